@@ -1,0 +1,15 @@
+"""gamelib: how computers play two-player, zero-sum games of perfect information.
+
+Notebooks start with one import line, e.g.
+`from gamelib import TicTacToe, ConnectFour, GameTree, minimax, alphabeta, Trace`.
+"""
+
+from gamelib.arena import GameRecord, HumanPlayer, RandomPlayer, play_game
+from gamelib.games import ConnectFour, Game, GameTree, IllegalMoveError, TicTacToe
+from gamelib.search import SearchResult, Trace
+
+__version__ = "0.1.0"
+
+__all__ = ["Game", "TicTacToe", "ConnectFour", "GameTree", "IllegalMoveError",
+           "SearchResult", "Trace", "GameRecord", "play_game", "RandomPlayer",
+           "HumanPlayer"]

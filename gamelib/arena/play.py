@@ -1,0 +1,113 @@
+"""Play one game between players and keep a record of it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+from gamelib.games.base import Game, Move, Player, State
+
+PlayerFn = Callable[[Game, State], Move]
+
+
+@dataclass
+class GameRecord:
+    """What happened in one game: every move and state, the winner, and why it ended."""
+
+    game: Game
+    players: dict[Player, str]            # seat -> the player's description
+    moves: list[Move] = field(default_factory=list)
+    states: list[State] = field(default_factory=list)   # states[0] is the start
+    winner: Player | None = None          # None for a draw
+    reason: str = ""                      # "X made four in a row", "O forfeits: ..."
+    forfeit: bool = False                 # True if a player raised or moved illegally
+
+    @property
+    def final_state(self) -> State:
+        """The last state of the game."""
+        return self.states[-1]
+
+    @property
+    def plies(self) -> int:
+        """How many moves were played."""
+        return len(self.moves)
+
+    def utility(self, player: Player) -> float:
+        """+1 if `player` won, -1 if it lost, 0 for a draw."""
+        if self.winner is None:
+            return 0
+        return 1 if self.winner == player else -1
+
+    def __str__(self) -> str:
+        outcome = "draw" if self.winner is None else f"{self.winner} wins"
+        return f"{outcome} after {self.plies} moves ({self.reason})"
+
+
+def seat_players(game: Game, players: Sequence[PlayerFn] | Mapping[Player, PlayerFn]
+                 ) -> dict[Player, PlayerFn]:
+    """Map each seat ('X', 'O', ...) to its player; a sequence lists the first player first."""
+    if isinstance(players, Mapping):
+        seats = dict(players)
+    else:
+        players = list(players)
+        if len(players) != len(game.players):
+            raise ValueError(f"{game!r} needs {len(game.players)} players, got {len(players)}")
+        seats = dict(zip(game.players, players))
+    if set(seats) != set(game.players):
+        raise ValueError(f"players must be given for the seats {list(game.players)}, "
+                         f"got {list(seats)}")
+    for seat, player in seats.items():
+        if not callable(player):
+            raise TypeError(f"the player for {seat!r} is not callable: {player!r}; a player "
+                            "is a function (game, state) -> move")
+    return seats
+
+
+def describe(player: Any) -> str:
+    """A short name for a player, for records and tables."""
+    return getattr(player, "name", None) or repr(player)
+
+
+def play_game(game: Game, players: Sequence[PlayerFn] | Mapping[Player, PlayerFn],
+              seed: int | None = None, verbose: bool = False,
+              start: State | None = None, max_moves: int | None = None) -> GameRecord:
+    """Play `players` against each other from `start` (default: the initial state).
+
+    With a `seed`, every player that has `set_seed` is reseeded (seat i gets seed + i),
+    so the same call plays the same game. A player that raises or returns an illegal
+    move loses the game on the spot; the reason is recorded.
+    """
+    seats = seat_players(game, players)
+    if seed is not None:
+        for offset, seat in enumerate(game.players):
+            reseed = getattr(seats[seat], "set_seed", None)
+            if reseed is not None:
+                reseed(seed + offset)
+    state = game.initial_state if start is None else start
+    record = GameRecord(game, {seat: describe(p) for seat, p in seats.items()}, states=[state])
+    while not game.is_terminal(state):
+        if max_moves is not None and record.plies >= max_moves:
+            record.reason = f"stopped after {max_moves} moves"
+            return record
+        mover = game.to_move(state)
+        try:
+            move = seats[mover](game, state)
+            state = game.result(state, move)
+        except Exception as error:  # a broken player forfeits; the match goes on
+            record.winner = game.opponent(mover)
+            record.forfeit = True
+            record.reason = f"{mover} forfeits: {type(error).__name__}: {error}"
+            if verbose:
+                print(record.reason)
+            return record
+        record.moves.append(move)
+        record.states.append(state)
+        if verbose:
+            print(f"{mover} plays {move!r}\n{game.render(state)}\n")
+    record.winner = game.winner(state)
+    record.reason = ("board full" if record.winner is None
+                     else f"{record.winner} completed a line" if hasattr(game, "k")
+                     else f"{record.winner} reached a winning leaf")
+    if verbose:
+        print(record)
+    return record

@@ -1,0 +1,72 @@
+"""Players: anything callable as `player(game, state) -> move`."""
+
+from __future__ import annotations
+
+import random
+import sys
+from typing import Callable, Protocol, TextIO
+
+from gamelib.games.base import Game, Move, State
+
+
+class Player(Protocol):
+    """A player chooses a legal move for the player to move in `state`."""
+
+    def __call__(self, game: Game, state: State) -> Move: ...
+
+
+class RandomPlayer:
+    """Plays a uniformly random legal move; seedable, so games are reproducible."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def set_seed(self, seed: int | None) -> None:
+        """Restart the random stream (play_game calls this when given a seed)."""
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def __call__(self, game: Game, state: State) -> Move:
+        return self.rng.choice(game.actions(state))
+
+    def __repr__(self) -> str:
+        return f"RandomPlayer(seed={self.seed})"
+
+
+class HumanPlayer:
+    """Asks at the terminal: shows the board and the legal moves, re-asks on bad input.
+
+    Input is parsed, never evaluated: a column number for Connect Four (as labelled
+    under the board), "row col" for Tic-Tac-Toe, a child index for game trees.
+    """
+
+    def __init__(self, read: Callable[[str], str] = input, out: TextIO | None = None) -> None:
+        self.read = read
+        self.out = out
+
+    def __call__(self, game: Game, state: State) -> Move:
+        out = self.out or sys.stdout
+        legal = game.actions(state)
+        print(game.render(state), file=out)
+        while True:
+            text = self.read(f"{game.to_move(state)} to move; legal moves {legal}: ")
+            move = parse_move(text, legal)
+            if move is not None:
+                return move
+            print(f"{text.strip()!r} is not a legal move; type one of {legal} "
+                  f"(for (row, col) moves, two numbers like: 1 2)", file=out)
+
+    def __repr__(self) -> str:
+        return "HumanPlayer()"
+
+
+def parse_move(text: str, legal: list[Move]) -> Move | None:
+    """The legal move `text` names ("3", "1 2", "(1, 2)"), or None; never evaluates input."""
+    cleaned = text.replace("(", " ").replace(")", " ").replace(",", " ").split()
+    if not cleaned or not all(part.lstrip("-").isdigit() for part in cleaned):
+        return None
+    numbers = tuple(int(part) for part in cleaned)
+    candidate: Move = numbers[0] if len(numbers) == 1 else numbers
+    return candidate if candidate in legal else None
+

@@ -1,0 +1,9 @@
+"""Rules only: states, legal moves, results, terminal test, utility, rendering."""
+
+from gamelib.games.base import Game, IllegalMoveError, Move, Player, State
+from gamelib.games.connect4 import ConnectFour, ConnectFourState
+from gamelib.games.gametree import GameTree
+from gamelib.games.tictactoe import TicTacToe, TicTacToeState
+
+__all__ = ["Game", "IllegalMoveError", "Move", "Player", "State", "TicTacToe",
+           "TicTacToeState", "ConnectFour", "ConnectFourState", "GameTree"]

@@ -1,0 +1,93 @@
+"""The Game interface every algorithm in gamelib searches over (AIMA's method names)."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, Hashable, Sequence
+
+State = Any
+"""A game state: immutable and hashable (usable as a dict key or a tree node)."""
+
+Move = Hashable
+"""A move: whatever `actions` returns (a column, a (row, col) tuple, a child index)."""
+
+Player = str
+"""A player's name, e.g. 'X' / 'O', or 'MAX' / 'MIN' for abstract trees."""
+
+
+class IllegalMoveError(ValueError):
+    """Raised when a move is not legal; the message says which move, why, and what is legal."""
+
+
+class Game(ABC):
+    """A two-player, zero-sum game of perfect information.
+
+    Subclasses implement the rules only; search, drawing and playing live elsewhere.
+    """
+
+    players: tuple[Player, Player]
+
+    @property
+    @abstractmethod
+    def initial_state(self) -> State:
+        """The state before anyone has moved."""
+
+    @abstractmethod
+    def to_move(self, state: State) -> Player:
+        """The player whose turn it is in `state`."""
+
+    @abstractmethod
+    def actions(self, state: State) -> list[Move]:
+        """The legal moves in `state`, in a fixed order (empty at terminal states)."""
+
+    @abstractmethod
+    def result(self, state: State, move: Move) -> State:
+        """The state after `move`; raises IllegalMoveError if `move` is not legal."""
+
+    @abstractmethod
+    def is_terminal(self, state: State) -> bool:
+        """True when the game is over."""
+
+    @abstractmethod
+    def utility(self, state: State, player: Player) -> float:
+        """The final score of a terminal `state` for `player`: +1 win, 0 draw, -1 loss."""
+
+    @abstractmethod
+    def render(self, state: State) -> str:
+        """A plain-text picture of `state` for a terminal."""
+
+    def opponent(self, player: Player) -> Player:
+        """The other player."""
+        first, second = self.players
+        if player == first:
+            return second
+        if player == second:
+            return first
+        raise ValueError(f"unknown player {player!r}; the players are {first!r} and {second!r}")
+
+    def winner(self, state: State) -> Player | None:
+        """The winner of a terminal `state`, or None for a draw or an unfinished game."""
+        if not self.is_terminal(state):
+            return None
+        for player in self.players:
+            if self.utility(state, player) > 0:
+                return player
+        return None
+
+    def play(self, moves: Sequence[Move]) -> State:
+        """The state after playing `moves` in order from the initial state."""
+        state = self.initial_state
+        for move in moves:
+            state = self.result(state, move)
+        return state
+
+    def check_move(self, state: State, move: Move) -> None:
+        """Raise IllegalMoveError unless `move` is legal in `state`."""
+        if self.is_terminal(state):
+            raise IllegalMoveError(f"move {move!r} is not legal: the game is over")
+        legal = self.actions(state)
+        if move not in legal:
+            raise IllegalMoveError(f"move {move!r} is not legal; legal moves: {legal}")
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"

@@ -1,0 +1,272 @@
+"""Connect Four on bitboards: drop discs into columns; k in a row (any direction) wins.
+
+Bit layout (as in Pons' solver): column c owns bits c*(rows+1) .. c*(rows+1)+rows-1,
+bottom row first, plus one always-empty sentinel bit on top, so shifting a bitboard by
+1, rows, rows+1 or rows+2 moves every stone one step vertically or along a diagonal /
+row without wrapping into the next column.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Sequence
+
+from gamelib.games.base import Game, IllegalMoveError, Player
+from gamelib.games.pictures import discs_svg
+
+WIN_SCORE = 1_000_000
+"""What `evaluate` gives a completed line: more than any sum of unfinished windows."""
+
+
+class ConnectFourState(NamedTuple):
+    """A Connect Four position: one bitboard per player (see the module docstring)."""
+
+    x: int
+    o: int
+    to_move: str
+    winner: str | None
+    rows: int
+    cols: int
+    k: int
+
+    @property
+    def mask(self) -> int:
+        """A bitboard of every occupied cell."""
+        return self.x | self.o
+
+    @property
+    def ply(self) -> int:
+        """How many discs have been played."""
+        return (self.x | self.o).bit_count()
+
+    def cell(self, row: int, col: int) -> str:
+        """The disc at (row, col), row 0 at the top: 'X', 'O' or '.'."""
+        bit = 1 << (col * (self.rows + 1) + (self.rows - 1 - row))
+        return "X" if self.x & bit else "O" if self.o & bit else "."
+
+    def height(self, col: int) -> int:
+        """How many discs column `col` holds."""
+        column = ((1 << self.rows) - 1) << (col * (self.rows + 1))
+        return (self.mask & column).bit_count()
+
+    @property
+    def board(self) -> str:
+        """The board as a string, row by row from the top ('.', 'X', 'O')."""
+        return "".join(self.cell(r, c) for r in range(self.rows) for c in range(self.cols))
+
+    def __str__(self) -> str:
+        board = self.board
+        return "\n".join(" ".join(board[r * self.cols:(r + 1) * self.cols])
+                         for r in range(self.rows))
+
+    def __repr__(self) -> str:
+        return f"ConnectFourState(ply={self.ply}, to_move={self.to_move!r}, winner={self.winner!r})"
+
+    def _repr_svg_(self) -> str:
+        return discs_svg(self.rows, self.cols, self.board, winning=_winning_cells(self))
+
+
+def _has_line(bits: int, rows: int, k: int) -> bool:
+    """True if `bits` holds k stones in a row in any direction (shift-and-mask test)."""
+    for step in (1, rows + 1, rows, rows + 2):  # vertical, horizontal, two diagonals
+        run = bits
+        for i in range(1, k):
+            run &= bits >> (i * step)
+        if run:
+            return True
+    return False
+
+
+def _winning_cells(state: ConnectFourState) -> list[tuple[int, int]] | None:
+    """The (row, col) cells of a completed line, row 0 at the top, or None."""
+    if state.winner is None:
+        return None
+    bits = state.x if state.winner == "X" else state.o
+    height = state.rows + 1
+    for step in (1, height, state.rows, state.rows + 2):
+        run = bits
+        for i in range(1, state.k):
+            run &= bits >> (i * step)
+        if run:
+            start = (run & -run).bit_length() - 1
+            cells = []
+            for i in range(state.k):
+                index = start + i * step
+                col, row_from_bottom = divmod(index, height)
+                cells.append((state.rows - 1 - row_from_bottom, col))
+            return cells
+    return None
+
+
+class ConnectFour(Game):
+    """Connect Four: players 'X' (first, red) and 'O' (yellow); a move is a column, 0-based.
+
+    `first_move_rule=True` is the seeds' variant in which the first player may not open
+    in the centre column (the move that wins the standard game).
+    """
+
+    players = ("X", "O")
+
+    def __init__(self, rows: int = 6, cols: int = 7, k: int = 4,
+                 first_move_rule: bool = False) -> None:
+        for name, value in (("rows", rows), ("cols", cols), ("k", k)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise ValueError(f"{name} must be a positive whole number, got {value!r}")
+        if k > max(rows, cols):
+            raise ValueError(f"k={k} can never be reached on a {rows}x{cols} board: "
+                             f"k must be at most {max(rows, cols)}")
+        if cols > 9:
+            raise ValueError(f"cols must be at most 9 (position strings use one digit "
+                             f"per move), got {cols}")
+        if first_move_rule and cols % 2 == 0:
+            raise ValueError("first_move_rule needs an odd number of columns "
+                             f"(a single centre column), got cols={cols}")
+        self.rows, self.cols, self.k = rows, cols, k
+        self.first_move_rule = first_move_rule
+        height = rows + 1
+        self._bottom = [1 << (c * height) for c in range(cols)]
+        self._top = [1 << (c * height + rows - 1) for c in range(cols)]
+        self._column = [((1 << rows) - 1) << (c * height) for c in range(cols)]
+        self._windows = _window_masks(rows, cols, k)
+        self._initial = ConnectFourState(0, 0, "X", None, rows, cols, k)
+
+    def __repr__(self) -> str:
+        rule = ", first_move_rule=True" if self.first_move_rule else ""
+        return f"ConnectFour(rows={self.rows}, cols={self.cols}, k={self.k}{rule})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ConnectFour) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def _key(self) -> tuple:
+        return ("ConnectFour", self.rows, self.cols, self.k, self.first_move_rule)
+
+    @property
+    def centre(self) -> int:
+        """The centre column (the left one of the two middle columns on an even board)."""
+        return (self.cols - 1) // 2
+
+    @property
+    def initial_state(self) -> ConnectFourState:
+        return self._initial
+
+    def to_move(self, state: ConnectFourState) -> Player:
+        return state.to_move
+
+    def actions(self, state: ConnectFourState) -> list[int]:
+        if state.winner is not None:
+            return []
+        mask = state.x | state.o
+        moves = [c for c, top in enumerate(self._top) if not mask & top]
+        if self.first_move_rule and mask == 0:
+            moves.remove(self.centre)
+        return moves
+
+    def result(self, state: ConnectFourState, move: int) -> ConnectFourState:
+        col = self._validate(state, move)
+        mask = state.x | state.o
+        stone = (mask + self._bottom[col]) & self._column[col]
+        if state.to_move == "X":
+            x, o, mover_bits, nxt = state.x | stone, state.o, state.x | stone, "O"
+        else:
+            x, o, mover_bits, nxt = state.x, state.o | stone, state.o | stone, "X"
+        winner = state.to_move if _has_line(mover_bits, self.rows, self.k) else None
+        return ConnectFourState(x, o, nxt, winner, self.rows, self.cols, self.k)
+
+    def _validate(self, state: ConnectFourState, move: object) -> int:
+        """Check `move` and return it as a column, or raise IllegalMoveError."""
+        if not isinstance(move, int) or isinstance(move, bool):
+            raise IllegalMoveError(f"move {move!r} is not a column number; columns are "
+                                   f"0..{self.cols - 1} (0-based)")
+        if not 0 <= move < self.cols:
+            raise IllegalMoveError(f"move {move} is off the board: columns are "
+                                   f"0..{self.cols - 1} (0-based)")
+        if self.is_terminal(state):
+            raise IllegalMoveError(f"move {move} is not legal: the game is over")
+        if (state.x | state.o) & self._top[move]:
+            raise IllegalMoveError(f"move {move} is not legal: column {move} is full; "
+                                   f"legal moves: {self.actions(state)}")
+        if self.first_move_rule and not (state.x | state.o) and move == self.centre:
+            raise IllegalMoveError(f"move {move} is not legal: the first player may not "
+                                   f"open in the centre column; legal moves: "
+                                   f"{self.actions(state)}")
+        return move
+
+    def is_terminal(self, state: ConnectFourState) -> bool:
+        return state.winner is not None or (state.x | state.o).bit_count() == self.rows * self.cols
+
+    def utility(self, state: ConnectFourState, player: Player) -> float:
+        if state.winner is None:
+            return 0
+        return 1 if state.winner == player else -1
+
+    def winner(self, state: ConnectFourState) -> Player | None:
+        return state.winner
+
+    def winning_line(self, state: ConnectFourState) -> list[tuple[int, int]] | None:
+        """The (row, col) cells of the winning line, row 0 at the top; None if no winner."""
+        return _winning_cells(state)
+
+    def play(self, moves: str | Sequence[int]) -> ConnectFourState:
+        """The state after a position string of 1-based column digits ("4453"), or a
+        sequence of 0-based columns."""
+        if not isinstance(moves, str):
+            return super().play(moves)
+        state = self.initial_state
+        for position, char in enumerate(moves, start=1):
+            if not ("1" <= char <= "9") or int(char) > self.cols:
+                raise IllegalMoveError(
+                    f"bad position string {moves!r}: character {char!r} at position "
+                    f"{position} is not a column; use digits 1..{self.cols}")
+            try:
+                state = self.result(state, int(char) - 1)
+            except IllegalMoveError as error:
+                raise IllegalMoveError(
+                    f"bad position string {moves!r}: character {char!r} at position "
+                    f"{position} is illegal ({error})") from None
+        return state
+
+    def evaluate(self, state: ConnectFourState, player: Player) -> float:
+        """The seed's window count for `player`: each k-cell window holding only one
+        player's discs scores 1 for k-2 of them, 100 for k-1, WIN_SCORE for k; the
+        opponent's windows count against."""
+        mine, theirs = (state.x, state.o) if player == "X" else (state.o, state.x)
+        k = self.k
+        score = 0
+        for window in self._windows:
+            a = mine & window
+            b = theirs & window
+            if a and b:
+                continue
+            if a:
+                score += _WINDOW_POINTS[k - a.bit_count()]
+            elif b:
+                score -= _WINDOW_POINTS[k - b.bit_count()]
+        return score
+
+    def render(self, state: ConnectFourState) -> str:
+        board = state.board
+        lines = [" ".join(board[r * self.cols:(r + 1) * self.cols]) for r in range(self.rows)]
+        lines.append(" ".join(str(c) for c in range(self.cols)))
+        return "\n".join(lines)
+
+
+_WINDOW_POINTS = {0: WIN_SCORE, 1: 100, 2: 1}
+_WINDOW_POINTS.update({missing: 0 for missing in range(3, 10)})
+
+
+def _window_masks(rows: int, cols: int, k: int) -> list[int]:
+    """Every line of k cells on the board, as a bitboard."""
+    height = rows + 1
+    masks = []
+    for col in range(cols):
+        for row in range(rows):
+            for dc, dr in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                end_col, end_row = col + (k - 1) * dc, row + (k - 1) * dr
+                if 0 <= end_col < cols and 0 <= end_row < rows:
+                    mask = 0
+                    for i in range(k):
+                        mask |= 1 << ((col + i * dc) * height + row + i * dr)
+                    masks.append(mask)
+    return masks

@@ -1,0 +1,93 @@
+"""Abstract textbook game trees given as nested lists, e.g. [[3, 12, 8], [2, 4, 6], [14, 5, 2]]."""
+
+from __future__ import annotations
+
+from typing import Any, Union
+
+from gamelib.games.base import Game, IllegalMoveError, Player
+
+Tree = Union[float, list["Tree"]]
+
+
+class GameTree(Game):
+    """A game given as a nested list: inner lists are choices, numbers are utilities for MAX.
+
+    A state is the path of child indices from the root, so `()` is the root and `(1, 2)`
+    the third child of the second child. MAX moves at even depths, MIN at odd depths.
+    """
+
+    players = ("MAX", "MIN")
+
+    def __init__(self, tree: Tree) -> None:
+        _check_tree(tree, path=())
+        if not isinstance(tree, list):
+            raise ValueError("the tree must be a list of children, not a single number")
+        self.tree = tree
+
+    def __repr__(self) -> str:
+        return f"GameTree({self.tree!r})"
+
+    @property
+    def initial_state(self) -> tuple[int, ...]:
+        return ()
+
+    def node(self, state: tuple[int, ...]) -> Tree:
+        """The subtree (or leaf value) at `state`."""
+        node: Any = self.tree
+        for index in state:
+            node = node[index]
+        return node
+
+    def to_move(self, state: tuple[int, ...]) -> Player:
+        return "MAX" if len(state) % 2 == 0 else "MIN"
+
+    def actions(self, state: tuple[int, ...]) -> list[int]:
+        node = self.node(state)
+        return list(range(len(node))) if isinstance(node, list) else []
+
+    def result(self, state: tuple[int, ...], move: int) -> tuple[int, ...]:
+        legal = self.actions(state)
+        if isinstance(move, bool) or move not in legal:
+            why = "the node is a leaf" if not legal else f"legal moves: {legal}"
+            raise IllegalMoveError(f"move {move!r} is not legal at {state}: {why}")
+        return state + (move,)
+
+    def is_terminal(self, state: tuple[int, ...]) -> bool:
+        return not isinstance(self.node(state), list)
+
+    def utility(self, state: tuple[int, ...], player: Player) -> float:
+        value = self.node(state)
+        if isinstance(value, list):
+            raise ValueError(f"state {state} is not a leaf, so it has no utility")
+        return value if player == "MAX" else -value
+
+    def leaves(self) -> list[tuple[int, ...]]:
+        """Every leaf, left to right."""
+        found: list[tuple[int, ...]] = []
+
+        def walk(state: tuple[int, ...]) -> None:
+            if self.is_terminal(state):
+                found.append(state)
+            for move in self.actions(state):
+                walk(state + (move,))
+
+        walk(())
+        return found
+
+    def render(self, state: tuple[int, ...]) -> str:
+        node = self.node(state)
+        where = "root" if not state else "path " + ".".join(str(i) for i in state)
+        if isinstance(node, list):
+            return f"{where}: {self.to_move(state)} to move, {len(node)} children"
+        return f"{where}: leaf, utility {node} for MAX"
+
+
+def _check_tree(tree: Any, path: tuple[int, ...]) -> None:
+    """Raise ValueError naming the first place where `tree` is not a list or a number."""
+    if isinstance(tree, list):
+        if not tree:
+            raise ValueError(f"empty list at path {path}: every inner node needs a child")
+        for index, child in enumerate(tree):
+            _check_tree(child, path + (index,))
+    elif isinstance(tree, bool) or not isinstance(tree, (int, float)):
+        raise ValueError(f"{tree!r} at path {path} is neither a number nor a list of children")

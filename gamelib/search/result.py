@@ -1,0 +1,56 @@
+"""What every search returns: the move, its value, and how the search got there."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from gamelib.search.trace import Trace
+
+
+@dataclass
+class SearchStats:
+    """Counters a search keeps as it runs."""
+
+    nodes: int = 0          # nodes entered (the root included)
+    leaves: int = 0         # leaves scored (terminal or at the depth limit)
+    cutoffs: int = 0        # times the rest of a node's moves were pruned
+    tt_hits: int = 0        # transposition-table answers used
+    depth: int = 0          # deepest completed depth (plies)
+    seconds: float = 0.0    # wall-clock time
+    iterations: int = 0     # MCTS iterations, or iterative-deepening rounds
+
+
+@dataclass
+class SearchResult:
+    """The outcome of one search from `state`, values from the point of view of the player
+    to move there.
+
+    `move_values` holds every root move's value (or bound, see `move_bounds`); MCTS
+    results also fill `visits` and `q` (mean reward for the player to move at the root).
+    """
+
+    algorithm: str
+    game: Any
+    state: Any
+    move: Any
+    value: float
+    move_values: dict[Any, float] = field(default_factory=dict)
+    move_bounds: dict[Any, str] = field(default_factory=dict)
+    pv: list[Any] = field(default_factory=list)
+    stats: SearchStats = field(default_factory=SearchStats)
+    trace: Trace | None = None
+    visits: dict[Any, int] | None = None
+    q: dict[Any, float] | None = None
+    info: dict[str, Any] = field(default_factory=dict)
+
+    def ranked(self) -> list[tuple[Any, float]]:
+        """Root moves from best to worst (by visits for MCTS, by value otherwise)."""
+        if self.visits is not None:
+            return sorted(self.visits.items(), key=lambda item: -item[1])
+        return sorted(self.move_values.items(), key=lambda item: -item[1])
+
+    def __str__(self) -> str:
+        s = self.stats
+        return (f"{self.algorithm}: move {self.move!r}, value {self.value:g}, "
+                f"pv {self.pv}, {s.nodes} nodes, {s.seconds * 1000:.1f} ms")
