@@ -9,9 +9,14 @@ Event kinds:
   or depth-limit node is scored), "prune" (the remaining moves of a node are skipped),
   "tt_hit" (a transposition table answered for the node), "leave" (the node's value is
   final, with its bound: "exact", "lower" or "upper").
-- MCTS: "select" (the path walked down the tree), "expand" (a new node is added),
-  "playout" (a random game from the new node and its result), "backprop" (one event per
-  node on the path, bottom up: the reward credited to it and its new N and total).
+- MCTS: "select" (node = where selection stopped; path = node ids from the root; moves =
+  the moves along the path; ucb = the UCB score of each child chosen), "expand" (a new
+  node: parent, move, state, depth, player to move there), "playout" (node = where the
+  playout started; moves = the playout's moves; value = reward for the player who moved
+  into that node: 1 win, 0.5 draw, 0 loss; note = who won), "backprop" (one event per
+  node on the path, bottom up: value = the reward credited to it, from the point of
+  view of the player who moved into it; visits and total = its N and summed reward
+  after the update). Every MCTS iteration starts with a "select" event.
 Node ids are numbers in visit order: the root is node 0.
 """
 
@@ -44,6 +49,7 @@ class Event:
     path: tuple[int, ...] = ()        # MCTS: node ids from the root
     visits: int | None = None         # MCTS: N after the update
     total: float | None = None        # MCTS: summed reward after the update
+    ucb: tuple[float, ...] = ()       # MCTS select: the UCB score of each child chosen on the path
     note: str = ""                    # e.g. "terminal", "depth limit", "cutoff"
 
 
