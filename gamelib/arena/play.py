@@ -93,6 +93,8 @@ def play_game(game: Game, players: Sequence[PlayerFn] | Mapping[Player, PlayerFn
         try:
             move = seats[mover](game, state)
             state = game.result(state, move)
+        except EOFError:  # a human closed the input: the game is abandoned, not lost
+            raise
         except Exception as error:  # a broken player forfeits; the match goes on
             record.winner = game.opponent(mover)
             record.forfeit = True
