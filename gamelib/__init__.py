@@ -4,7 +4,8 @@ Notebooks start with one import line, e.g.
 `from gamelib import TicTacToe, ConnectFour, GameTree, minimax, alphabeta, Trace`.
 """
 
-from gamelib.arena import GameRecord, HumanPlayer, RandomPlayer, play_game
+from gamelib.arena import (GameRecord, HumanPlayer, MatchResult, RandomPlayer,
+                           TournamentResult, match, play_game, tournament)
 from gamelib.games import ConnectFour, Game, GameTree, IllegalMoveError, TicTacToe
 from gamelib.search import SearchResult, Trace
 
@@ -12,4 +13,4 @@ __version__ = "0.1.0"
 
 __all__ = ["Game", "TicTacToe", "ConnectFour", "GameTree", "IllegalMoveError",
            "SearchResult", "Trace", "GameRecord", "play_game", "RandomPlayer",
-           "HumanPlayer"]
+           "HumanPlayer", "match", "MatchResult", "tournament", "TournamentResult"]

@@ -8,6 +8,7 @@ from typing import Sequence
 
 from gamelib.arena import HumanPlayer, play_game
 from gamelib.arena.specs import player_from_spec
+from gamelib.arena.tournament import add_parser as add_tournament_parser
 from gamelib.games import ConnectFour, Game, TicTacToe
 
 GAMES = {"tictactoe": TicTacToe, "connect4": ConnectFour}
@@ -53,6 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the computer player, e.g. random, alphabeta:4, mcts:2000")
     play.add_argument("--seed", type=int, default=None, help="seed for a random opponent")
     play.set_defaults(run=cmd_play)
+    add_tournament_parser(sub, GAMES)
     return parser
 
 

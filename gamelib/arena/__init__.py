@@ -2,5 +2,9 @@
 
 from gamelib.arena.play import GameRecord, play_game
 from gamelib.arena.players import HumanPlayer, Player, RandomPlayer
+from gamelib.arena.match import GameSummary, MatchResult, match
+from gamelib.arena.stats import Tally
+from gamelib.arena.tournament import TournamentResult, tournament
 
-__all__ = ["GameRecord", "play_game", "HumanPlayer", "Player", "RandomPlayer"]
+__all__ = ["GameRecord", "play_game", "HumanPlayer", "Player", "RandomPlayer",
+           "match", "MatchResult", "GameSummary", "tournament", "TournamentResult", "Tally"]

@@ -1,0 +1,298 @@
+"""Fair matches between two players: seats swapped, openings varied, every game seeded.
+
+A match is reproducible: game i is seeded from the match seed and i alone, so the same
+seed gives the same games whether they run here, in a process pool or on a cluster.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import random
+import secrets
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from gamelib.arena.parallel import SERIAL, check_executor, check_picklable, run_chunks
+from gamelib.arena.play import describe, play_game
+from gamelib.arena.specs import player_from_spec
+from gamelib.arena.stats import Tally, Z95, elo_ratings
+from gamelib.games.base import Game, Move
+
+Openings = int | Sequence[Sequence[Move] | str] | None
+"""None (start from the initial state), a number of random opening moves, or a list of
+openings (move sequences, or position strings like "4453" for Connect Four)."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """One game to play: who sits where, its seed and its opening."""
+
+    index: int
+    seats: tuple[str, str]         # player names, in the order of game.players
+    seed: int
+    opening: tuple[Move, ...] | str = ()
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """The outcome of one game, small enough to send back from a worker process."""
+
+    index: int
+    seats: tuple[str, str]         # seats[0] plays game.players[0] (X, who moves first)
+    winner: str | None             # the winning player's name, None for a draw
+    winner_seat: str | None        # the winning seat ('X' or 'O'), None for a draw
+    plies: int                     # moves played after the opening
+    reason: str                    # why the game ended, e.g. "O forfeits: ValueError: ..."
+    forfeit: bool                  # True if a player raised or returned an illegal move
+    opening: tuple[Move, ...] | str
+    moves: tuple[Move, ...]        # the moves played after the opening
+    seed: int
+
+    def tally(self, player: str) -> Tally:
+        """This game as a win, draw or loss for `player`."""
+        if self.winner is None:
+            return Tally(draws=1)
+        return Tally(wins=1) if self.winner == player else Tally(losses=1)
+
+
+def derive_seed(*parts: object) -> int:
+    """A seed in [0, 2**31) computed from `parts` (the same parts always give the same seed)."""
+    text = ":".join(str(part) for part in parts).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=4).digest(), "big") >> 1
+
+
+def new_seed() -> int:
+    """A fresh random seed, for matches called without one (it is kept in the result)."""
+    return secrets.randbelow(2**31)
+
+
+def check_games(games: int, swap_seats: bool) -> None:
+    """Raise a ValueError unless `games` is a positive whole number (even with swap_seats)."""
+    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
+        raise ValueError(f"games must be a positive whole number, got {games!r}")
+    if swap_seats and games % 2:
+        raise ValueError(f"with swap_seats=True, games must be even so that each player "
+                         f"moves first in exactly half of them; got {games} (use "
+                         f"{games - 1 or 2} or {games + 1}, or swap_seats=False)")
+
+
+def as_player(player: Any, role: str) -> tuple[str, Any]:
+    """A (name, player) pair from a player object or a spec string like "alphabeta:4"."""
+    if isinstance(player, str):
+        return player, player_from_spec(player)
+    if not callable(player):
+        raise TypeError(f"{role} must be a player (a callable (game, state) -> move) or "
+                        f"a spec string such as 'random' or 'alphabeta:4'; got {player!r}")
+    return describe(player), player
+
+
+def random_opening(game: Game, plies: int, rng: random.Random) -> tuple[Move, ...]:
+    """`plies` random moves from the initial state that do not end the game."""
+    state, moves = game.initial_state, []
+    for _ in range(plies):
+        safe = [m for m in game.actions(state) if not game.is_terminal(game.result(state, m))]
+        if not safe:
+            break
+        move = rng.choice(safe)
+        moves.append(move)
+        state = game.result(state, move)
+    return tuple(moves)
+
+
+def check_openings(game: Game, openings: Openings) -> None:
+    """Raise a clear error unless `openings` is None, a count, or a list of legal openings."""
+    if openings is None:
+        return
+    if isinstance(openings, int) and not isinstance(openings, bool):
+        if openings < 0:
+            raise ValueError(f"openings must be a number of random moves >= 0, got {openings}")
+        return
+    if isinstance(openings, str) or not isinstance(openings, Sequence) or not openings:
+        raise ValueError("openings must be None, a number of random opening moves, or a "
+                         f"non-empty list of move sequences; got {openings!r}")
+    for number, opening in enumerate(openings):
+        state = game.play(opening)          # raises IllegalMoveError naming the bad move
+        if game.is_terminal(state):
+            raise ValueError(f"opening {number} ({opening!r}) already ends the game")
+
+
+def opening_for(game: Game, openings: Openings, seed: int, pair: int) -> tuple | str:
+    """The opening of the `pair`-th game (or pair of games, with swapped seats)."""
+    if openings is None or openings == 0:
+        return ()
+    if isinstance(openings, int):
+        return random_opening(game, openings, random.Random(derive_seed(seed, "opening", pair)))
+    opening = openings[pair % len(openings)]
+    return opening if isinstance(opening, str) else tuple(opening)
+
+
+def schedule(game: Game, names: tuple[str, str], games: int, swap_seats: bool,
+             openings: Openings, seed: int) -> list[Job]:
+    """The games of a match: with swap_seats, games 2k and 2k+1 share an opening and
+    swap seats, so each player plays each opening once from each side."""
+    jobs = []
+    for index in range(games):
+        pair = index // 2 if swap_seats else index
+        swapped = swap_seats and index % 2 == 1
+        seats = (names[1], names[0]) if swapped else names
+        jobs.append(Job(index, seats, derive_seed(seed, index),
+                        opening_for(game, openings, seed, pair)))
+    return jobs
+
+
+def play_job(game: Game, players: Mapping[str, Any], job: Job) -> GameSummary:
+    """Play one scheduled game with fresh copies of the players (no game affects another)."""
+    start = game.play(job.opening) if job.opening else None
+    seated = [copy.deepcopy(players[name]) for name in job.seats]
+    record = play_game(game, seated, seed=job.seed, start=start)
+    winner = None if record.winner is None else job.seats[game.players.index(record.winner)]
+    return GameSummary(job.index, job.seats, winner, record.winner, record.plies,
+                       record.reason, record.forfeit, job.opening, tuple(record.moves),
+                       job.seed)
+
+
+def play_chunk(chunk: tuple[Game, Mapping[str, Any], list[Job]]) -> list[GameSummary]:
+    """Play a list of jobs (this is what runs in a worker process)."""
+    game, players, jobs = chunk
+    return [play_job(game, players, job) for job in jobs]
+
+
+def play_jobs(game: Game, players: Mapping[str, Any], jobs: Sequence[Job],
+              executor: Any = None, progress: bool = True, desc: str = "games",
+              chunksize: int | None = None) -> list[GameSummary]:
+    """Play every job, in parallel on `executor`, and return the summaries in job order."""
+    executor = check_executor(executor)
+    if executor != SERIAL:
+        check_picklable(game=game, **{f"player {name!r}": p for name, p in players.items()})
+    size = chunksize or max(1, -(-len(jobs) // 200))
+    chunks, sizes = [], []
+    for start in range(0, len(jobs), size):
+        part = list(jobs[start:start + size])
+        needed = {name for job in part for name in job.seats}
+        chunks.append((game, {n: p for n, p in players.items() if n in needed}, part))
+        sizes.append(len(part))
+    return run_chunks(play_chunk, chunks, sizes, executor, progress, desc)
+
+
+@dataclass
+class MatchResult:
+    """The games of a match and what they say about the two players."""
+
+    game: Game
+    players: tuple[str, str]
+    games: list[GameSummary]
+    seed: int
+
+    def tally(self, player: str, seat: int | None = None) -> Tally:
+        """`player`'s wins, draws and losses (only in seat 0 or 1 if `seat` is given)."""
+        total = Tally()
+        for summary in self.games:
+            if player in summary.seats and (seat is None or summary.seats[seat] == player):
+                total += summary.tally(player)
+        return total
+
+    def score(self, player: str | None = None) -> float:
+        """`player`'s score (default: the first player named), from 0 to 1."""
+        return self.tally(player or self.players[0]).score
+
+    def interval(self, player: str | None = None) -> tuple[float, float]:
+        """The 95% confidence interval of `player`'s score."""
+        return self.tally(player or self.players[0]).interval
+
+    @property
+    def forfeits(self) -> list[GameSummary]:
+        """The games that ended because a player raised or moved illegally."""
+        return [summary for summary in self.games if summary.forfeit]
+
+    def by_seat(self) -> list[dict]:
+        """One row per seat (whoever sat there): how often that seat won, drew and lost."""
+        rows = []
+        for seat, label in enumerate(self.game.players):
+            other = self.game.players[1 - seat]
+            tally = Tally(sum(g.winner_seat == label for g in self.games),
+                          sum(g.winner_seat is None for g in self.games),
+                          sum(g.winner_seat == other for g in self.games))
+            rows.append(seat_row(label, tally))
+        return rows
+
+    def to_records(self) -> list[dict]:
+        """One row per player: results, score with 95% CI, per seat, and Elo (mean 0)."""
+        a, b = self.players
+        ta, tb = self.tally(a), self.tally(b)
+        points = [[0, ta.wins + ta.draws / 2], [tb.wins + tb.draws / 2, 0]]
+        ratings, errors = elo_ratings(points, [[0, ta.games], [tb.games, 0]])
+        return [player_row(self, name, self.tally(name), rating, error)
+                for name, rating, error in zip(self.players, ratings, errors)]
+
+    def to_dataframe(self) -> Any:
+        """The records as a pandas DataFrame (pandas must be installed)."""
+        return to_dataframe(self.to_records())
+
+    def __str__(self) -> str:
+        a, b = self.players
+        return f"{a} vs {b} ({len(self.games)} games): {a} {self.tally(a)}"
+
+    def __repr__(self) -> str:
+        return f"<MatchResult {self}>"
+
+
+def seat_row(label: str, tally: Tally) -> dict:
+    """A record for one seat of the board."""
+    win_low, win_high = tally.win_interval
+    low, high = tally.interval
+    return {"seat": label, "games": tally.games, "wins": tally.wins, "draws": tally.draws,
+            "losses": tally.losses, "win_rate": tally.win_rate, "win_low": win_low,
+            "win_high": win_high, "score": tally.score, "ci_low": low, "ci_high": high}
+
+
+def player_row(result: Any, name: str, tally: Tally, rating: float, error: float) -> dict:
+    """A record for one player; `result` has `tally(name, seat)` and `forfeits`."""
+    low, high = tally.interval
+    row = {"player": name, "games": tally.games, "wins": tally.wins, "draws": tally.draws,
+           "losses": tally.losses, "score": tally.score, "ci_low": low, "ci_high": high}
+    for seat, label in enumerate(("first", "second")):
+        part = result.tally(name, seat)
+        row.update({f"{label}_games": part.games, f"{label}_wins": part.wins,
+                    f"{label}_draws": part.draws, f"{label}_losses": part.losses,
+                    f"{label}_score": part.score})
+    row["forfeits"] = sum(name in g.seats and g.winner != name
+                          for g in result.forfeits)
+    row.update({"elo": rating, "elo_se": error, "elo_low": rating - Z95 * error,
+                "elo_high": rating + Z95 * error})
+    return row
+
+
+def to_dataframe(records: list[dict]) -> Any:
+    """A pandas DataFrame of `records`, or an ImportError saying how to get pandas."""
+    try:
+        import pandas
+    except ImportError as error:
+        raise ImportError("to_dataframe() needs pandas (pip install pandas); "
+                          "to_records() gives the same table as plain dicts") from error
+    return pandas.DataFrame.from_records(records)
+
+
+def match(game: Game, player_a: Any, player_b: Any, games: int = 100,
+          swap_seats: bool = True, openings: Openings = None, seed: int | None = None,
+          progress: bool = True, executor: Any = None,
+          chunksize: int | None = None) -> MatchResult:
+    """Play `games` games between two players and return the results with statistics.
+
+    Players are player objects or spec strings ("random", "alphabeta:4"). With
+    `swap_seats` each player moves first in exactly half the games. `openings` varies
+    the starting positions (a number of random moves, or a list of openings), so
+    deterministic players do not replay one game. The same `seed` gives the same games
+    on any `executor`: None (a process pool sized to this machine), "serial", or any
+    concurrent.futures.Executor (a ProcessPoolExecutor, a Dask client's executor, ...).
+    """
+    check_games(games, swap_seats)
+    check_openings(game, openings)
+    (name_a, a), (name_b, b) = as_player(player_a, "player_a"), as_player(player_b, "player_b")
+    if name_a == name_b:
+        name_a, name_b = f"{name_a} (a)", f"{name_b} (b)"
+    seed = new_seed() if seed is None else seed
+    jobs = schedule(game, (name_a, name_b), games, swap_seats, openings, seed)
+    summaries = play_jobs(game, {name_a: a, name_b: b}, jobs, executor, progress,
+                          f"{name_a} vs {name_b}", chunksize)
+    return MatchResult(game, (name_a, name_b), summaries, seed)

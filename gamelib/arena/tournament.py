@@ -1,0 +1,224 @@
+"""Round-robin tournaments: every player meets every other in a fair match.
+
+All the games of all the matches go to one executor together, so a big tournament
+keeps every core (or every machine of a cluster) busy until the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from functools import partial
+from itertools import combinations
+from typing import Any, Mapping, Sequence
+
+from gamelib.arena.match import (MatchResult, Openings, as_player, check_games,
+                                 check_openings, derive_seed, new_seed, play_jobs,
+                                 player_row, schedule, to_dataframe)
+from gamelib.arena.stats import Tally, elo_ratings
+from gamelib.games.base import Game
+
+
+@dataclass
+class TournamentResult:
+    """Every match of a round robin, with standings, pairwise scores and Elo ratings."""
+
+    game: Game
+    players: list[str]
+    matches: dict[tuple[str, str], MatchResult]
+    seed: int
+
+    def tally(self, player: str, seat: int | None = None) -> Tally:
+        """`player`'s wins, draws and losses over all its matches (or in one seat)."""
+        return sum((m.tally(player, seat) for m in self.matches.values()
+                    if player in m.players), Tally())
+
+    @property
+    def games(self) -> list:
+        """Every game of the tournament, match by match."""
+        return [summary for m in self.matches.values() for summary in m.games]
+
+    @property
+    def forfeits(self) -> list:
+        """The games that ended because a player raised or moved illegally."""
+        return [summary for summary in self.games if summary.forfeit]
+
+    def versus(self, player: str, opponent: str) -> Tally:
+        """`player`'s results against `opponent`."""
+        for (a, b), result in self.matches.items():
+            if {a, b} == {player, opponent}:
+                return result.tally(player)
+        raise KeyError(f"no match between {player!r} and {opponent!r}; "
+                       f"players: {self.players}")
+
+    def ratings(self) -> dict[str, tuple[float, float]]:
+        """Each player's Elo rating (mean 0) and its standard error."""
+        points = [[0.0] * len(self.players) for _ in self.players]
+        games = [[0] * len(self.players) for _ in self.players]
+        for i, a in enumerate(self.players):
+            for j, b in enumerate(self.players):
+                if i != j:
+                    tally = self.versus(a, b)
+                    points[i][j] = tally.wins + tally.draws / 2
+                    games[i][j] = tally.games
+        ratings, errors = elo_ratings(points, games)
+        return {name: (r, e) for name, r, e in zip(self.players, ratings, errors)}
+
+    def to_records(self) -> list[dict]:
+        """The standings, best Elo first: one row per player with score, 95% CI, seats, Elo."""
+        ratings = self.ratings()
+        rows = [player_row(self, name, self.tally(name), *ratings[name])
+                for name in self.players]
+        rows.sort(key=lambda row: -row["elo"])
+        for rank, row in enumerate(rows, start=1):
+            row["rank"] = rank
+        return rows
+
+    def pairwise(self) -> list[dict]:
+        """One row per (player, opponent): the player's results and score against them."""
+        rows = []
+        for player in self.players:
+            for opponent in self.players:
+                if player != opponent:
+                    tally = self.versus(player, opponent)
+                    low, high = tally.interval
+                    rows.append({"player": player, "opponent": opponent,
+                                 "games": tally.games, "wins": tally.wins,
+                                 "draws": tally.draws, "losses": tally.losses,
+                                 "score": tally.score, "ci_low": low, "ci_high": high})
+        return rows
+
+    def to_dataframe(self) -> Any:
+        """The standings as a pandas DataFrame (pandas must be installed)."""
+        return to_dataframe(self.to_records())
+
+    def pairwise_dataframe(self) -> Any:
+        """Scores as a player x opponent pandas table (rows score against columns)."""
+        frame = to_dataframe(self.pairwise())
+        return frame.pivot(index="player", columns="opponent", values="score").reindex(
+            index=self.players, columns=self.players)
+
+    def table(self) -> str:
+        """The standings as a plain-text table."""
+        rows = self.to_records()
+        width = max(len("player"), *(len(row["player"]) for row in rows))
+        lines = [f"{'#':>2}  {'player':<{width}}  {'W':>5} {'D':>5} {'L':>5}  "
+                 f"{'score':>5}  {'95% CI':<11}  {'Elo':>12}"]
+        for row in rows:
+            lines.append(
+                f"{row['rank']:>2}  {row['player']:<{width}}  {row['wins']:>5} "
+                f"{row['draws']:>5} {row['losses']:>5}  {row['score']:.3f}  "
+                f"{row['ci_low']:.3f}-{row['ci_high']:.3f}  "
+                f"{row['elo']:>+6.0f} ± {1.96 * row['elo_se']:<4.0f}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.table()
+
+    def __repr__(self) -> str:
+        return (f"<TournamentResult {len(self.players)} players, {len(self.games)} games, "
+                f"seed={self.seed}>")
+
+    def _repr_html_(self) -> str:
+        """The standings as an HTML table, for notebooks."""
+        head = ["#", "player", "W", "D", "L", "score", "95% CI", "Elo (± 95%)"]
+        cells = [[row["rank"], html.escape(row["player"]), row["wins"], row["draws"],
+                  row["losses"], f"{row['score']:.3f}",
+                  f"{row['ci_low']:.3f}–{row['ci_high']:.3f}",
+                  f"{row['elo']:+.0f} ± {1.96 * row['elo_se']:.0f}"]
+                 for row in self.to_records()]
+        header = "".join(f"<th>{h}</th>" for h in head)
+        body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>"
+                       for row in cells)
+        return (f'<table class="gamelib-tournament"><thead><tr>{header}</tr></thead>'
+                f"<tbody>{body}</tbody></table>")
+
+
+def named_players(players: Mapping[str, Any] | Sequence[Any]) -> dict[str, Any]:
+    """{name: player} from a dict, or from a list of players or spec strings.
+
+    In a list, a name met again gets a number: ["random", "random"] plays
+    "random" against "random #2".
+    """
+    if isinstance(players, str):
+        raise TypeError("players must be a dict {name: player} or a list of players or "
+                        f"specs, e.g. ['random', 'alphabeta:4']; got the string {players!r}")
+    if isinstance(players, Mapping):
+        named = {name: as_player(p, f"player {name!r}")[1] for name, p in players.items()}
+    else:
+        named = {}
+        for i, p in enumerate(players):
+            name, player = as_player(p, f"player {i}")
+            copies = sum(1 for other in named if other == name or
+                         other.startswith(f"{name} #"))
+            named[f"{name} #{copies + 1}" if copies else name] = player
+    if len(named) < 2:
+        raise ValueError(f"a tournament needs at least 2 players, got {len(named)}")
+    return named
+
+
+def tournament(game: Game, players: Mapping[str, Any] | Sequence[Any], games: int = 20,
+               swap_seats: bool = True, openings: Openings = None, seed: int | None = None,
+               progress: bool = True, executor: Any = None,
+               chunksize: int | None = None) -> TournamentResult:
+    """A round robin: each pair of `players` plays a match of `games` games.
+
+    `players` is a dict {name: player} or a list of players or spec strings. The other
+    arguments are those of `match`. Each pair's match seed comes from the tournament
+    seed and the two names, so adding a player leaves the other matches unchanged.
+    """
+    check_games(games, swap_seats)
+    check_openings(game, openings)
+    named = named_players(players)
+    seed = new_seed() if seed is None else seed
+    pairs = list(combinations(named, 2))
+    seeds = {pair: derive_seed(seed, *pair) for pair in pairs}
+    jobs = [job for pair in pairs
+            for job in schedule(game, pair, games, swap_seats, openings, seeds[pair])]
+    summaries = play_jobs(game, named, jobs, executor, progress, "tournament", chunksize)
+    matches = {pair: MatchResult(game, pair, summaries[k * games:(k + 1) * games], seeds[pair])
+               for k, pair in enumerate(pairs)}
+    return TournamentResult(game, list(named), matches, seed)
+
+
+def add_parser(sub: Any, games: dict[str, type]) -> None:
+    """Register `python -m gamelib tournament GAME --players ... --games N`."""
+    parser = sub.add_parser("tournament", help="a round-robin tournament between players")
+    parser.add_argument("game", choices=sorted(games))
+    parser.add_argument("--players", required=True,
+                        help="comma-separated player specs, e.g. random,alphabeta:4,mcts:2000")
+    parser.add_argument("--games", type=int, default=20,
+                        help="games per pair of players (even; default 20)")
+    parser.add_argument("--seed", type=int, default=None, help="seed (default: random)")
+    parser.add_argument("--openings", type=int, default=0,
+                        help="random opening moves before each pair of games (default 0)")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="worker processes (default: all CPUs; 1 plays in this process)")
+    parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    parser.set_defaults(run=partial(run_cli, games=games))
+
+
+def run_cli(args: argparse.Namespace, games: dict[str, type]) -> int:
+    """Run the tournament the command line describes and print the standings."""
+    specs = [spec.strip() for spec in args.players.split(",") if spec.strip()]
+    if args.workers is not None and args.workers < 1:
+        print(f"error: --workers must be at least 1, got {args.workers}", file=sys.stderr)
+        return 2
+    executor = None if args.workers is None else "serial" if args.workers == 1 else (
+        ProcessPoolExecutor(args.workers))
+    try:
+        result = tournament(games[args.game](), specs, games=args.games, seed=args.seed,
+                            openings=args.openings, progress=not args.no_progress,
+                            executor=executor)
+    except (ValueError, TypeError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    finally:
+        if hasattr(executor, "shutdown"):
+            executor.shutdown()
+    print(result.table())
+    print(f"{len(result.games)} games, seed {result.seed}; forfeits: {len(result.forfeits)}")
+    return 0
