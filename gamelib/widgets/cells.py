@@ -1,0 +1,146 @@
+"""The clickable boards: a grid of buttons for Tic-Tac-Toe, discs in a blue frame for
+Connect Four. They only draw and report clicks; PlayBoard decides what a click means."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import ipywidgets as widgets
+
+from gamelib.games.base import Game, Move, State
+from gamelib.games.connect4 import ConnectFour
+from gamelib.widgets.style import (COLOURS, HINT_BACKGROUND, LAST_BACKGROUND, MARK_COLOURS,
+                                   WIN_BACKGROUND, with_classes)
+
+Cell = tuple[int, int]
+MARK_CLASSES = {"X": "gamelib-mark-x", "O": "gamelib-mark-o", ".": "gamelib-empty"}
+DISC_CLASSES = {"X": "gamelib-disc-x", "O": "gamelib-disc-o", ".": "gamelib-empty"}
+
+
+def cell_mark(state: State, row: int, col: int) -> str:
+    """The mark at (row, col): 'X', 'O' or '.'."""
+    return state.cell(row, col)
+
+
+def set_classes(button: widgets.Button, wanted: set[str], managed: set[str]) -> None:
+    """Make `button`'s managed classes exactly `wanted` (one message only if they change)."""
+    current = set(button._dom_classes)
+    target = (current - managed) | wanted
+    if target != current:
+        button._dom_classes = tuple(sorted(target))
+
+
+class GridCells:
+    """A Tic-Tac-Toe (m,n,k) board: one button per cell; a click is the move (row, col)."""
+
+    MANAGED = {"gamelib-mark-x", "gamelib-mark-o", "gamelib-empty", "gamelib-win",
+               "gamelib-last", "gamelib-hint"}
+
+    def __init__(self, game: Game, on_move: Callable[[Move], None]) -> None:
+        self.rows, self.cols = game.rows, game.cols
+        size = max(28, min(64, 420 // max(self.rows, self.cols)))
+        self.buttons: dict[Cell, widgets.Button] = {}
+        for r in range(self.rows):
+            for c in range(self.cols):
+                button = widgets.Button(description="", tooltip=f"row {r}, col {c}",
+                                        layout=widgets.Layout(width=f"{size}px",
+                                                              height=f"{size}px"))
+                with_classes(button, "gamelib-cell", f"gamelib-cell-{r}-{c}", "gamelib-empty")
+                button.on_click(lambda _b, move=(r, c): on_move(move))
+                self.buttons[(r, c)] = button
+        grid = widgets.GridBox(list(self.buttons.values()), layout=widgets.Layout(
+            grid_template_columns=f"repeat({self.cols}, {size}px)"))
+        self.widget = with_classes(grid, "gamelib-ttt-grid", "gamelib-cells")
+        self.clickable = list(self.buttons.values())
+
+    def show(self, state: State, winning: set[Cell], last: Cell | None,
+             hint: Move | None) -> None:
+        """Draw `state`: marks, the winning line, the last move, a hinted cell."""
+        for (r, c), button in self.buttons.items():
+            mark = cell_mark(state, r, c)
+            wanted = {MARK_CLASSES[mark]}
+            background = "white"
+            if (r, c) in winning:
+                wanted.add("gamelib-win")
+                background = WIN_BACKGROUND
+            elif (r, c) == last:
+                wanted.add("gamelib-last")
+                background = LAST_BACKGROUND
+            elif (r, c) == hint:
+                wanted.add("gamelib-hint")
+                background = HINT_BACKGROUND
+            text = "" if mark == "." else mark
+            with button.hold_sync():
+                if button.description != text:
+                    button.description = text
+                if button.style.button_color != background:
+                    button.style.button_color = background
+                if button.style.text_color != MARK_COLOURS[mark]:
+                    button.style.text_color = MARK_COLOURS[mark]
+                set_classes(button, wanted, self.MANAGED)
+
+
+class DiscCells:
+    """A Connect Four board: a drop button above each column and round discs in a blue
+    frame; a click on a drop button or on any disc of a column plays that column."""
+
+    MANAGED = {"gamelib-disc-x", "gamelib-disc-o", "gamelib-empty", "gamelib-win",
+               "gamelib-last"}
+
+    def __init__(self, game: ConnectFour, on_move: Callable[[Move], None]) -> None:
+        self.rows, self.cols = game.rows, game.cols
+        size = max(26, min(52, 400 // self.cols))
+        self.drops = [self._drop_button(c, size, on_move) for c in range(self.cols)]
+        self.buttons: dict[Cell, widgets.Button] = {}
+        for r in range(self.rows):
+            for c in range(self.cols):
+                button = widgets.Button(description="", tooltip=f"drop in column {c}",
+                                        layout=widgets.Layout(width=f"{size}px",
+                                                              height=f"{size}px"))
+                button.style.button_color = COLOURS["."]
+                with_classes(button, "gamelib-cell", f"gamelib-cell-{r}-{c}",
+                             f"gamelib-col-{c}", "gamelib-empty")
+                button.on_click(lambda _b, move=c: on_move(move))
+                self.buttons[(r, c)] = button
+        template = f"repeat({self.cols}, {size}px)"
+        drops = with_classes(widgets.GridBox(self.drops, layout=widgets.Layout(
+            grid_template_columns=template)), "gamelib-c4-drops")
+        frame = with_classes(widgets.GridBox(list(self.buttons.values()), layout=widgets.Layout(
+            grid_template_columns=template)), "gamelib-c4-frame", "gamelib-cells")
+        self.widget = widgets.VBox([drops, frame])
+        self.clickable = self.drops + list(self.buttons.values())
+
+    @staticmethod
+    def _drop_button(col: int, size: int, on_move: Callable[[Move], None]) -> widgets.Button:
+        """The button above column `col`."""
+        button = widgets.Button(description=f"▼{col}", tooltip=f"drop a disc in column {col}",
+                                layout=widgets.Layout(width=f"{size}px", height="30px"))
+        with_classes(button, "gamelib-drop", f"gamelib-drop-{col}")
+        button.on_click(lambda _b: on_move(col))
+        return button
+
+    def show(self, state: State, winning: set[Cell], last: Cell | None,
+             hint: Move | None) -> None:
+        """Draw `state`: discs, the winning four, the last disc, a hinted column."""
+        for (r, c), button in self.buttons.items():
+            mark = cell_mark(state, r, c)
+            wanted = {DISC_CLASSES[mark]}
+            if (r, c) in winning:
+                wanted.add("gamelib-win")
+            elif (r, c) == last:
+                wanted.add("gamelib-last")
+            with button.hold_sync():
+                if button.style.button_color != COLOURS[mark]:
+                    button.style.button_color = COLOURS[mark]
+                set_classes(button, wanted, self.MANAGED)
+        for c, button in enumerate(self.drops):
+            set_classes(button, {"gamelib-hint"} if c == hint else set(), {"gamelib-hint"})
+
+
+def make_cells(game: Game, on_move: Callable[[Move], None]) -> Any:
+    """The right board for `game`."""
+    if isinstance(game, ConnectFour):
+        return DiscCells(game, on_move)
+    if hasattr(game, "rows") and hasattr(game, "cols"):
+        return GridCells(game, on_move)
+    raise TypeError(f"PlayBoard draws Tic-Tac-Toe and Connect Four boards, not {game!r}")

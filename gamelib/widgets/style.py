@@ -1,0 +1,68 @@
+"""The stylesheet the boards and steppers ship with, and the CSS class names tests use."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from gamelib.games.pictures import BOARD_BLUE, O_COLOUR, O_MARK, WIN_COLOUR, X_COLOUR
+
+CSS = f"""
+<style>
+.gamelib-playboard .gamelib-cell.jupyter-button,
+.gamelib-playboard .gamelib-drop.jupyter-button {{ padding: 0; margin: 0; }}
+.gamelib-playboard .jupyter-button:disabled {{ opacity: 1; cursor: wait; }}
+.gamelib-ttt-grid {{ gap: 4px; background: #444; padding: 4px; border-radius: 4px;
+  width: max-content; }}
+.gamelib-ttt-grid .gamelib-cell.jupyter-button {{ font-size: 30px; font-weight: bold;
+  border-radius: 2px; }}
+.gamelib-ttt-grid .gamelib-mark-x {{ color: {X_COLOUR}; }}
+.gamelib-ttt-grid .gamelib-mark-o {{ color: {O_MARK}; }}
+.gamelib-c4-frame {{ background: {BOARD_BLUE}; padding: 8px; gap: 6px; border-radius: 10px;
+  width: max-content; }}
+.gamelib-c4-drops {{ padding: 0 8px; gap: 6px; width: max-content; }}
+.gamelib-c4-frame .gamelib-cell.jupyter-button {{ border-radius: 50%;
+  box-shadow: inset 0 3px 5px rgba(0, 0, 0, 0.35); }}
+.gamelib-c4-frame .gamelib-cell.gamelib-last {{
+  box-shadow: inset 0 0 0 5px rgba(255, 255, 255, 0.75); }}
+.gamelib-c4-frame .gamelib-cell.gamelib-win {{ box-shadow: 0 0 0 4px {WIN_COLOUR},
+  inset 0 0 0 5px {WIN_COLOUR}; }}
+.gamelib-c4-drops .gamelib-drop.jupyter-button {{ border-radius: 6px; font-size: 16px;
+  color: {BOARD_BLUE}; background: #e8eef9; }}
+.gamelib-c4-drops .gamelib-drop.jupyter-button:hover:enabled {{ background: #c6d5f2; }}
+.gamelib-c4-drops .gamelib-hint.jupyter-button {{ background: {WIN_COLOUR}; color: white; }}
+.gamelib-status {{ font-size: 15px; }}
+.gamelib-status .gamelib-thinking {{ color: #b35900; }}
+.gamelib-why-table {{ border-collapse: collapse; margin: 4px 0; }}
+.gamelib-why-table td, .gamelib-why-table th {{ border: 1px solid #ccc; padding: 2px 8px;
+  text-align: left; }}
+.gamelib-why-table tr.gamelib-chosen {{ background: #dff0d8; font-weight: bold; }}
+.gamelib-why-text {{ max-width: 32em; line-height: 1.4; margin: 2px 0; }}
+.gamelib-tree-panel svg {{ max-width: 100%; height: auto; }}
+.gamelib-stepper-picture svg {{ max-width: 100%; height: auto; }}
+.gamelib-narration {{ font-size: 15px; min-height: 1.5em; }}
+</style>
+"""
+
+COLOURS = {"X": X_COLOUR, "O": O_COLOUR, ".": "white"}
+"""Disc colours on the Connect Four board."""
+
+MARK_COLOURS = {"X": X_COLOUR, "O": O_MARK, ".": "black"}
+"""Mark colours on the Tic-Tac-Toe board."""
+
+WIN_BACKGROUND = "#bfe6bf"
+LAST_BACKGROUND = "#fff3c4"
+HINT_BACKGROUND = "#cfe3ff"
+
+
+def stylesheet() -> widgets.HTML:
+    """An invisible HTML widget carrying the stylesheet (a <style> element)."""
+    sheet = widgets.HTML(CSS, layout=widgets.Layout(height="0px", margin="0"))
+    sheet.add_class("gamelib-style")
+    return sheet
+
+
+def with_classes(widget: widgets.DOMWidget, *classes: str) -> widgets.DOMWidget:
+    """Add CSS classes to `widget` and return it."""
+    for css_class in classes:
+        widget.add_class(css_class)
+    return widget
