@@ -4,13 +4,17 @@ Notebooks start with one import line, e.g.
 `from gamelib import TicTacToe, ConnectFour, GameTree, minimax, alphabeta, Trace`.
 """
 
-from gamelib.arena import (GameRecord, HumanPlayer, MatchResult, RandomPlayer,
-                           TournamentResult, match, play_game, tournament)
+from gamelib.arena import (AlphaBetaPlayer, GameRecord, HumanPlayer, MatchResult,
+                           MCTSPlayer, MinimaxPlayer, RandomPlayer, TournamentResult, match,
+                           play_game, tournament)
 from gamelib.games import ConnectFour, Game, GameTree, IllegalMoveError, TicTacToe
-from gamelib.search import SearchResult, Trace
+from gamelib.search import (NaiveCache, SearchResult, Trace, TranspositionTable, alphabeta,
+                            iterative_deepening, mcts, minimax)
 
 __version__ = "0.1.0"
 
 __all__ = ["Game", "TicTacToe", "ConnectFour", "GameTree", "IllegalMoveError",
            "SearchResult", "Trace", "GameRecord", "play_game", "RandomPlayer",
-           "HumanPlayer", "match", "MatchResult", "tournament", "TournamentResult"]
+           "HumanPlayer", "match", "MatchResult", "tournament", "TournamentResult",
+           "minimax", "alphabeta", "iterative_deepening", "mcts", "TranspositionTable",
+           "NaiveCache", "MinimaxPlayer", "AlphaBetaPlayer", "MCTSPlayer"]

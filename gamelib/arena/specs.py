@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Callable
 
 from gamelib.arena.players import RandomPlayer
+from gamelib.search.players import AlphaBetaPlayer, MCTSPlayer, MinimaxPlayer
 
 PlayerFactory = Callable[[str | None, int | None], object]
 """Makes a player from the text after the colon (or None) and a seed."""
@@ -17,7 +18,59 @@ def _random(arg: str | None, seed: int | None) -> RandomPlayer:
     return RandomPlayer(seed=seed)
 
 
-FACTORIES: dict[str, PlayerFactory] = {"random": _random}
+def _depth(name: str, arg: str | None) -> int | None:
+    """The depth in "minimax:3" / "alphabeta:4" (None: search to the end of the game)."""
+    if arg is None:
+        return None
+    if not arg.isdigit():
+        raise ValueError(f"'{name}:{arg}': the setting is a depth in plies, a whole number "
+                         f"(e.g. {name}:4), or leave it out to search to the end")
+    return int(arg)
+
+
+def _seconds(name: str, arg: str | None, default: float) -> float:
+    """The seconds in "id:1.5" or "mcts:0.5s"."""
+    if arg is None:
+        return default
+    try:
+        seconds = float(arg.rstrip("s"))
+    except ValueError:
+        seconds = -1.0
+    if not seconds > 0:
+        raise ValueError(f"'{name}:{arg}': the setting is a time in seconds, e.g. {name}:1.5")
+    return seconds
+
+
+def _minimax(arg: str | None, seed: int | None) -> MinimaxPlayer:
+    """minimax[:depth]: minimax to the end of the game, or `depth` plies with an evaluation."""
+    return MinimaxPlayer(depth=_depth("minimax", arg))
+
+
+def _alphabeta(arg: str | None, seed: int | None) -> AlphaBetaPlayer:
+    """alphabeta[:depth]: alpha-beta (centre-first order, transposition table)."""
+    return AlphaBetaPlayer(depth=_depth("alphabeta", arg))
+
+
+def _iterative(arg: str | None, seed: int | None) -> AlphaBetaPlayer:
+    """id[:seconds]: iterative-deepening alpha-beta with a time limit per move (1 s)."""
+    return AlphaBetaPlayer(time_limit=_seconds("id", arg, 1.0))
+
+
+def _mcts(arg: str | None, seed: int | None) -> MCTSPlayer:
+    """mcts[:iterations | :seconds s]: Monte Carlo Tree Search (1000 iterations)."""
+    if arg is None:
+        return MCTSPlayer(iterations=1000, seed=seed)
+    if arg.endswith("s"):
+        return MCTSPlayer(time_limit=_seconds("mcts", arg, 1.0), seed=seed)
+    if not arg.isdigit() or int(arg) < 1:
+        raise ValueError(f"'mcts:{arg}': the setting is a number of iterations (mcts:2000) "
+                         f"or seconds (mcts:0.5s)")
+    return MCTSPlayer(iterations=int(arg), seed=seed)
+
+
+FACTORIES: dict[str, PlayerFactory] = {"random": _random, "minimax": _minimax,
+                                       "alphabeta": _alphabeta, "id": _iterative,
+                                       "mcts": _mcts}
 """Every name `player_from_spec` knows, mapped to its factory."""
 
 

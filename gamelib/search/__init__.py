@@ -1,7 +1,27 @@
-"""Search algorithms over any Game; each returns a SearchResult and can record a Trace."""
+"""Search algorithms over any Game; each returns a SearchResult and can record a Trace.
 
+- `minimax` and `alphabeta` (AIMA's max/min form), full depth or depth-limited with an
+  evaluation function; `alphabeta` adds move ordering and a transposition table;
+- `iterative_deepening`: alpha-beta at depth 1, 2, 3, ... until a time limit: anytime;
+- `mcts`: Monte Carlo Tree Search (UCT) with random playouts.
+
+Values are from the point of view of the player to move at the root; see scoring.py
+for how wins, losses and the depth limit are scored.
+"""
+
+from gamelib.search.alphabeta import alphabeta
+from gamelib.search.iterative import iterative_deepening
+from gamelib.search.mcts import mcts, random_playout
+from gamelib.search.minimax import minimax
+from gamelib.search.ordering import by_evaluation, centre_first
+from gamelib.search.players import AlphaBetaPlayer, MCTSPlayer, MinimaxPlayer
 from gamelib.search.result import SearchResult, SearchStats
+from gamelib.search.scoring import DEPTH, PLAIN, WIN, describe_value
 from gamelib.search.trace import EXACT, LOWER, UPPER, Event, Trace, TraceNode
+from gamelib.search.tt import NaiveCache, TranspositionTable
 
-__all__ = ["SearchResult", "SearchStats", "Trace", "Event", "TraceNode",
-           "EXACT", "LOWER", "UPPER"]
+__all__ = ["minimax", "alphabeta", "iterative_deepening", "mcts", "random_playout",
+           "centre_first", "by_evaluation", "SearchResult", "SearchStats", "Trace",
+           "Event", "TraceNode", "EXACT", "LOWER", "UPPER", "TranspositionTable",
+           "NaiveCache", "WIN", "PLAIN", "DEPTH", "describe_value", "MinimaxPlayer",
+           "AlphaBetaPlayer", "MCTSPlayer"]

@@ -1,0 +1,213 @@
+"""Alpha-beta: minimax that skips the moves that cannot change the answer.
+
+Max/min form, as in AIMA: MAX is the player to move at the root, every value is MAX's
+score. Each node is searched with a window (alpha, beta):
+
+- alpha: the value MAX is already sure of on the path to here (MAX won't accept less);
+- beta:  the value MIN is already sure of on the path to here (MIN won't allow more).
+
+At a MAX node, once a move reaches beta, MIN will never let the game come here: the
+remaining moves are pruned (a "cutoff"). At a MIN node, the same happens once a move
+falls to alpha. The value returned is then only a bound (see tt.py): a lower bound at a
+MAX node that was cut, an upper bound at a node whose every move failed low.
+
+The root value is always exact, and equal to minimax's (tests check this on hundreds of
+positions). Good move ordering (`order=`, and the transposition table's best move tried
+first) makes cutoffs come sooner.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable
+
+from gamelib.games.base import Game, State
+from gamelib.search.base import DepthFirstSearch
+from gamelib.search.ordering import resolve_order
+from gamelib.search.result import SearchResult
+from gamelib.search.scoring import INF, EvalFn
+from gamelib.search.trace import EXACT, LOWER, UPPER, Trace
+from gamelib.search.tt import TranspositionTable
+
+
+def alphabeta(game: Game, state: State, depth: int | None = None, eval_fn: EvalFn | None = None,
+              order: str | Callable | None = None, tt: TranspositionTable | None = None,
+              trace: Trace | None = None, scoring: str | None = None,
+              all_values: bool = False) -> SearchResult:
+    """The minimax value of `state` for the player to move, found with alpha-beta pruning.
+
+    depth, eval_fn, scoring, trace: as for `minimax`.
+    order: how to order moves before searching them: None (the game's order), "centre"
+        (moves near the middle of the board first), "eval" (the move whose position
+        evaluates best for the mover first), or a function (game, state, moves) -> moves.
+    tt: a `TranspositionTable` (or the lesson's `NaiveCache`) to remember positions in;
+        its best move for a position is also tried first there.
+    all_values: search every root move with a full window, so `move_values` holds the
+        exact value of each (costs more nodes); otherwise moves after the first may get
+        only an upper bound, marked "upper" in `move_bounds`.
+    """
+    return AlphaBeta(game, state, depth, eval_fn, scoring, trace, order=order, tt=tt,
+                     all_values=all_values).run()
+
+
+class AlphaBeta(DepthFirstSearch):
+    """One alpha-beta search (see `alphabeta`)."""
+
+    algorithm = "alphabeta"
+
+    def __init__(self, game: Game, state: State, depth: int | None, eval_fn: EvalFn | None,
+                 scoring: str | None, trace: Trace | None, order: Any = None,
+                 tt: TranspositionTable | None = None, all_values: bool = False,
+                 deadline: float | None = None, first_move: Any = None) -> None:
+        super().__init__(game, state, depth, eval_fn, scoring, trace, deadline)
+        self.order = resolve_order(order, self.eval_fn)
+        self.tt = tt
+        self.all_values = all_values
+        self.first_move = first_move        # try this root move first (iterative deepening)
+
+    def run(self) -> SearchResult:
+        """ALPHA-BETA-SEARCH: MAX picks the root move whose MIN-VALUE is highest."""
+        game, state = self.game, self.root
+        if game.is_terminal(state):
+            raise ValueError(f"nothing to search: the game is over in this state\n"
+                             f"{game.render(state)}")
+        root = None if self.trace is None else self.enter(None, None, state, 0, -INF, INF)
+        self.nodes += 1
+        tt_move = self.tt.best_move(state) if self.tt is not None else None
+        alpha, beta = -INF, INF
+        move_values, move_bounds = {}, {}
+        best, line = -INF, ()
+        for move in self.moves(state, self.first_move if self.first_move is not None
+                               else tt_move):
+            child = game.result(state, move)
+            window_alpha = -INF if self.all_values else alpha
+            node = None if self.trace is None else self.enter(root, move, child, 1,
+                                                              window_alpha, beta)
+            value, child_line = self.min_value(child, window_alpha, beta, 1, node)
+            move_values[move] = value
+            move_bounds[move] = UPPER if value <= window_alpha else EXACT
+            if value > best:
+                best, line = value, (move,) + child_line
+                alpha = max(alpha, best)
+        self.remember(state, best, EXACT, 0, True, line)
+        if self.trace is not None:
+            self.trace.leave(root, best, EXACT)
+        return self.result(best, line, move_values, move_bounds)
+
+    def max_value(self, state: State, alpha: float, beta: float, ply: int,
+                  node: int | None) -> tuple[float, tuple]:
+        """MAX-VALUE: MAX to move, searched with the window (alpha, beta)."""
+        value = self.leaf_value(state, ply, node)
+        if value is not None:
+            return self.leave(node, value, EXACT), ()
+        known, tt_move = self.probe(state, alpha, beta, ply, True, node)
+        if known is not None:
+            return known
+        window = (alpha, beta)                  # as given: the bound is judged by it
+        best, line = -INF, ()
+        moves = self.moves(state, tt_move)
+        for i, move in enumerate(moves):
+            child = self.game.result(state, move)
+            child_node = None if self.trace is None else self.enter(node, move, child,
+                                                                    ply + 1, alpha, beta)
+            value, child_line = self.min_value(child, alpha, beta, ply + 1, child_node)
+            if value > best:
+                best, line = value, (move,) + child_line
+                alpha = max(alpha, best)
+            if best >= beta:                    # MIN won't let the game come here
+                self.prune(node, moves[i + 1:], alpha, beta, best)
+                break
+        return self.finish(state, node, best, window, ply, True, line)
+
+    def min_value(self, state: State, alpha: float, beta: float, ply: int,
+                  node: int | None) -> tuple[float, tuple]:
+        """MIN-VALUE: MIN to move, searched with the window (alpha, beta)."""
+        value = self.leaf_value(state, ply, node)
+        if value is not None:
+            return self.leave(node, value, EXACT), ()
+        known, tt_move = self.probe(state, alpha, beta, ply, False, node)
+        if known is not None:
+            return known
+        window = (alpha, beta)
+        best, line = INF, ()
+        moves = self.moves(state, tt_move)
+        for i, move in enumerate(moves):
+            child = self.game.result(state, move)
+            child_node = None if self.trace is None else self.enter(node, move, child,
+                                                                    ply + 1, alpha, beta)
+            value, child_line = self.max_value(child, alpha, beta, ply + 1, child_node)
+            if value < best:
+                best, line = value, (move,) + child_line
+                beta = min(beta, best)
+            if best <= alpha:                   # MAX won't let the game come here
+                self.prune(node, moves[i + 1:], alpha, beta, best)
+                break
+        return self.finish(state, node, best, window, ply, False, line)
+
+    # -- the helpers both sides share ------------------------------------------------------
+
+    def moves(self, state: State, first: Any = None) -> list:
+        """The legal moves in search order: `first` (the table's best move), then the
+        rest as `order` sorts them."""
+        moves = self.game.actions(state)
+        if self.order is not None:
+            moves = self.order(self.game, state, moves)
+        if first is not None and moves[0] != first and first in moves:
+            moves = [first] + [move for move in moves if move != first]
+        return moves
+
+    def remaining(self, ply: int) -> float:
+        """How many plies the search looks below a node at `ply` (inf: to the end)."""
+        return math.inf if self.limit is None else self.limit - ply
+
+    def probe(self, state: State, alpha: float, beta: float, ply: int, maximizing: bool,
+              node: int | None) -> tuple[Any, Any]:
+        """Ask the transposition table: (its answer, if that settles this node, else None;
+        its best move, to try first)."""
+        if self.tt is None:
+            return None, None
+        entry = self.tt.lookup(state, ply, maximizing)
+        if entry is None:
+            return None, None
+        if entry.depth >= self.remaining(ply) and (
+                entry.flag == EXACT
+                or (entry.flag == LOWER and entry.value >= beta)
+                or (entry.flag == UPPER and entry.value <= alpha)):
+            self.tt_hits += 1
+            self.tt.hits += 1
+            if self.trace is not None:
+                self.trace.tt_hit(node, entry.value, entry.flag)
+                self.trace.leave(node, entry.value, entry.flag)
+            line = () if entry.move is None else (entry.move,)
+            return (entry.value, line), entry.move
+        return None, entry.move
+
+    def prune(self, node: int | None, skipped: list, alpha: float, beta: float,
+              value: float) -> None:
+        """Count (and record) a cutoff: the moves in `skipped` will not be searched."""
+        if skipped:
+            self.cutoffs += 1
+            if self.trace is not None:
+                self.trace.prune(node, tuple(skipped), alpha, beta, value)
+
+    def finish(self, state: State, node: int | None, value: float, window: tuple,
+               ply: int, maximizing: bool, line: tuple) -> tuple[float, tuple]:
+        """A node is done: judge its bound by the window it was given, remember it in the
+        table, record it in the trace, and return (value, line)."""
+        alpha, beta = window
+        bound = LOWER if value >= beta else UPPER if value <= alpha else EXACT
+        self.remember(state, value, bound, ply, maximizing, line)
+        return self.leave(node, value, bound), line
+
+    def remember(self, state: State, value: float, bound: str, ply: int, maximizing: bool,
+                 line: tuple) -> None:
+        """Store the node's value in the transposition table, if there is one."""
+        if self.tt is not None:
+            self.tt.store(state, value, bound, self.remaining(ply), line[0] if line else None,
+                          ply, maximizing)
+
+    def leave(self, node: int | None, value: float, bound: str) -> float:
+        """Record that `node`'s value is settled (as a bound or exactly)."""
+        if self.trace is not None:
+            self.trace.leave(node, value, bound)
+        return value

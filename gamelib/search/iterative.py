@@ -1,0 +1,87 @@
+"""Iterative deepening: alpha-beta at depth 1, then 2, then 3, ... until time runs out.
+
+An *anytime* search: whenever the clock stops it, it answers with the deepest search
+it finished. Each round starts with the previous round's best move, and all rounds
+share one transposition table, so the early rounds pay for themselves in better move
+ordering for the later ones.
+
+The clock is checked every 256 nodes, so the search returns a little after its budget;
+`result.info["overrun"]` says by how much (benchmarks/ and the tests measure it).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Callable
+
+from gamelib.games.base import Game, State
+from gamelib.search.alphabeta import AlphaBeta
+from gamelib.search.base import SearchTimeout
+from gamelib.search.result import SearchResult
+from gamelib.search.scoring import MAX_PLY, EvalFn, is_win_score
+from gamelib.search.trace import Trace
+from gamelib.search.tt import TranspositionTable
+
+
+def iterative_deepening(game: Game, state: State, time_limit: float = 1.0,
+                        eval_fn: EvalFn | None = None, max_depth: int | None = None,
+                        order: str | Callable | None = None,
+                        tt: TranspositionTable | None = None, trace: Trace | None = None,
+                        scoring: str | None = None) -> SearchResult:
+    """Alpha-beta to depth 1, 2, 3, ... within `time_limit` seconds; the deepest finished
+    round's answer.
+
+    Stops early when a round proves a win or a loss, or searched every line to the end
+    of the game (deeper rounds could not change the answer), or reaches `max_depth`.
+    Round 1 always finishes, so there is always a move. `result.stats.depth` is the
+    depth of the answer, `result.info["rounds"]` lists every finished round (depth,
+    move, value, nodes, seconds), and `result.info["overrun"]` is how many seconds past
+    `time_limit` the search returned (negative when it stopped early).
+
+    eval_fn, order, scoring: as for `alphabeta`. tt: the table the rounds share (a new
+    one by default). trace: receives the events of the deepest finished round.
+    """
+    if not time_limit > 0:
+        raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
+    started = time.perf_counter()
+    deadline = started + time_limit
+    tt = TranspositionTable() if tt is None else tt
+    best: SearchResult | None = None
+    rounds: list[dict[str, Any]] = []
+    nodes = leaves = cutoffs = tt_hits = 0
+    depth = 1
+    while depth <= (max_depth if max_depth is not None else MAX_PLY):
+        round_trace = None if trace is None else Trace()
+        search = AlphaBeta(game, state, depth, eval_fn, scoring, round_trace, order=order,
+                           tt=tt, deadline=None if depth == 1 else deadline,
+                           first_move=None if best is None else best.move)
+        try:
+            result: SearchResult | None = search.run()
+        except SearchTimeout:
+            result = None       # this round ran out of time: its partial answer is unsafe
+        nodes, leaves = nodes + search.nodes, leaves + search.leaves
+        cutoffs, tt_hits = cutoffs + search.cutoffs, tt_hits + search.tt_hits
+        if result is None:
+            break
+        best = result
+        rounds.append({"depth": depth, "move": result.move, "value": result.value,
+                       "nodes": result.stats.nodes, "seconds": result.stats.seconds})
+        if not search.depth_cut or is_win_score(result.value):
+            break               # the whole game tree was seen, or a win / loss is proven
+        if time.perf_counter() >= deadline:
+            break
+        depth += 1
+    assert best is not None
+    seconds = time.perf_counter() - started
+    if trace is not None and best.trace is not None:
+        vars(trace).update(vars(best.trace))
+        trace.algorithm = "iterative_deepening"
+        best.trace = trace
+    best.algorithm = "iterative_deepening"
+    best.stats.nodes, best.stats.leaves = nodes, leaves
+    best.stats.cutoffs, best.stats.tt_hits = cutoffs, tt_hits
+    best.stats.depth = rounds[-1]["depth"]
+    best.stats.iterations = len(rounds)
+    best.stats.seconds = seconds
+    best.info.update(rounds=rounds, time_limit=time_limit, overrun=seconds - time_limit)
+    return best

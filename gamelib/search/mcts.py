@@ -1,0 +1,251 @@
+"""Monte Carlo Tree Search (UCT): grow a tree by playing many random games.
+
+Each iteration has four steps:
+
+1. select: from the root, while a node has no untried moves left (and the game is not
+   over there), step to the child with the highest UCB1 score
+   ``Q + c * sqrt(ln N(parent) / N(child))``: a good mean reward (exploitation) plus a
+   bonus for children tried less often than their siblings (exploration);
+2. expand: add the child of one untried move (chosen at random) to the tree;
+3. playout: from that child, play moves chosen by `playout` (uniformly random by
+   default) until the game ends;
+4. backpropagate: every node on the path gets one more visit (N) and the reward of the
+   playout (W): 1 for a win, 0.5 for a draw, 0 for a loss.
+
+Point of view: a node's W and Q = W / N are those of **the player who made the move into
+the node**. That player is the one choosing among the node and its siblings, so
+selection simply takes the highest Q + exploration at every level, for either player.
+(Crediting every node from one fixed player's view is the classic MCTS bug: the
+opponent would then pick the moves that are worst for itself; the tests build trees
+where that mistake changes the answer.)
+
+The move played is the root's most visited child (the most robust choice: its Q rests
+on the most playouts). MCTS sees only win / draw / loss: utilities > 0 count as wins.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any, Callable
+
+from gamelib.games.base import Game, Move, Player, State
+from gamelib.search.result import SearchResult, SearchStats
+from gamelib.search.trace import Trace
+
+PlayoutPolicy = Callable[[Game, State, random.Random], Move]
+"""Chooses the next move of a playout: (game, state, rng) -> move."""
+
+
+def random_playout(game: Game, state: State, rng: random.Random) -> Move:
+    """The default playout policy: a uniformly random legal move."""
+    return rng.choice(game.actions(state))
+
+
+class MCTSNode:
+    """A node of the search tree: a state, how it was reached, and its statistics."""
+
+    __slots__ = ("id", "state", "parent", "move", "mover", "children", "untried",
+                 "visits", "total", "depth")
+
+    def __init__(self, id: int, state: State, parent: MCTSNode | None, move: Any,
+                 mover: Player, untried: list, depth: int) -> None:
+        self.id = id
+        self.state = state
+        self.parent = parent
+        self.move = move                # the move from the parent into this node
+        self.mover = mover              # the player who made it: W and Q are theirs
+        self.children: list[MCTSNode] = []
+        self.untried = untried          # legal moves not yet expanded (empty: terminal)
+        self.visits = 0                 # N
+        self.total = 0.0                # W: summed rewards for `mover`
+        self.depth = depth
+
+    @property
+    def q(self) -> float:
+        """The mean reward for `mover`: 1 = always won, 0.5 = even, 0 = always lost."""
+        return self.total / self.visits if self.visits else 0.0
+
+    def __repr__(self) -> str:
+        return (f"MCTSNode(move={self.move!r}, mover={self.mover!r}, N={self.visits}, "
+                f"Q={self.q:.3f}, children={len(self.children)})")
+
+
+def mcts(game: Game, state: State, iterations: int | None = None,
+         time_limit: float | None = None, c: float = math.sqrt(2),
+         playout: PlayoutPolicy | None = None, seed: int | None = None,
+         trace: Trace | None = None) -> SearchResult:
+    """Monte Carlo Tree Search from `state`; the root's most visited move.
+
+    iterations / time_limit: the budget (either or both; 1000 iterations if neither).
+    c: the exploration constant in UCB1 (sqrt(2) is the textbook's; larger explores more).
+    playout: the playout policy, (game, state, rng) -> move; uniformly random by default.
+    seed: seeds every random choice, so the same call with an iteration budget gives the
+        same result.
+    trace: a `Trace()` to record select / expand / playout / backprop events.
+
+    The result's `visits` and `q` give each root move's N and Q (Q from the point of
+    view of the player to move at the root: 1 win, 0.5 draw, 0 loss); `value` is the
+    chosen move's Q and `move_values` every move's; `result.info["root"]` is the tree.
+    """
+    if iterations is None and time_limit is None:
+        iterations = 1000
+    if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
+        raise ValueError(f"iterations must be a whole number >= 1, got {iterations!r}")
+    if time_limit is not None and not time_limit > 0:
+        raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
+    if not c >= 0:
+        raise ValueError(f"the exploration constant c must be >= 0, got {c!r}")
+    search = MCTS(game, state, c, playout, random.Random(seed), trace)
+    search.run(iterations, time_limit)
+    return search.result()
+
+
+class MCTS:
+    """One Monte Carlo tree search (see `mcts`)."""
+
+    def __init__(self, game: Game, state: State, c: float, playout: PlayoutPolicy | None,
+                 rng: random.Random, trace: Trace | None) -> None:
+        if game.is_terminal(state):
+            raise ValueError(f"nothing to search: the game is over in this state\n"
+                             f"{game.render(state)}")
+        self.game, self.c, self.playout, self.rng, self.trace = game, c, playout, rng, trace
+        self.size = 0                   # nodes in the tree
+        self.iterations = 0
+        self.deepest = 0
+        self.started = time.perf_counter()
+        if trace is not None:
+            trace.algorithm, trace.game = "mcts", game
+        # Nobody moved into the root; its "mover" is the opponent of the player to move.
+        self.root = self.new_node(state, None, None, game.opponent(game.to_move(state)))
+
+    def run(self, iterations: int | None, time_limit: float | None) -> None:
+        """Iterate until the iteration budget or the time budget is used up."""
+        deadline = None if time_limit is None else self.started + time_limit
+        while iterations is None or self.iterations < iterations:
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            self.iterate()
+
+    def iterate(self) -> None:
+        """One iteration: select, expand, playout, backpropagate."""
+        path = self.select(self.root)
+        leaf = self.expand(path[-1])
+        if leaf is not path[-1]:
+            path.append(leaf)
+        end = self.simulate(leaf)
+        self.backpropagate(path, end)
+        self.iterations += 1
+
+    # -- the four steps -------------------------------------------------------------------
+
+    def select(self, node: MCTSNode) -> list[MCTSNode]:
+        """From `node`, follow the best UCB1 child while every move has been tried."""
+        path = [node]
+        while not node.untried and node.children:
+            node = self.best_child(node)
+            path.append(node)
+        if self.trace is not None:
+            self.trace.record("select", path[-1].id, path=tuple(n.id for n in path),
+                              moves=tuple(n.move for n in path[1:]),
+                              ucb=tuple(self.ucb(n.parent, n) for n in path[1:]))
+        return path
+
+    def best_child(self, node: MCTSNode) -> MCTSNode:
+        """The child with the highest UCB1 score (the first one on ties)."""
+        log_n, c, sqrt = math.log(node.visits), self.c, math.sqrt
+        return max(node.children,
+                   key=lambda child: child.total / child.visits
+                   + c * sqrt(log_n / child.visits))
+
+    def ucb(self, parent: MCTSNode, child: MCTSNode) -> float:
+        """UCB1 = Q + c * sqrt(ln N(parent) / N(child)), Q for the player choosing here."""
+        return child.q + self.c * math.sqrt(math.log(parent.visits) / child.visits)
+
+    def expand(self, node: MCTSNode) -> MCTSNode:
+        """Add the child of one random untried move; a terminal node is returned as is."""
+        if not node.untried:
+            return node
+        move = node.untried.pop(self.rng.randrange(len(node.untried)))
+        state = self.game.result(node.state, move)
+        child = self.new_node(state, node, move, self.game.to_move(node.state))
+        node.children.append(child)
+        return child
+
+    def simulate(self, node: MCTSNode) -> State:
+        """Play from `node` to the end of the game; the final state."""
+        game, rng, policy = self.game, self.rng, self.playout
+        state = node.state
+        moves = [] if self.trace is not None else None
+        while not game.is_terminal(state):
+            if policy is None:
+                move = rng.choice(game.actions(state))
+            else:
+                move = policy(game, state, rng)
+            if moves is not None:
+                moves.append(move)
+            state = game.result(state, move)
+        if self.trace is not None:
+            winner = game.winner(state)
+            self.trace.record("playout", node.id, moves=tuple(moves),
+                              value=reward(game, state, node.mover), state=state,
+                              note="draw" if winner is None else f"{winner} wins")
+        return state
+
+    def backpropagate(self, path: list[MCTSNode], end: State) -> None:
+        """Credit the playout to every node on the path, from its mover's point of view."""
+        leaf_mover = path[-1].mover
+        won = reward(self.game, end, leaf_mover)
+        for node in reversed(path):
+            credit = won if node.mover == leaf_mover else 1.0 - won
+            node.visits += 1
+            node.total += credit
+            if self.trace is not None:
+                self.trace.record("backprop", node.id, value=credit, visits=node.visits,
+                                  total=node.total)
+
+    # -- the tree and the answer ----------------------------------------------------------
+
+    def new_node(self, state: State, parent: MCTSNode | None, move: Any,
+                 mover: Player) -> MCTSNode:
+        """A new tree node (recorded as an "expand" event when tracing)."""
+        game = self.game
+        depth = 0 if parent is None else parent.depth + 1
+        untried = [] if game.is_terminal(state) else list(game.actions(state))
+        node_id = self.size if self.trace is None else self.trace.new_node()
+        node = MCTSNode(node_id, state, parent, move, mover, untried, depth)
+        self.size += 1
+        self.deepest = max(self.deepest, depth)
+        if self.trace is not None:
+            self.trace.record("expand", node_id, parent=None if parent is None else parent.id,
+                              move=move, state=state, depth=depth,
+                              player=None if not untried else game.to_move(state))
+        return node
+
+    def result(self) -> SearchResult:
+        """The SearchResult: the most visited root move, every root move's N and Q."""
+        root = self.root
+        if not root.children:
+            raise ValueError("MCTS ran no iteration: give it iterations >= 1 or more time")
+        chosen = max(root.children, key=lambda child: (child.visits, child.q))
+        pv, node = [], root
+        while node.children:
+            node = max(node.children, key=lambda child: (child.visits, child.q))
+            pv.append(node.move)
+        visits = {child.move: child.visits for child in root.children}
+        q = {child.move: child.q for child in root.children}
+        stats = SearchStats(nodes=self.size, leaves=self.iterations, depth=self.deepest,
+                            seconds=time.perf_counter() - self.started,
+                            iterations=self.iterations)
+        return SearchResult("mcts", self.game, root.state, chosen.move, chosen.q,
+                            move_values=dict(q), pv=pv, stats=stats, trace=self.trace,
+                            visits=visits, q=q,
+                            info={"root": root, "c": self.c,
+                                  "unvisited": list(root.untried)})
+
+
+def reward(game: Game, state: State, player: Player) -> float:
+    """A finished game's reward for `player`: 1 win, 0.5 draw, 0 loss."""
+    utility = game.utility(state, player)
+    return 1.0 if utility > 0 else 0.0 if utility < 0 else 0.5

@@ -1,0 +1,94 @@
+"""Minimax: look at every line of play to the end (or to a depth limit) and assume both
+players choose their best move.
+
+Max/min form, as in AIMA: MAX is the player to move at the root and every value is
+MAX's score. At a MAX node the value is the largest of its children's values, at a MIN
+node the smallest; leaves are scored by the game's utility (terminal positions) or by
+an evaluation function (positions at the depth limit), see scoring.py.
+"""
+
+from __future__ import annotations
+
+from gamelib.games.base import Game, State
+from gamelib.search.base import DepthFirstSearch
+from gamelib.search.result import SearchResult
+from gamelib.search.scoring import INF, EvalFn
+from gamelib.search.trace import EXACT, Trace
+
+
+def minimax(game: Game, state: State, depth: int | None = None, eval_fn: EvalFn | None = None,
+            trace: Trace | None = None, scoring: str | None = None) -> SearchResult:
+    """The minimax value of `state` for the player to move, and the move that gets it.
+
+    depth: None searches every line to the end of the game; a number stops that many
+        plies below `state` and scores the position with `eval_fn(state, player)` (or
+        the game's own `evaluate`).
+    scoring: "depth" (wins sooner score higher, losses later; the default for real games)
+        or "plain" (the utility as it is: +1 / 0 / -1); see gamelib.search.scoring.
+    trace: a `Trace()` to record every node entered, scored and left.
+
+    The result holds every root move's value (`move_values`), the principal variation
+    (`pv`: the line both players are expected to play) and the counters (`stats`).
+    """
+    return Minimax(game, state, depth, eval_fn, scoring, trace).run()
+
+
+class Minimax(DepthFirstSearch):
+    """One minimax search (see `minimax`)."""
+
+    algorithm = "minimax"
+
+    def run(self) -> SearchResult:
+        """MINIMAX-SEARCH: MAX picks the root move whose MIN-VALUE is highest."""
+        game, state = self.game, self.root
+        if game.is_terminal(state):
+            raise ValueError(f"nothing to search: the game is over in this state\n"
+                             f"{game.render(state)}")
+        root = None if self.trace is None else self.enter(None, None, state, 0)
+        self.nodes += 1
+        move_values = {}
+        best, line = -INF, ()
+        for move in game.actions(state):
+            child = game.result(state, move)
+            node = None if self.trace is None else self.enter(root, move, child, 1)
+            value, child_line = self.min_value(child, 1, node)
+            move_values[move] = value
+            if value > best:
+                best, line = value, (move,) + child_line
+        if self.trace is not None:
+            self.trace.leave(root, best, EXACT)
+        return self.result(best, line, move_values, {move: EXACT for move in move_values})
+
+    def max_value(self, state: State, ply: int, node: int | None) -> tuple[float, tuple]:
+        """MAX-VALUE: MAX to move; the best value MAX can force, and the line to it."""
+        value = self.leaf_value(state, ply, node)
+        if value is not None:
+            return self.leave(node, value), ()
+        best, line = -INF, ()
+        for move in self.game.actions(state):
+            child = self.game.result(state, move)
+            child_node = None if self.trace is None else self.enter(node, move, child, ply + 1)
+            value, child_line = self.min_value(child, ply + 1, child_node)
+            if value > best:
+                best, line = value, (move,) + child_line
+        return self.leave(node, best), line
+
+    def min_value(self, state: State, ply: int, node: int | None) -> tuple[float, tuple]:
+        """MIN-VALUE: MIN to move; the lowest value MIN can force, and the line to it."""
+        value = self.leaf_value(state, ply, node)
+        if value is not None:
+            return self.leave(node, value), ()
+        best, line = INF, ()
+        for move in self.game.actions(state):
+            child = self.game.result(state, move)
+            child_node = None if self.trace is None else self.enter(node, move, child, ply + 1)
+            value, child_line = self.max_value(child, ply + 1, child_node)
+            if value < best:
+                best, line = value, (move,) + child_line
+        return self.leave(node, best), line
+
+    def leave(self, node: int | None, value: float) -> float:
+        """Record that `node`'s value is final (minimax values are always exact)."""
+        if self.trace is not None:
+            self.trace.leave(node, value, EXACT)
+        return value

@@ -1,0 +1,119 @@
+"""Players that search: each is a callable `(game, state) -> move` for play_game, matches
+and PlayBoards, and can also `explain(game, state)` its move (the whole SearchResult).
+
+The arena re-exports them (`from gamelib.arena import AlphaBetaPlayer`) and knows them by
+name for menus and the command line: "minimax", "alphabeta:4", "id:1.5", "mcts:2000".
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from abc import ABC, abstractmethod
+from typing import Callable
+
+from gamelib.games.base import Game, Move, State
+from gamelib.search.alphabeta import alphabeta
+from gamelib.search.iterative import iterative_deepening
+from gamelib.search.mcts import PlayoutPolicy, mcts
+from gamelib.search.minimax import minimax
+from gamelib.search.result import SearchResult
+from gamelib.search.scoring import EvalFn
+from gamelib.search.tt import TranspositionTable
+
+
+class SearchPlayer(ABC):
+    """What the search players share: play = explain, then take the move."""
+
+    name = "search"
+    last_result: SearchResult | None = None
+
+    def __call__(self, game: Game, state: State) -> Move:
+        return self.explain(game, state).move
+
+    def explain(self, game: Game, state: State) -> SearchResult:
+        """Search `state` and return the SearchResult (move, values, line, stats)."""
+        self.last_result = self.search(game, state)
+        return self.last_result
+
+    @abstractmethod
+    def search(self, game: Game, state: State) -> SearchResult:
+        """The player's search from `state`."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.name})"
+
+
+class MinimaxPlayer(SearchPlayer):
+    """Plays the minimax move: full depth (`depth=None`, fine for Tic-Tac-Toe) or
+    `depth` plies with `eval_fn` (or the game's `evaluate`)."""
+
+    def __init__(self, depth: int | None = None, eval_fn: EvalFn | None = None,
+                 scoring: str | None = None) -> None:
+        self.depth, self.eval_fn, self.scoring = depth, eval_fn, scoring
+        self.name = "minimax" if depth is None else f"minimax:{depth}"
+
+    def search(self, game: Game, state: State) -> SearchResult:
+        return minimax(game, state, depth=self.depth, eval_fn=self.eval_fn,
+                       scoring=self.scoring)
+
+
+class AlphaBetaPlayer(SearchPlayer):
+    """Plays the alpha-beta move.
+
+    depth: plies to look ahead (None: to the end of the game).
+    time_limit: seconds per move; with it the player searches by iterative deepening
+        (depth, if given, is then the deepest round).
+    order: move ordering ("centre" by default; None, "eval" or a function also work).
+    tt: keep a transposition table per move (True by default).
+    all_values: search every root move with a full window, so `explain` gives each
+        move's exact value rather than a bound.
+    """
+
+    def __init__(self, depth: int | None = None, eval_fn: EvalFn | None = None,
+                 time_limit: float | None = None, order: str | Callable | None = "centre",
+                 tt: bool = True, scoring: str | None = None, all_values: bool = False) -> None:
+        self.depth, self.eval_fn, self.time_limit = depth, eval_fn, time_limit
+        self.order, self.tt, self.scoring, self.all_values = order, tt, scoring, all_values
+        if time_limit is not None:
+            self.name = f"id:{time_limit:g}"
+        else:
+            self.name = "alphabeta" if depth is None else f"alphabeta:{depth}"
+
+    def search(self, game: Game, state: State) -> SearchResult:
+        table = TranspositionTable() if self.tt else None
+        if self.time_limit is not None:
+            return iterative_deepening(game, state, time_limit=self.time_limit,
+                                       eval_fn=self.eval_fn, max_depth=self.depth,
+                                       order=self.order, tt=table, scoring=self.scoring)
+        return alphabeta(game, state, depth=self.depth, eval_fn=self.eval_fn,
+                         order=self.order, tt=table, scoring=self.scoring,
+                         all_values=self.all_values)
+
+
+class MCTSPlayer(SearchPlayer):
+    """Plays the MCTS move: `iterations` playouts and/or `time_limit` seconds per move.
+
+    `seed` makes its games reproducible (each move draws its own seed from it);
+    play_game(seed=...) reseeds it through `set_seed`.
+    """
+
+    def __init__(self, iterations: int | None = None, time_limit: float | None = None,
+                 c: float = math.sqrt(2), seed: int | None = None,
+                 playout: PlayoutPolicy | None = None) -> None:
+        if iterations is None and time_limit is None:
+            iterations = 1000
+        self.iterations, self.time_limit, self.c, self.playout = iterations, time_limit, c, playout
+        self.set_seed(seed)
+        budget = [] if iterations is None else [str(iterations)]
+        budget += [] if time_limit is None else [f"{time_limit:g}s"]
+        self.name = "mcts:" + ",".join(budget)
+
+    def set_seed(self, seed: int | None) -> None:
+        """Restart the random stream (play_game calls this when given a seed)."""
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def search(self, game: Game, state: State) -> SearchResult:
+        return mcts(game, state, iterations=self.iterations, time_limit=self.time_limit,
+                    c=self.c, playout=self.playout, seed=self.rng.randrange(2 ** 32))
