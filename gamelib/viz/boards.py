@@ -1,0 +1,74 @@
+"""Board thumbnails as Graphviz HTML-like tables, to put positions inside tree nodes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamelib.games.connect4 import ConnectFourState
+from gamelib.games.pictures import BOARD_BLUE, O_COLOUR, O_MARK, X_COLOUR
+from gamelib.games.tictactoe import TicTacToeState
+
+LAST_MOVE_FILL = "#fff2a8"   # the cell of the move that led to this position
+EMPTY_HOLE = "#ffffff"
+
+
+def has_thumbnail(state: Any) -> bool:
+    """True if `state` is a position we can draw inside a node (Tic-Tac-Toe, Connect Four)."""
+    return isinstance(state, (TicTacToeState, ConnectFourState))
+
+
+def board_table(state: Any, last: Any = None, cell: int = 14) -> str:
+    """A thumbnail of `state` as an HTML-like <TABLE>; `last` is the move that led to it."""
+    if isinstance(state, TicTacToeState):
+        return _grid_table(state, last, cell)
+    if isinstance(state, ConnectFourState):
+        return _discs_table(state, last, cell)
+    raise TypeError(f"no board thumbnail for {type(state).__name__}; "
+                    f"use boards=False for plain labels")
+
+
+def _grid_table(state: TicTacToeState, last: Any, cell: int) -> str:
+    """Tic-Tac-Toe: a grid of cells with a red X or a blue O, the last move shaded."""
+    rows = []
+    for r in range(state.rows):
+        cells = []
+        for c in range(state.cols):
+            mark = state.cell(r, c)
+            fill = f' BGCOLOR="{LAST_MOVE_FILL}"' if last == (r, c) else ' BGCOLOR="white"'
+            text = ""
+            if mark != ".":
+                colour = X_COLOUR if mark == "X" else O_MARK
+                text = f'<FONT COLOR="{colour}" POINT-SIZE="{cell - 4}"><B>{mark}</B></FONT>'
+            cells.append(f'<TD WIDTH="{cell}" HEIGHT="{cell}" FIXEDSIZE="TRUE"{fill}>'
+                         f'{text}</TD>')
+        rows.append("<TR>" + "".join(cells) + "</TR>")
+    width, height = state.cols * cell + 2, state.rows * cell + 2
+    return (f'<TABLE BORDER="1" CELLBORDER="1" CELLSPACING="0" CELLPADDING="0" '
+            f'COLOR="#888888" FIXEDSIZE="TRUE" WIDTH="{width}" HEIGHT="{height}">'
+            + "".join(rows) + "</TABLE>")
+
+
+def _discs_table(state: ConnectFourState, last: Any, cell: int) -> str:
+    """Connect Four: a blue board of red, yellow and empty holes; the last disc outlined."""
+    top_of_last = None
+    if isinstance(last, int) and 0 <= last < state.cols and state.height(last) > 0:
+        top_of_last = (state.rows - state.height(last), last)
+    size = cell - 3
+    rows = []
+    for r in range(state.rows):
+        cells = []
+        for c in range(state.cols):
+            fill = {"X": X_COLOUR, "O": O_COLOUR}.get(state.cell(r, c), EMPTY_HOLE)
+            border = ' BORDER="1" COLOR="#1a1a1a"' if (r, c) == top_of_last else ""
+            cells.append(f'<TD WIDTH="{size}" HEIGHT="{size}" FIXEDSIZE="TRUE" '
+                         f'BGCOLOR="{fill}" STYLE="rounded"{border}> </TD>')
+        rows.append("<TR>" + "".join(cells) + "</TR>")
+    width, height = state.cols * (size + 2) + 2, state.rows * (size + 2) + 2
+    return (f'<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="2" CELLPADDING="0" '
+            f'BGCOLOR="{BOARD_BLUE}" FIXEDSIZE="TRUE" WIDTH="{width}" HEIGHT="{height}">'
+            + "".join(rows) + "</TABLE>")
+
+
+def board_label(state: Any, last: Any = None, cell: int = 14) -> str:
+    """A whole node label showing just the board (for drawing single positions)."""
+    return "<" + board_table(state, last, cell) + ">"

@@ -1,0 +1,90 @@
+"""Shared look of every drawing: colours, number formats, and reading a result or a trace."""
+
+from __future__ import annotations
+
+import html
+import math
+from typing import Any
+
+from gamelib.search.result import SearchResult
+from gamelib.search.scoring import MAX_PLY, WIN
+from gamelib.search.trace import Trace
+
+MAX_COLOUR = "#1f5fa8"      # blue: MAX nodes (the player to move at the root)
+MIN_COLOUR = "#b8541a"      # orange: MIN nodes
+LEAF_COLOUR = "#444444"
+PV_COLOUR = "#111111"
+CHOSEN_COLOUR = "#2ca02c"   # green: the move the search chose
+PRUNED_COLOUR = "#9a9a9a"   # grey: pruned branches
+CUT_COLOUR = "#c62828"      # red: the reason for a cutoff
+TT_COLOUR = "#7b3fa0"       # purple: transposition-table hits
+CURRENT_FILL = "#fff3b0"    # yellow: the node a stepper is at
+CURRENT_COLOUR = "#e08e00"
+SELECT_COLOUR = "#e08e00"   # orange: an MCTS selection path
+NEW_FILL = "#d9f2d9"        # light green: a node just expanded
+FONT = "Helvetica,Arial,sans-serif"
+
+
+def unpack(source: SearchResult | Trace) -> tuple[Trace, SearchResult | None]:
+    """The trace to draw and, when given a result, the result too."""
+    if isinstance(source, SearchResult):
+        if source.trace is None:
+            raise ValueError(f"this {source.algorithm} result has no trace to draw: run the "
+                             f"search with trace=Trace(), e.g. "
+                             f"{source.algorithm}(game, state, trace=Trace())")
+        return source.trace, source
+    if isinstance(source, Trace):
+        return source, None
+    raise TypeError(f"expected a SearchResult or a Trace, got {type(source).__name__}")
+
+
+def fmt_value(value: float | None) -> str:
+    """A value for a label: "+∞", "win in 3", "-2", "0.25", or "?" when not known yet."""
+    if value is None:
+        return "?"
+    if value == math.inf:
+        return "+∞"
+    if value == -math.inf:
+        return "-∞"
+    if abs(value) > WIN - MAX_PLY - 1:
+        plies = WIN - int(abs(value))
+        return f"{'win' if value > 0 else 'loss'} in {plies}"
+    if float(value).is_integer():
+        return f"{int(value)}"
+    return f"{value:.3g}"
+
+
+def fmt_bound(value: float | None, bound: str | None) -> str:
+    """A node's value with its bound: "3", ">= 3" (lower bound) or "<= 2" (upper bound)."""
+    prefix = {"lower": ">= ", "upper": "<= "}.get(bound or "", "")
+    return prefix + fmt_value(value)
+
+
+def fmt_window(alpha: float | None, beta: float | None) -> str:
+    """The (alpha, beta) window a node was searched with, e.g. "α=3 β=+∞"."""
+    if alpha is None and beta is None:
+        return ""
+    return f"α={fmt_value(alpha)} β={fmt_value(beta)}"
+
+
+def fmt_move(move: Any) -> str:
+    """A move for an edge label: "(1,2)" for a (row, col) pair, else the move itself."""
+    if isinstance(move, tuple):
+        return "(" + ",".join(str(part) for part in move) + ")"
+    return str(move)
+
+
+def esc(text: Any) -> str:
+    """Text made safe inside a Graphviz HTML-like label."""
+    return html.escape(str(text), quote=True)
+
+
+def small(text: str, size: int = 9, colour: str = "#555555") -> str:
+    """Already-escaped label text in a smaller, coloured font."""
+    return f'<FONT POINT-SIZE="{size}" COLOR="{colour}">{text}</FONT>'
+
+
+def html_label(rows: list[str]) -> str:
+    """An HTML-like label: a borderless table with one centred cell per row."""
+    cells = "".join(f"<TR><TD>{row}</TD></TR>" for row in rows if row)
+    return f'<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="1">{cells}</TABLE>>'

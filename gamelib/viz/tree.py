@@ -1,0 +1,338 @@
+"""Minimax and alpha-beta searches drawn as trees, from a recorded Trace.
+
+Read a picture like this: MAX nodes are blue up-triangles, MIN nodes orange
+down-triangles, leaves grey boxes; #n is the order the node was visited in; each node
+shows its value (`>= v` / `<= v` when alpha-beta only proved a bound) and the window
+(alpha, beta) it was searched with; bold edges are the principal variation, the green
+edge the chosen move; grey dashed stubs are the moves a cutoff skipped.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamelib.search.result import SearchResult
+from gamelib.search.trace import EXACT, Trace, TraceNode
+from gamelib.viz import style as st
+from gamelib.viz.boards import board_table, has_thumbnail
+from gamelib.viz.legend import add_legend, legend_rows
+from gamelib.viz.render import Drawing
+from gamelib.viz.select import (ancestors, hidden_children, root_of, select_nodes,
+                                subtree_sizes)
+
+PLAIN_MAX_NODES = 200      # default size limit with plain labels
+BOARD_MAX_NODES = 60       # ... and with board thumbnails
+EDGE_LABEL_LIMIT = 80      # more nodes than this: no move labels on edges
+GROUP_PRUNED_OVER = 3      # pruned="auto": one stub per move up to this many, else one stub
+
+
+def draw_tree(source: SearchResult | Trace, *, upto: int | None = None,
+              current: int | None = None, boards: bool | None = None,
+              max_nodes: int | None = None, max_depth: int | None = None,
+              rankdir: str = "TB", edge_labels: bool | None = None, windows: bool = True,
+              numbers: bool = True, pruned: str = "auto", legend: bool = True,
+              title: str | None = None) -> Drawing:
+    """Draw a minimax / alpha-beta search (a SearchResult with a trace, or a Trace).
+
+    upto: draw the tree as recorded by the first `upto` events (for step-by-step replays);
+    current: highlight this node id (a stepper's position) and the path to it;
+    boards: board thumbnails inside nodes (None: when the game has them and the tree is
+        small); max_nodes / max_depth: size limits, the rest collapses into "+n nodes";
+    rankdir: "TB" (top to bottom) or "LR"; edge_labels: moves on edges (None: unless big);
+    windows / numbers: show each node's (alpha, beta) window / visit number;
+    pruned: "each" (one stub per skipped move), "group" (one stub per cutoff) or "auto".
+    """
+    trace, result = st.unpack(source)
+    _check_options(rankdir, pruned)
+    tree = trace.nodes(upto)
+    if not tree:
+        return _empty_drawing(title or "nothing searched yet", rankdir)
+    root = root_of(tree)
+    pv_ids = _pv_ids(tree, root, result if upto is None else None)
+    keep = pv_ids + ([current] if current in tree else [])
+    boards = _use_boards(boards, tree[root].state, len(tree), max_nodes)
+    limit = max_nodes or (BOARD_MAX_NODES if boards else PLAIN_MAX_NODES)
+    shown = select_nodes(tree, root, limit, max_depth, keep)
+    view = _View(tree, set(shown), set(pv_ids), boards, windows, numbers,
+                 edge_labels if edge_labels is not None else len(shown) <= EDGE_LABEL_LIMIT,
+                 pruned, set(ancestors(tree, current)) if current in tree else set(), current)
+    graph = _new_graph(rankdir, title if title is not None else _title(trace, result, tree,
+                                                                       root, upto))
+    sizes = subtree_sizes(tree, root)
+    for node_id in shown:
+        view.add_node(graph, node_id)
+    for node_id in shown:
+        view.add_stubs(graph, node_id, sizes)
+    if legend:
+        add_legend(graph, legend_rows(view.features()), below=f"n{max(shown, key=_depth(tree))}")
+    graph.outline = outline(tree, root, shown, pv_ids)
+    return graph
+
+
+def _depth(tree: dict[int, TraceNode]):
+    """A sort key: a node's depth (to find the deepest drawn node)."""
+    return lambda node_id: tree[node_id].depth
+
+
+def _check_options(rankdir: str, pruned: str) -> None:
+    """Clear errors for options that are not one of the allowed words."""
+    if rankdir not in ("TB", "LR", "BT", "RL"):
+        raise ValueError(f"rankdir must be 'TB', 'LR', 'BT' or 'RL', got {rankdir!r}")
+    if pruned not in ("auto", "each", "group"):
+        raise ValueError(f"pruned must be 'auto', 'each' or 'group', got {pruned!r}")
+
+
+def _use_boards(boards: bool | None, state: Any, size: int, max_nodes: int | None) -> bool:
+    """Whether to draw board thumbnails: as asked, else when they exist and fit."""
+    if boards is None:
+        return has_thumbnail(state) and min(size, max_nodes or size) <= BOARD_MAX_NODES
+    if boards and not has_thumbnail(state):
+        return False
+    return boards
+
+
+def _new_graph(rankdir: str, title: str) -> Drawing:
+    """An empty drawing with the common look."""
+    graph = Drawing("search")
+    graph.attr(rankdir=rankdir, ordering="out", nodesep="0.12", ranksep="0.3", fontname=st.FONT,
+               fontsize="12", labelloc="t", label=title, margin="0.1")
+    graph.attr("node", fontname=st.FONT, fontsize="11", margin="0.02")
+    graph.attr("edge", fontname=st.FONT, fontsize="9", arrowsize="0.6")
+    return graph
+
+
+def _empty_drawing(title: str, rankdir: str) -> Drawing:
+    """A drawing with one note, for a replay before the first node is entered."""
+    graph = _new_graph(rankdir, "")
+    graph.node("empty", title, shape="note", color=st.PRUNED_COLOUR)
+    graph.outline = title
+    return graph
+
+
+def _title(trace: Trace, result: SearchResult | None, tree: dict[int, TraceNode], root: int,
+           upto: int | None) -> str:
+    """A one-line summary above the picture."""
+    name = trace.algorithm or "search"
+    if upto is not None and upto < len(trace):
+        return f"{name}: after {upto} of {len(trace)} steps"
+    cutoffs = sum(1 for node in tree.values() if node.pruned_moves)
+    parts = [f"{name}: value {st.fmt_value(tree[root].value)}"]
+    if result is not None and result.move is not None:
+        parts.append(f"move {st.fmt_move(result.move)}")
+    parts.append(f"{len(tree)} nodes")
+    if cutoffs:
+        parts.append(f"{cutoffs} cutoff{'s' if cutoffs != 1 else ''}")
+    return ", ".join(parts)
+
+
+def _pv_ids(tree: dict[int, TraceNode], root: int, result: SearchResult | None) -> list[int]:
+    """The node ids along the principal variation (root first), when the root is settled."""
+    if tree[root].left_at is None:
+        return []
+    if result is not None and result.pv:
+        return _follow_moves(tree, root, result.pv)
+    path = [root]
+    while True:
+        node = tree[path[-1]]
+        best = [c for c in node.children if c in tree and tree[c].bound == EXACT
+                and tree[c].value == node.value]
+        if not best or node.value is None:
+            return path
+        path.append(best[0])
+
+
+def _follow_moves(tree: dict[int, TraceNode], root: int, moves: list) -> list[int]:
+    """The node ids reached by playing `moves` from the root, as far as the tree goes."""
+    path = [root]
+    for move in moves:
+        nxt = [c for c in tree[path[-1]].children if c in tree and tree[c].move == move]
+        if not nxt:
+            break
+        path.append(nxt[0])
+    return path
+
+
+class _View:
+    """What to draw and how: the chosen nodes and the drawing options."""
+
+    def __init__(self, tree: dict[int, TraceNode], shown: set[int], pv: set[int], boards: bool,
+                 windows: bool, numbers: bool, edge_labels: bool, pruned: str,
+                 stack: set[int], current: int | None) -> None:
+        self.tree, self.shown, self.pv, self.boards = tree, shown, pv, boards
+        self.windows, self.numbers, self.edge_labels = windows, numbers, edge_labels
+        self.pruned, self.stack, self.current = pruned, stack, current
+        root = min(shown)
+        self.chosen = next((n for n in sorted(pv) if tree[n].parent == root), None)
+        self.seen: set[str] = set()
+
+    def features(self) -> set[str]:
+        """Which kinds of things the picture holds (so the legend explains only those)."""
+        return self.seen
+
+    def add_node(self, graph: Drawing, node_id: int) -> None:
+        """One search node, and the edge from its parent."""
+        node = self.tree[node_id]
+        classes = self.classes(node)
+        self.seen.update(classes)
+        attrs = self.board_attrs(node) if self.boards else self.plain_attrs(node)
+        if node_id == self.current:
+            attrs.update(style="filled" + (",rounded" if self.boards else ""),
+                         fillcolor=st.CURRENT_FILL, penwidth="3", color=st.CURRENT_COLOUR)
+        graph.node(f"n{node_id}", id=f"node{node_id}", tooltip=f"node #{node_id}",
+                   **{"class": " ".join(classes)}, **attrs)
+        if node.parent is not None and node.parent in self.shown:
+            graph.edge(f"n{node.parent}", f"n{node_id}", **self.edge_attrs(node))
+
+    def classes(self, node: TraceNode) -> list[str]:
+        """The SVG classes of a node: max / min / leaf, plus cut, tt-hit, chosen, current."""
+        classes = ["leaf" if node.leaf else "max" if node.maximizing else "min"]
+        if node.pruned_moves or (node.bound not in (None, EXACT) and not node.tt_hit):
+            classes.append("cut")
+        if node.tt_hit:
+            classes.append("tt-hit")
+        if node.id == self.chosen:
+            classes.append("chosen")
+        if node.id == self.current:
+            classes.append("current")
+        return classes
+
+    def value_rows(self, node: TraceNode) -> list[str]:
+        """The value line, then the small lines: number, window, TT hit, cutoff reason."""
+        rows = [f"<B>{st.esc(st.fmt_bound(node.value, node.bound))}</B>"]
+        extras = []
+        if self.numbers:
+            extras.append(f"#{node.id}")
+        if self.windows and not node.leaf and node.alpha is not None:
+            extras.append(st.esc(st.fmt_window(node.alpha, node.beta)))
+            self.seen.add("window")
+        rows += [st.small(text) for text in extras if text]
+        if node.tt_hit:
+            rows.append(st.small("TT hit", 9, st.TT_COLOUR))
+        if node.pruned_moves:
+            rows.append(st.small(st.esc(self.cut_reason(node)), 9, st.CUT_COLOUR))
+        return rows
+
+    def cut_reason(self, node: TraceNode) -> str:
+        """Why the rest of a node's moves were skipped, e.g. "cut: 2 <= α=3"."""
+        if node.maximizing:
+            return f"cut: {st.fmt_value(node.value)} >= β={st.fmt_value(node.beta)}"
+        return f"cut: {st.fmt_value(node.value)} <= α={st.fmt_value(node.alpha)}"
+
+    def plain_attrs(self, node: TraceNode) -> dict[str, str]:
+        """Triangles for MAX / MIN, boxes for leaves, the value inside."""
+        colour = self.colour(node)
+        shape = "box" if node.leaf else "triangle" if node.maximizing else "invtriangle"
+        attrs = {"shape": shape, "color": colour, "label": st.html_label(self.value_rows(node)),
+                 "penwidth": "2" if node.id in self.pv else "1.2", "margin": "0.01"}
+        if node.tt_hit:
+            attrs["peripheries"] = "2"
+        return attrs
+
+    def board_attrs(self, node: TraceNode) -> dict[str, str]:
+        """A box with a header (▲ MAX / ▼ MIN / leaf), the board, and the value lines."""
+        colour = self.colour(node)
+        kind = "leaf" if node.leaf else "▲ MAX" if node.maximizing else "▼ MIN"
+        who = "" if node.leaf else f" ({st.esc(node.player)})"
+        header = f'<FONT COLOR="{colour}" POINT-SIZE="9"><B>{kind}</B>{who}</FONT>'
+        rows = [header, board_table(node.state, node.move)] + self.value_rows(node)
+        attrs = {"shape": "box", "style": "rounded", "color": colour, "margin": "0.06,0.03",
+                 "label": st.html_label(rows), "penwidth": "2.5" if node.id in self.pv else "1.5"}
+        if node.tt_hit:
+            attrs["peripheries"] = "2"
+        return attrs
+
+    def colour(self, node: TraceNode) -> str:
+        """Green for the chosen child, purple for TT hits, else the MAX / MIN / leaf colour."""
+        if node.id == self.chosen:
+            return st.CHOSEN_COLOUR
+        if node.tt_hit:
+            return st.TT_COLOUR
+        return st.LEAF_COLOUR if node.leaf else st.MAX_COLOUR if node.maximizing else st.MIN_COLOUR
+
+    def edge_attrs(self, node: TraceNode) -> dict[str, str]:
+        """The edge into `node`: the move, bold on the PV, green if chosen, orange to current."""
+        attrs: dict[str, str] = {}
+        classes = []
+        if self.edge_labels:
+            attrs["label"] = st.fmt_move(node.move)
+        if node.id in self.pv:
+            classes.append("pv")
+            attrs.update(penwidth="3", color=st.PV_COLOUR)
+        if node.id == self.chosen:
+            classes.append("chosen")
+            attrs.update(color=st.CHOSEN_COLOUR, fontcolor=st.CHOSEN_COLOUR)
+        if node.id in self.stack and node.id != min(self.shown):
+            classes.append("stack")
+            attrs.update(color=st.CURRENT_COLOUR, penwidth="3")
+        self.seen.update(f"edge-{c}" for c in classes)
+        if classes:
+            attrs["class"] = " ".join(classes)
+        return attrs
+
+    def add_stubs(self, graph: Drawing, node_id: int, sizes: dict[int, int]) -> None:
+        """Pruned moves as grey dashed stubs; hidden children as one "+n nodes" stub."""
+        node = self.tree[node_id]
+        moves = node.pruned_moves
+        if moves:
+            self.seen.add("pruned")
+            group = self.pruned == "group" or (self.pruned == "auto"
+                                               and len(moves) > GROUP_PRUNED_OVER)
+            batches = [moves] if group else [(m,) for m in moves]
+            for k, batch in enumerate(batches):
+                self.add_pruned_stub(graph, node_id, k, batch, group)
+        count, total = hidden_children(self.tree, self.shown, node_id, sizes)
+        if count:
+            self.seen.add("collapsed")
+            label = f"+{total} node{'s' if total != 1 else ''}"
+            graph.node(f"c{node_id}", label, shape="box", style="dotted,rounded",
+                       color=st.PRUNED_COLOUR, fontcolor="#666666", fontsize="9",
+                       id=f"collapsed{node_id}", **{"class": "collapsed"})
+            graph.edge(f"n{node_id}", f"c{node_id}", style="dotted", color=st.PRUNED_COLOUR,
+                       **{"class": "collapsed"},
+                       **({"label": f"{count} move{'s' if count != 1 else ''}"}
+                          if self.edge_labels else {}))
+
+    def add_pruned_stub(self, graph: Drawing, node_id: int, k: int, moves: tuple,
+                        group: bool) -> None:
+        """One grey dashed stub for `moves`, skipped at `node_id` by a cutoff."""
+        listed = " ".join(st.fmt_move(m) for m in moves)
+        label = f"{len(moves)} pruned\\n{listed}" if group else "pruned"
+        graph.node(f"p{node_id}_{k}", label, shape="box", style="dashed,rounded",
+                   color=st.PRUNED_COLOUR, fontcolor=st.PRUNED_COLOUR, fontsize="9",
+                   height="0.25", id=f"pruned{node_id}_{k}", **{"class": "pruned"})
+        attrs = {"style": "dashed", "color": st.PRUNED_COLOUR, "fontcolor": st.PRUNED_COLOUR,
+                 "class": "pruned"}
+        if not group and self.edge_labels:
+            attrs["label"] = listed
+        graph.edge(f"n{node_id}", f"p{node_id}_{k}", **attrs)
+
+
+def outline(tree: dict[int, TraceNode], root: int, shown: list[int], pv: list[int]) -> str:
+    """The drawn tree as indented text: the fallback when Graphviz is missing."""
+    shown_set, pv_set, lines = set(shown), set(pv), []
+
+    def walk(node_id: int, indent: str) -> None:
+        node = tree[node_id]
+        kind = "leaf" if node.leaf else "MAX" if node.maximizing else "MIN"
+        move = "" if node.parent is None else f"{st.fmt_move(node.move)} -> "
+        window = st.fmt_window(node.alpha, node.beta)
+        extras = [window] if window and not node.leaf else []
+        if node.tt_hit:
+            extras.append("TT hit")
+        mark = " *" if node_id in pv_set and node.parent is not None else ""
+        lines.append(f"{indent}{move}#{node.id} {kind} {st.fmt_bound(node.value, node.bound)}"
+                     + (f"  [{', '.join(extras)}]" if extras else "") + mark)
+        children = [c for c in node.children if c in tree]
+        for child in children:
+            if child in shown_set:
+                walk(child, indent + "    ")
+        hidden = [c for c in children if c not in shown_set]
+        if hidden:
+            lines.append(f"{indent}    ... {len(hidden)} more moves not drawn")
+        if node.pruned_moves:
+            moves = ", ".join(st.fmt_move(m) for m in node.pruned_moves)
+            lines.append(f"{indent}    pruned: {moves}")
+
+    walk(root, "")
+    lines.append("(* = principal variation)")
+    return "\n".join(lines)
