@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import pickle
 import random
 import secrets
 from dataclasses import dataclass
@@ -142,9 +143,11 @@ def schedule(game: Game, names: tuple[str, str], games: int, swap_seats: bool,
 
 
 def play_job(game: Game, players: Mapping[str, Any], job: Job) -> GameSummary:
-    """Play one scheduled game with fresh copies of the players (no game affects another)."""
+    """Play one scheduled game between `players` (fresh copies: see play_chunk)."""
     start = game.play(job.opening) if job.opening else None
-    seated = [copy.deepcopy(players[name]) for name in job.seats]
+    seated = [players[name] for name in job.seats]
+    if seated[0] is seated[1]:
+        seated[1] = copy.deepcopy(seated[1])
     record = play_game(game, seated, seed=job.seed, start=start)
     winner = None if record.winner is None else job.seats[game.players.index(record.winner)]
     return GameSummary(job.index, job.seats, winner, record.winner, record.plies,
@@ -153,9 +156,17 @@ def play_job(game: Game, players: Mapping[str, Any], job: Job) -> GameSummary:
 
 
 def play_chunk(chunk: tuple[Game, Mapping[str, Any], list[Job]]) -> list[GameSummary]:
-    """Play a list of jobs (this is what runs in a worker process)."""
+    """Play a list of jobs (this is what runs in a worker process).
+
+    Every game gets fresh copies of the players, so no game depends on the games played
+    before it in the same process, and results do not depend on how games are chunked.
+    """
     game, players, jobs = chunk
-    return [play_job(game, players, job) for job in jobs]
+    try:
+        frozen = pickle.dumps(players)      # copying via pickle is fast
+    except Exception:                       # serial runs allow unpicklable players
+        return [play_job(game, copy.deepcopy(players), job) for job in jobs]
+    return [play_job(game, pickle.loads(frozen), job) for job in jobs]
 
 
 def play_jobs(game: Game, players: Mapping[str, Any], jobs: Sequence[Job],

@@ -18,7 +18,7 @@ from typing import Any, Mapping, Sequence
 from gamelib.arena.match import (MatchResult, Openings, as_player, check_games,
                                  check_openings, derive_seed, new_seed, play_jobs,
                                  player_row, schedule, to_dataframe)
-from gamelib.arena.stats import Tally, elo_ratings
+from gamelib.arena.stats import Z95, Tally, elo_ratings
 from gamelib.games.base import Game
 
 
@@ -106,13 +106,13 @@ class TournamentResult:
         rows = self.to_records()
         width = max(len("player"), *(len(row["player"]) for row in rows))
         lines = [f"{'#':>2}  {'player':<{width}}  {'W':>5} {'D':>5} {'L':>5}  "
-                 f"{'score':>5}  {'95% CI':<11}  {'Elo':>12}"]
+                 f"{'score':>5}  {'95% CI':<11}  Elo ± 95%"]
         for row in rows:
             lines.append(
                 f"{row['rank']:>2}  {row['player']:<{width}}  {row['wins']:>5} "
                 f"{row['draws']:>5} {row['losses']:>5}  {row['score']:.3f}  "
                 f"{row['ci_low']:.3f}-{row['ci_high']:.3f}  "
-                f"{row['elo']:>+6.0f} ± {1.96 * row['elo_se']:<4.0f}")
+                f"{row['elo']:+4.0f} ± {Z95 * row['elo_se']:.0f}")
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -128,7 +128,7 @@ class TournamentResult:
         cells = [[row["rank"], html.escape(row["player"]), row["wins"], row["draws"],
                   row["losses"], f"{row['score']:.3f}",
                   f"{row['ci_low']:.3f}–{row['ci_high']:.3f}",
-                  f"{row['elo']:+.0f} ± {1.96 * row['elo_se']:.0f}"]
+                  f"{row['elo']:+.0f} ± {Z95 * row['elo_se']:.0f}"]
                  for row in self.to_records()]
         header = "".join(f"<th>{h}</th>" for h in head)
         body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>"
