@@ -5,7 +5,8 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
-from gamelib import ConnectFour, RandomPlayer, TicTacToe, match, tournament
+from gamelib import (AlphaBetaPlayer, ConnectFour, MCTSPlayer, MinimaxPlayer, RandomPlayer,
+                     TicTacToe, match, tournament)
 from gamelib.arena import MatchResult, TournamentResult
 from gamelib.cli import main
 from gamelib.games import IllegalMoveError
@@ -14,7 +15,16 @@ C4 = ConnectFour()
 TTT = TicTacToe()
 
 
-class FirstMove:
+class Named:
+    """Test players show their name."""
+
+    name = "named"
+
+    def __repr__(self):
+        return f"{type(self).__name__}({self.name})"
+
+
+class FirstMove(Named):
     """Always plays the first legal move (deterministic)."""
 
     name = "first"
@@ -23,7 +33,7 @@ class FirstMove:
         return game.actions(state)[0]
 
 
-class Crasher:
+class Crasher(Named):
     """Raises on its second move."""
 
     name = "crasher"
@@ -34,7 +44,7 @@ class Crasher:
         return game.actions(state)[0]
 
 
-class Cheater:
+class Cheater(Named):
     """Returns a column that does not exist."""
 
     name = "cheater"
@@ -43,7 +53,7 @@ class Cheater:
         return 99
 
 
-class Counter:
+class Counter(Named):
     """Stateful: its moves depend on how many moves it made before (in any game)."""
 
     name = "counter"
@@ -237,14 +247,34 @@ def test_thread_pool_gives_the_serial_results(serial_result):
     assert table(threaded) == table(serial_result)
 
 
-@pytest.mark.parametrize("player", [RandomPlayer(seed=3), FirstMove(), Counter(),
-                                    Crasher(), Cheater()])
+@pytest.mark.parametrize("player", [
+    RandomPlayer(seed=3), FirstMove(), Counter(), Crasher(), Cheater(),
+    MinimaxPlayer(depth=2), AlphaBetaPlayer(depth=3), AlphaBetaPlayer(time_limit=0.05),
+    MCTSPlayer(iterations=50, seed=1), MCTSPlayer(time_limit=0.05, seed=1)],
+    ids=repr)
 def test_players_survive_a_pickle_round_trip(player):
     copy = pickle.loads(pickle.dumps(player))
     state = C4.play("44")
-    assert type(copy) is type(player)
-    if not isinstance(player, (Crasher, Cheater)):
-        assert copy(C4, state) == player(C4, state)
+    assert type(copy) is type(player) and repr(copy) == repr(player)
+    if isinstance(player, (Crasher, Cheater)):
+        return
+    move = copy(C4, state)
+    assert move in C4.actions(state)
+    if not getattr(player, "time_limit", None):   # time-limited search may differ
+        assert move == player(C4, state)
+
+
+def test_search_players_give_the_same_results_in_a_process_pool():
+    players = ["alphabeta:2", "mcts:30", MinimaxPlayer(depth=1)]
+    serial = tournament(C4, players, games=4, seed=12, openings=2, progress=False,
+                        executor="serial")
+    with ProcessPoolExecutor(2) as pool:
+        pooled = tournament(C4, players, games=4, seed=12, openings=2, progress=False,
+                            executor=pool)
+    assert table(pooled) == table(serial)
+    assert pooled.to_records() == serial.to_records()
+    assert {row["player"] for row in serial.to_records()} == {"alphabeta:2", "mcts:30",
+                                                              "minimax:1"}
 
 
 def test_unpicklable_players_run_serially_and_get_a_clear_error_for_a_pool():
