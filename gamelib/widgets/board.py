@@ -22,6 +22,7 @@ from gamelib.widgets.cells import make_cells
 from gamelib.widgets.explain import move_label, why_html
 from gamelib.widgets.opponents import (choose_move, default_spec, describe_player,
                                        make_player, presets_for)
+from gamelib.widgets.recording import recorded
 from gamelib.widgets.style import stylesheet, with_classes
 from gamelib.widgets.treeview import tree_html
 
@@ -57,6 +58,7 @@ class PlayBoard:
         self._worker: threading.Thread | None = None
         self._status = ""
         self._custom: Any = None
+        self._searched_by: Any = None
         self._menu_quiet = False
         self.menu = with_classes(widgets.Dropdown(
             options=[(p.label, p.spec) for p in presets_for(game)],
@@ -171,9 +173,27 @@ class PlayBoard:
             self.wait()
         return self.hint_move
 
-    def show_tree(self) -> None:
-        """Draw the search tree of the AI's last move below the board."""
-        self.tree.value = tree_html(self.last_result, self.tree_nodes)
+    def show_tree(self, wait: bool = True) -> None:
+        """Draw the search tree of the AI's last move below the board (size-limited)."""
+        with self._lock:
+            if self._thinking:
+                self._set_status("Please wait: the AI is thinking.")
+                return
+            if self.last_result is None:
+                self.tree.value = tree_html(None)
+                return
+            player, result = self._searched_by, self.last_result
+            self._think(lambda _state: recorded(player, self.game, result.state, result),
+                        self._draw_tree, "Drawing the tree of the AI's last search…")
+        if wait:
+            self.wait()
+
+    def _draw_tree(self, result: SearchResult | None) -> None:
+        """Show the drawing of a recorded search."""
+        self.last_result = result
+        self.tree.value = tree_html(result, self.tree_nodes)
+        self._set_status("The tree of the AI's last search is drawn below. "
+                         + self._turn_text())
 
     def set_opponent(self, opponent: Any) -> None:
         """Switch the opponent (a player, a name or a spec); it plays from its next move."""
@@ -202,7 +222,7 @@ class PlayBoard:
         self.hint_button = self._button("Hint", "gamelib-hint-button",
                                         lambda: self.hint(wait=False))
         self.tree_button = self._button("Show the tree", "gamelib-tree-button",
-                                        self.show_tree)
+                                        lambda: self.show_tree(wait=False))
         self.why_toggle = with_classes(widgets.ToggleButton(
             value=True, description="Why this move?", tooltip="show the AI's reasoning"),
             "gamelib-why")
@@ -313,7 +333,9 @@ class PlayBoard:
 
     def _start_ai(self) -> None:
         """Let the AI choose its move (in the background when threaded)."""
-        self._think(lambda state: choose_move(self.player, self.game, state), self._ai_moved,
+        player = self.player
+        self._think(lambda state: (*choose_move(player, self.game, state), player),
+                    self._ai_moved,
                     f"The AI ({self.opponent_label}) is thinking…")
 
     def _think(self, job: Callable[[State], Any], done: Callable[[Any], None],
@@ -344,15 +366,16 @@ class PlayBoard:
     def _finish(self, outcome: Any, done: Callable[[Any], None]) -> None:
         """Apply a finished job's outcome and re-enable the inputs."""
         if isinstance(outcome, Exception):
-            self._set_status(f"The search failed: {type(outcome).__name__}: {outcome}")
+            self._set_status(f"The search failed: {type(outcome).__name__}: {outcome}. "
+                             "Choose another opponent or press New game.")
         else:
             done(outcome)
         self._set_enabled(True)
         self._refresh()
 
-    def _ai_moved(self, outcome: tuple[Move, SearchResult | None]) -> None:
+    def _ai_moved(self, outcome: tuple[Move, SearchResult | None, Any]) -> None:
         """Play the AI's move and explain it."""
-        move, result = outcome
+        move, result, self._searched_by = outcome
         self._play(move)
         self.last_ai_move, self.last_result = move, result
         self._show_why_panel()

@@ -50,14 +50,12 @@ CONNECT_FOUR_PRESETS = [
 
 TIC_TAC_TOE_PRESETS = [
     Preset("Random", "random"),
-    Preset("Minimax, depth 2 (easy)", "minimax:2"),
-    Preset("Minimax, full depth (perfect)", "minimax"),
-    Preset("Alpha-beta, depth 2 (easy)", "alphabeta:2"),
-    Preset("Alpha-beta, full depth (perfect)", "alphabeta"),
-    Preset("Iterative deepening, 0.5 s", "id:0.5"),
-    Preset("MCTS, 100 iterations (easy)", "mcts:100"),
+    Preset("MCTS, 30 iterations (easy)", "mcts:30"),
     Preset("MCTS, 1000 iterations (strong)", "mcts:1000"),
+    Preset("Alpha-beta, full depth (perfect)", "alphabeta"),
+    Preset("Minimax, full depth (perfect; slow first move)", "minimax"),
 ]
+"""Tic-Tac-Toe has no evaluation function, so its searches go to the end of the game."""
 
 DEFAULTS = {"random": "random", "minimax": "minimax:3", "alphabeta": "alphabeta:4",
             "id": "id:1", "mcts": "mcts:1000", "perfect": "perfect"}
@@ -77,7 +75,7 @@ def default_spec(game: Game, name: str) -> str:
     if ":" in name:
         return name
     if not isinstance(game, ConnectFour):
-        return {"minimax": "minimax", "alphabeta": "alphabeta", "id": "id:0.5"}.get(
+        return {"minimax": "minimax", "alphabeta": "alphabeta"}.get(
             name, DEFAULTS.get(name, name))
     return DEFAULTS.get(name, name)
 

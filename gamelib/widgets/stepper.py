@@ -1,0 +1,263 @@
+"""SearchStepper: replay a recorded minimax / alpha-beta search one event at a time.
+
+Step k shows the tree as the first k events built it (`trace.nodes(upto=k)`), the node
+of event k highlighted with its call stack, the window (alpha, beta) it has now, and a
+sentence saying what happened ("alpha 3 >= beta 2 at node 7: prune moves 1 and 2").
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from gamelib.games.gametree import GameTree
+from gamelib.search.result import SearchResult
+from gamelib.search.trace import Event, Trace, TraceNode
+from gamelib.viz.style import fmt_bound, fmt_value
+from gamelib.widgets.explain import move_label
+from gamelib.widgets.style import stylesheet, with_classes
+from gamelib.widgets.treeview import drawing_html
+
+
+def unpack(source: SearchResult | Trace) -> Trace:
+    """The trace of a result (or the trace itself), with a clear error when there is none."""
+    if isinstance(source, Trace):
+        return source
+    if isinstance(source, SearchResult) and source.trace is not None:
+        return source.trace
+    if isinstance(source, SearchResult):
+        raise ValueError(f"this {source.algorithm} result has no trace to step through: run "
+                         f"the search with trace=Trace(), e.g. "
+                         f"{source.algorithm}(game, state, trace=Trace())")
+    raise TypeError(f"expected a SearchResult or a Trace, got {type(source).__name__}")
+
+
+def call_stack(tree: dict[int, TraceNode], node: int | None) -> list[int]:
+    """Node ids from the root down to `node` (the recursion's call stack)."""
+    path = []
+    while node is not None and node in tree:
+        path.append(node)
+        node = tree[node].parent
+    return path[::-1]
+
+
+def open_nodes(tree: dict[int, TraceNode]) -> list[int]:
+    """The nodes entered but not yet left: the call stack at this step."""
+    return sorted(n for n, node in tree.items() if node.left_at is None)
+
+
+def live_window(tree: dict[int, TraceNode], node_id: int) -> tuple[Any, Any]:
+    """(alpha, beta) at a node now: its entry window tightened by the children returned."""
+    node = tree[node_id]
+    alpha, beta = node.alpha, node.beta
+    if alpha is None or beta is None:
+        return alpha, beta
+    for child in node.children:
+        value = tree[child].value
+        if value is None or tree[child].left_at is None and not tree[child].leaf:
+            continue
+        if node.maximizing:
+            alpha = max(alpha, value)
+        else:
+            beta = min(beta, value)
+    return alpha, beta
+
+
+def and_list(items: list[str]) -> str:
+    """ "a", "a and b", "a, b and c"."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+class Narrator:
+    """Turns one event into a sentence."""
+
+    def __init__(self, trace: Trace) -> None:
+        self.trace = trace
+        self.game = trace.game
+
+    def move(self, move: Any) -> str:
+        """A move in words for this game."""
+        if self.game is None or isinstance(self.game, GameTree):
+            return f"move {move}"
+        return move_label(self.game, move)
+
+    def say(self, index: int, tree: dict[int, TraceNode]) -> str:
+        """What event `index` did."""
+        event = self.trace[index]
+        method = getattr(self, "_" + event.kind, None)
+        return method(event, tree) if method else f"{event.kind} at node {event.node}"
+
+    def _enter(self, event: Event, tree: dict[int, TraceNode]) -> str:
+        kind = "MAX" if event.maximizing else "MIN"
+        where = "the root" if event.parent is None else (
+            f"node {event.node} ({self.move(event.move)} from node {event.parent})")
+        window = "" if event.alpha is None else (
+            f" with window alpha {fmt_value(event.alpha)}, beta {fmt_value(event.beta)}")
+        return f"Enter {where}: {kind} to move at depth {event.depth}{window}."
+
+    def _leaf(self, event: Event, tree: dict[int, TraceNode]) -> str:
+        why = {"terminal": "the game is over", "depth limit": "the depth limit is reached"}
+        return (f"Node {event.node} is a leaf ({why.get(event.note, event.note)}): "
+                f"value {fmt_value(event.value)}.")
+
+    def _prune(self, event: Event, tree: dict[int, TraceNode]) -> str:
+        moves = [str(m) for m in event.moves]
+        text = (f"alpha {fmt_value(event.alpha)} >= beta {fmt_value(event.beta)} at node "
+                f"{event.node}: prune {'move' if len(moves) == 1 else 'moves'} "
+                f"{and_list(moves)}")
+        leaves = self._pruned_leaves(event, tree)
+        return text + (f" (leaves {and_list(leaves)})." if leaves else ".")
+
+    def _pruned_leaves(self, event: Event, tree: dict[int, TraceNode]) -> list[str]:
+        """For a textbook tree, the numbers on the pruned leaves."""
+        node = tree.get(event.node)
+        if not isinstance(self.game, GameTree) or node is None:
+            return []
+        found = [self.game.node(node.state + (m,)) for m in event.moves]
+        return [fmt_value(v) for v in found if not isinstance(v, list)]
+
+    def _tt_hit(self, event: Event, tree: dict[int, TraceNode]) -> str:
+        return (f"Node {event.node} is in the transposition table: "
+                f"{fmt_bound(event.value, event.bound)}, no need to search it again.")
+
+    def _leave(self, event: Event, tree: dict[int, TraceNode]) -> str:
+        node = tree.get(event.node)
+        value = fmt_bound(event.value, event.bound)
+        bound = ""
+        if node is not None and node.pruned_moves and event.bound in ("lower", "upper"):
+            bound = f" ({'a lower' if event.bound == 'lower' else 'an upper'} bound: the moves after the cutoff were never searched)"
+        elif event.bound == "upper":
+            bound = " (an upper bound: no move reached alpha)"
+        elif event.bound == "lower":
+            bound = " (a lower bound: no move fell below beta)"
+        if node is None or node.parent is None:
+            return f"The root's value is {value}: the search is done."
+        return f"Node {event.node} returns {value}{bound} to node {node.parent}."
+
+
+class SearchStepper:
+    """Step through a recorded search: first, back, forward, last, play, and a slider.
+
+    `steps` is the number of recorded events; `position` is how many are shown.
+    Drawing options (max_nodes, boards, ...) go to gamelib.viz.draw_tree.
+    """
+
+    def __init__(self, source: SearchResult | Trace, position: int = 1,
+                 interval_ms: int = 800, **draw_options: Any) -> None:
+        self.trace = unpack(source)
+        self.source = source
+        self.steps = len(self.trace)
+        self.draw_options = draw_options
+        self.narrator = Narrator(self.trace)
+        self._pictures: dict[int, str] = {}
+        self._build(interval_ms)
+        self.go(position)
+
+    # -- the Python API --------------------------------------------------------------------
+
+    @property
+    def position(self) -> int:
+        """How many events are shown (0: none yet, `steps`: the whole search)."""
+        return self.slider.value
+
+    @property
+    def picture(self) -> str:
+        """The current drawing (SVG markup)."""
+        return self.view.value
+
+    @property
+    def narration(self) -> str:
+        """The sentence for the current step."""
+        return self._narration
+
+    def go(self, position: int) -> None:
+        """Show the tree after `position` events (clipped to 0..steps)."""
+        target = max(0, min(self.steps, position))
+        if target == self.slider.value:
+            self._show()
+        else:
+            self.slider.value = target          # its observer redraws
+
+    def forward(self) -> None:
+        """One event forward."""
+        self.go(self.position + 1)
+
+    def back(self) -> None:
+        """One event back."""
+        self.go(self.position - 1)
+
+    def current_node(self) -> int | None:
+        """The node of the last event shown (None before the first)."""
+        return self.trace[self.position - 1].node if self.position else None
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """Show the stepper when it is the value of a notebook cell."""
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    # -- widgets ---------------------------------------------------------------------------
+
+    def _build(self, interval_ms: int) -> None:
+        """Buttons, slider, play widget, narration and the picture."""
+        self.slider = with_classes(widgets.IntSlider(
+            value=0, min=0, max=self.steps, description="step",
+            layout=widgets.Layout(width="420px")), "gamelib-step-slider")
+        self.play = with_classes(widgets.Play(value=0, min=0, max=self.steps,
+                                              interval=interval_ms), "gamelib-step-play")
+        widgets.jslink((self.play, "value"), (self.slider, "value"))
+        self.slider.observe(lambda _change: self._show(), "value")
+        buttons = [self._button("⏮", "first", lambda: self.go(0)),
+                   self._button("◀", "back", self.back),
+                   self._button("▶", "forward", self.forward),
+                   self._button("⏭", "last", lambda: self.go(self.steps))]
+        self.text = with_classes(widgets.HTML(), "gamelib-narration")
+        self.stack = with_classes(widgets.HTML(), "gamelib-stack")
+        self.view = with_classes(widgets.HTML(layout=widgets.Layout(overflow="auto")),
+                                 "gamelib-stepper-picture")
+        self.widget = with_classes(widgets.VBox([
+            stylesheet(), widgets.HBox(buttons + [self.play, self.slider]), self.text,
+            self.stack, self.view]), "gamelib-stepper")
+
+    def _button(self, icon: str, name: str, action: Any) -> widgets.Button:
+        """A step button with the CSS class gamelib-step-<name>."""
+        button = with_classes(widgets.Button(description=icon, tooltip=name,
+                                             layout=widgets.Layout(width="44px")),
+                              f"gamelib-step-{name}")
+        button.on_click(lambda _b: action())
+        return button
+
+    def _show(self) -> None:
+        """Redraw picture, narration and call stack for the current position."""
+        k = self.position
+        tree = self.trace.nodes(upto=k)
+        current = self.current_node()
+        self._narration = (self.narrator.say(k - 1, tree) if k
+                           else "Before the search: press ▶ to start.")
+        self.text.value = f"<b>Step {k} of {self.steps}.</b> {escape(self._narration)}"
+        self.stack.value = self._stack_html(tree, current)
+        self.view.value = self._picture(k, current)
+
+    def _stack_html(self, tree: dict[int, TraceNode], current: int | None) -> str:
+        """The call stack and the current node's (alpha, beta)."""
+        if current is None or current not in tree:
+            return ""
+        stack = open_nodes(tree) or call_stack(tree, current)
+        text = "call stack: " + " → ".join(f"node {n}" for n in stack)
+        top = stack[-1]
+        alpha, beta = live_window(tree, top)
+        if alpha is not None:
+            text += f"; at node {top} now alpha = {fmt_value(alpha)}, beta = {fmt_value(beta)}"
+        return f"<span>{escape(text)}</span>"
+
+    def _picture(self, k: int, current: int | None) -> str:
+        """The drawing after k events (cached: stepping back is instant)."""
+        if k not in self._pictures:
+            from gamelib.viz import draw_tree
+
+            try:
+                drawing = draw_tree(self.trace, upto=k, current=current, **self.draw_options)
+                self._pictures[k] = drawing_html(drawing)
+            except Exception as error:  # a drawing problem must not break the stepper
+                self._pictures[k] = f"<i>Could not draw: {escape(str(error))}</i>"
+        return self._pictures[k]

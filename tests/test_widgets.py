@@ -1,0 +1,315 @@
+"""PlayBoard without a browser: games through board.click, undo, new game, sides, bad clicks."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from gamelib import ConnectFour, TicTacToe
+from gamelib.games.base import Game, Move, State
+from gamelib.search import alphabeta
+from gamelib.widgets import PlayBoard, presets_for
+
+CHEAPEST = {"random": "random", "minimax": "minimax:2", "alphabeta": "alphabeta:2",
+            "id": "id:0.05", "mcts": "mcts:50", "perfect": "perfect"}
+"""The quickest setting of each opponent, so a whole game stays fast."""
+
+
+class Scripted:
+    """A stand-in opponent that plays the first legal move of a fixed preference list."""
+
+    name = "scripted"
+
+    def __init__(self, preferences: list[Move]) -> None:
+        self.preferences = preferences
+
+    def __call__(self, game: Game, state: State) -> Move:
+        legal = game.actions(state)
+        return next((m for m in self.preferences if m in legal), legal[0])
+
+
+class Blocking:
+    """A stand-in opponent that thinks until the test releases it."""
+
+    name = "blocking"
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+        self.started = threading.Event()
+
+    def __call__(self, game: Game, state: State) -> Move:
+        self.started.set()
+        assert self.release.wait(10), "the test never released the AI"
+        return game.actions(state)[-1]
+
+
+class Broken:
+    """A stand-in opponent whose search crashes."""
+
+    name = "broken"
+
+    def __call__(self, game: Game, state: State) -> Move:
+        raise RuntimeError("search exploded")
+
+
+def play_out(board: PlayBoard, pick: int = 0) -> None:
+    """Click legal moves (the `pick`-th, wrapping) until the game ends."""
+    for _ in range(100):
+        if board.over:
+            return
+        legal = board.game.actions(board.state)
+        assert board.click(legal[pick % len(legal)]), board.status
+    raise AssertionError("the game did not end")
+
+
+def check_consistent(board: PlayBoard) -> None:
+    """The shown board is the state reached by replaying the move list."""
+    assert board.game.play(board.moves) == board.state
+    assert len(board.history) == len(board.moves) + 1
+    marks = sum(row.count("X") + row.count("O") for row in board.cells)
+    assert marks == len(board.moves)
+
+
+def spec_for(game: Game, name: str) -> str:
+    """The cheapest Connect Four spec of `name`; on other games, its first preset."""
+    if isinstance(game, ConnectFour) and name in CHEAPEST:
+        return CHEAPEST[name]
+    return next(p.spec for p in presets_for(game) if p.name == name)
+
+
+GAMES = {"tictactoe": TicTacToe, "connect4": ConnectFour}
+OPPONENTS = [(key, preset.name) for key, make in GAMES.items()
+             for preset in presets_for(make()) if preset.name in CHEAPEST]
+OPPONENTS = list(dict.fromkeys(OPPONENTS))
+
+
+@pytest.mark.parametrize("key, name", OPPONENTS, ids=[f"{k}-{n}" for k, n in OPPONENTS])
+def test_whole_game_against_each_opponent(key: str, name: str) -> None:
+    game = GAMES[key]()
+    board = PlayBoard(game, opponent=spec_for(game, name), seed=3)
+    play_out(board)
+    check_consistent(board)
+    assert board.status.split(". ")[-1].strip(".! ") in {"You win", "The AI wins", "Draw"}
+    assert not board.thinking
+
+
+def test_human_second_means_ai_opens() -> None:
+    board = PlayBoard(ConnectFour(), opponent="random", human_plays="O", seed=1)
+    board.wait()
+    assert sum(row.count("X") for row in board.cells) == 1
+    assert "Your move (yellow)" in board.status
+    play_out(board, pick=2)
+    check_consistent(board)
+
+
+def test_switching_sides_starts_a_new_game() -> None:
+    board = PlayBoard(TicTacToe(), opponent="random", seed=1)
+    board.click((1, 1))
+    board.side.value = "O"                       # the "You play O" toggle
+    board.wait()
+    assert board.human == "O" and len(board.moves) == 1
+    assert board.game.to_move(board.state) == "O"
+    board.new_game(human_plays="X")
+    assert board.moves == [] and board.side.value == "X"
+
+
+def test_new_game_button_clears_the_board() -> None:
+    board = PlayBoard(ConnectFour(), opponent="random", seed=2)
+    board.click(3)
+    board.new_button.click()
+    board.wait()
+    assert board.moves == [] and board.state == board.game.initial_state
+    assert board.why.value == ""
+
+
+def test_undo_takes_back_the_reply_and_your_move() -> None:
+    board = PlayBoard(ConnectFour(), opponent="random", seed=4)
+    board.click(3)
+    after_first = board.state
+    board.click(2)
+    assert len(board.moves) == 4
+    assert board.undo()
+    assert board.state == after_first and len(board.moves) == 2
+    board.undo_button.click()
+    assert board.state == board.game.initial_state
+    assert not board.undo() and "Nothing to undo" in board.status
+    assert board.undo_button.disabled
+
+
+def test_undo_after_your_winning_move_takes_back_only_it() -> None:
+    board = PlayBoard(TicTacToe(), opponent=Scripted([(2, 2), (2, 1)]), threaded=False)
+    for move in [(0, 0), (0, 1), (0, 2)]:      # X wins on the top row
+        board.click(move)
+    assert board.over and board.status.startswith("You win")
+    before = board.history[-2]
+    assert board.undo()
+    assert board.state == before and not board.over
+
+
+def test_undo_when_the_ai_opened() -> None:
+    board = PlayBoard(TicTacToe(), opponent="random", human_plays="O", seed=5)
+    board.wait()
+    opened = board.state
+    assert not board.undo()                      # nothing of yours to take back
+    board.click((1, 1) if (1, 1) in board.game.actions(opened) else (0, 0))
+    assert board.undo() and board.state == opened
+
+
+def test_full_column_is_refused_and_changes_nothing() -> None:
+    board = PlayBoard(ConnectFour(), opponent=Scripted([0]), threaded=False)
+    for _ in range(3):
+        board.click(0)                           # X and O alternate up column 0
+    assert board.state.height(0) == 6
+    before = (board.state, list(board.moves))
+    assert not board.click(0)
+    assert "Column 0 is full" in board.status
+    assert (board.state, board.moves) == before
+    board.board.drops[0].click()                 # the drop button, as in the browser
+    assert (board.state, board.moves) == before
+
+
+def test_occupied_square_is_refused() -> None:
+    board = PlayBoard(TicTacToe(), opponent=Scripted([(0, 0)]), threaded=False)
+    board.click((1, 1))
+    before = board.state
+    assert not board.click((0, 0)) and not board.click((1, 1))
+    assert "taken" in board.status and board.state == before
+
+
+def test_clicks_after_the_end_are_refused() -> None:
+    board = PlayBoard(ConnectFour(), opponent=Scripted([6]), threaded=False)
+    for _ in range(4):
+        board.click(0)                           # four in column 0
+    assert board.over and board.status == "You win!"
+    final = board.state
+    for col in range(7):
+        assert not board.click(col)
+        board.board.buttons[(0, col)].click()
+    assert board.state == final and "game is over" in board.status
+    assert board.hint() is None
+
+
+def test_clicks_while_the_ai_thinks_are_ignored() -> None:
+    ai = Blocking()
+    board = PlayBoard(ConnectFour(), opponent=ai)
+    board.click(3, wait=False)
+    assert ai.started.wait(10)
+    assert board.thinking and "thinking" in board.status
+    assert all(button.disabled for button in board.board.drops)
+    for col in [0, 1, 2, 3, 4, 5, 6, 0, 0]:
+        assert not board.click(col, wait=False)      # many fast clicks
+        board.board.drops[col].click()
+    assert not board.undo() and board.hint(wait=False) is None
+    assert board.moves == [3] and "thinking" in board.status
+    ai.release.set()
+    board.wait()
+    assert board.moves == [3, 6] and not board.thinking
+    assert not any(button.disabled for button in board.board.drops)
+    check_consistent(board)
+
+
+def test_new_game_while_thinking_drops_the_late_answer() -> None:
+    ai = Blocking()
+    board = PlayBoard(TicTacToe(), opponent=ai)
+    board.click((1, 1), wait=False)
+    assert ai.started.wait(10)
+    stale = board._worker
+    board.new_game()
+    ai.release.set()
+    stale.join(10)
+    assert board.moves == [] and not board.thinking
+    assert board.click((0, 0))
+    check_consistent(board)
+
+
+def test_a_crashing_ai_reports_and_does_not_raise() -> None:
+    board = PlayBoard(TicTacToe(), opponent=Broken())
+    assert board.click((1, 1))
+    assert "search exploded" in board.status and not board.thinking
+    assert board.moves == [(1, 1)]
+    board.set_opponent("random")                 # a working opponent takes over
+    board.wait()
+    assert len(board.moves) == 2
+
+
+def test_winning_line_and_last_move_are_marked() -> None:
+    board = PlayBoard(ConnectFour(), opponent=Scripted([6]), threaded=False)
+    for _ in range(4):
+        board.click(0)
+    winners = [cell for cell, b in board.board.buttons.items() if "gamelib-win" in b._dom_classes]
+    assert sorted(winners) == sorted(board.game.winning_line(board.state))
+    ttt = PlayBoard(TicTacToe(), opponent=Scripted([(2, 2)]), threaded=False)
+    ttt.click((0, 0))
+    assert "gamelib-last" in ttt.board.buttons[(2, 2)]._dom_classes
+    assert ttt.board.buttons[(0, 0)].description == "X"
+    assert "gamelib-mark-o" in ttt.board.buttons[(2, 2)]._dom_classes
+
+
+def test_bigger_boards_work() -> None:
+    board = PlayBoard(TicTacToe(4, 4, 3), opponent="random", seed=6)
+    assert len(board.board.buttons) == 16
+    play_out(board)
+    check_consistent(board)
+    small = PlayBoard(ConnectFour(5, 6, 4), opponent="random", seed=6)
+    assert len(small.board.drops) == 6
+    play_out(small)
+    check_consistent(small)
+
+
+def test_why_this_move_explains_an_alphabeta_reply() -> None:
+    board = PlayBoard(ConnectFour(), opponent="alphabeta:3")
+    board.click(3)
+    result = board.last_result
+    assert result is not None and result.move == board.moves[-1]
+    table = board.why.value
+    assert "gamelib-why-table" in table and "Expected line" in table
+    assert table.count("<tr") == 1 + len(result.move_values)
+    assert "Runner-up" in table and f"{result.stats.nodes:,} nodes" in table
+    board.why_toggle.value = False
+    assert board.why.value == ""
+
+
+def test_why_this_move_for_mcts_shows_visits() -> None:
+    board = PlayBoard(TicTacToe(), opponent="mcts:200", seed=1)
+    board.click((0, 0))
+    assert "visits" in board.why.value and "Runner-up" in board.why.value
+
+
+def test_show_the_tree_draws_the_last_search() -> None:
+    board = PlayBoard(TicTacToe(), opponent="alphabeta")
+    board.show_tree()
+    assert "No search" in board.tree.value
+    board.click((1, 1))
+    board.tree_button.click()
+    board.wait()
+    assert "<svg" in board.tree.value or "gamelib-outline" in board.tree.value
+    assert board.last_result.trace is not None
+    again = alphabeta(board.game, board.history[-2], order="centre")
+    assert again.move == board.last_ai_move      # the drawn search is the one that played
+
+
+def test_hint_marks_a_move() -> None:
+    board = PlayBoard(ConnectFour(), opponent="random", seed=1)
+    hint = board.hint()
+    assert hint in board.game.actions(board.state)
+    assert "gamelib-hint" in board.board.drops[hint]._dom_classes
+    board.click(hint)
+    assert board.hint_move is None
+
+
+def test_opponent_menu_lists_presets_and_switches() -> None:
+    board = PlayBoard(ConnectFour(), opponent="random")
+    specs = [value for _, value in board.menu.options]
+    assert "alphabeta:4" in specs and "mcts:1000" in specs and "minimax:2" in specs
+    board.menu.value = "alphabeta:2"
+    assert getattr(board.player, "name", "") == "alphabeta:2"
+    board.click(3)
+    assert board.last_result is not None and board.last_result.algorithm == "alphabeta"
+
+
+def test_bad_settings_are_clear_errors() -> None:
+    with pytest.raises(ValueError, match="human_plays"):
+        PlayBoard(TicTacToe(), human_plays="Z")
+    with pytest.raises(ValueError, match="unknown player"):
+        PlayBoard(TicTacToe(), opponent="genius")
