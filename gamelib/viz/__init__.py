@@ -7,7 +7,9 @@ notebook; `save(drawing, "tree.svg")` writes a file.
 
 from gamelib.viz.render import (GraphvizNotFoundError, Drawing, find_renderer, render,
                                 render_svg, save)
+from gamelib.viz.iteration import draw_iteration, iteration_events
+from gamelib.viz.mcts import draw_mcts
 from gamelib.viz.tree import draw_tree
 
-__all__ = ["draw_tree", "Drawing", "GraphvizNotFoundError", "find_renderer", "render",
+__all__ = ["draw_tree", "draw_mcts", "draw_iteration", "iteration_events", "Drawing", "GraphvizNotFoundError", "find_renderer", "render",
            "render_svg", "save"]

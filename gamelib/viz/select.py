@@ -48,7 +48,7 @@ def descendants(tree: dict[int, TraceNode], root: int) -> list[int]:
 def select_nodes(tree: dict[int, TraceNode], root: int, max_nodes: int,
                  max_depth: int | None, keep: Iterable[int] = ()) -> list[int]:
     """The ids to draw, in visit order: `keep` (with its ancestors) first, then breadth
-    first until `max_nodes`; never deeper than `max_depth` below the root, except `keep`."""
+    first until `max_nodes` and `max_depth` (plies below the root)."""
     if max_nodes < 1:
         raise ValueError(f"max_nodes must be at least 1, got {max_nodes}")
     if max_depth is not None and max_depth < 0:

@@ -44,15 +44,21 @@ def draw_tree(source: SearchResult | Trace, *, upto: int | None = None,
     """
     trace, result = st.unpack(source)
     _check_options(rankdir, pruned)
+    if any(event.kind == "select" for event in trace.events):
+        raise ValueError("this is an MCTS trace: draw it with draw_mcts (or one iteration "
+                         "with draw_iteration)")
     tree = trace.nodes(upto)
     if not tree:
         return _empty_drawing(title or "nothing searched yet", rankdir)
     root = root_of(tree)
     pv_ids = _pv_ids(tree, root, result if upto is None else None)
-    keep = pv_ids + ([current] if current in tree else [])
-    boards = _use_boards(boards, tree[root].state, len(tree), max_nodes)
-    limit = max_nodes or (BOARD_MAX_NODES if boards else PLAIN_MAX_NODES)
-    shown = select_nodes(tree, root, limit, max_depth, keep)
+    deep_enough = [n for n in pv_ids if max_depth is None or tree[n].depth <= max_depth]
+    keep = deep_enough + ([current] if current in tree else [])
+    shown = select_nodes(tree, root, PLAIN_MAX_NODES if max_nodes is None else max_nodes,
+                         max_depth, keep)
+    boards = _use_boards(boards, tree[root].state, len(shown))
+    if boards and max_nodes is None and len(shown) > BOARD_MAX_NODES:
+        shown = select_nodes(tree, root, BOARD_MAX_NODES, max_depth, keep)
     view = _View(tree, set(shown), set(pv_ids), boards, windows, numbers,
                  edge_labels if edge_labels is not None else len(shown) <= EDGE_LABEL_LIMIT,
                  pruned, set(ancestors(tree, current)) if current in tree else set(), current)
@@ -82,13 +88,11 @@ def _check_options(rankdir: str, pruned: str) -> None:
         raise ValueError(f"pruned must be 'auto', 'each' or 'group', got {pruned!r}")
 
 
-def _use_boards(boards: bool | None, state: Any, size: int, max_nodes: int | None) -> bool:
-    """Whether to draw board thumbnails: as asked, else when they exist and fit."""
-    if boards is None:
-        return has_thumbnail(state) and min(size, max_nodes or size) <= BOARD_MAX_NODES
-    if boards and not has_thumbnail(state):
+def _use_boards(boards: bool | None, state: Any, size: int) -> bool:
+    """Board thumbnails: as asked (when the game has them), else when `size` nodes fit."""
+    if not has_thumbnail(state):
         return False
-    return boards
+    return boards if boards is not None else size <= BOARD_MAX_NODES
 
 
 def _new_graph(rankdir: str, title: str) -> Drawing:

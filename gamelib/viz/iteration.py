@@ -1,0 +1,206 @@
+"""One MCTS iteration drawn step by step: the selection path (with each UCB score), the
+expanded node, the random playout and its result, and the values backed up the path."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from gamelib.search.result import SearchResult
+from gamelib.search.trace import Event, Trace, TraceNode
+from gamelib.viz import style as st
+from gamelib.viz.boards import board_table, has_thumbnail
+from gamelib.viz.legend import add_legend, coloured, legend_table
+from gamelib.viz.mcts import (_check, add_mcts_edge, add_mcts_node, add_more_stub,
+                              mover_of, new_graph, node_classes, q_of, ranked_children)
+from gamelib.viz.render import Drawing
+from gamelib.viz.select import root_of
+
+
+@dataclass
+class Iteration:
+    """The events of one MCTS iteration, found in a trace."""
+
+    number: int                       # 1 = the first iteration
+    start: int                        # index of its "select" event
+    end: int                          # index just after its last event
+    select: Event
+    expand: Event | None = None
+    playout: Event | None = None
+    backprop: list[Event] = field(default_factory=list)
+
+
+def iteration_events(trace: Trace, number: int | None = None) -> Iteration:
+    """The events of iteration `number` (1 = the first; None = the last one recorded)."""
+    starts = [i for i, e in enumerate(trace.events) if e.kind == "select"]
+    if not starts:
+        raise ValueError("this trace has no MCTS iteration: record one with "
+                         "mcts(game, state, iterations=..., trace=Trace())")
+    if number is None:
+        number = len(starts)
+    if not isinstance(number, int) or not 1 <= number <= len(starts):
+        raise ValueError(f"iteration must be between 1 and {len(starts)}, got {number!r}")
+    start = starts[number - 1]
+    end = starts[number] if number < len(starts) else len(trace.events)
+    found = Iteration(number, start, end, trace.events[start])
+    for event in trace.events[start + 1:end]:
+        if event.kind == "expand":
+            found.expand = event
+        elif event.kind == "playout":
+            found.playout = event
+        elif event.kind == "backprop":
+            found.backprop.append(event)
+    return found
+
+
+def draw_iteration(source: SearchResult | Trace, iteration: int | None = None, *,
+                   top_k: int = 3, boards: bool | None = None, rankdir: str = "TB",
+                   legend: bool = True) -> Drawing:
+    """Draw MCTS iteration `iteration` (1 = the first, None = the last): the path that
+    selection followed (orange, with each child's UCB score), the node it expanded
+    (green), the playout to the end of the game, and every node's N and W before -> after
+    the reward was backed up. Siblings show only the `top_k` most visited."""
+    trace, _ = st.unpack(source)
+    _check(trace, top_k, rankdir)
+    it = iteration_events(trace, iteration)
+    before, after = trace.nodes(it.start), trace.nodes(it.end)
+    root = root_of(after)
+    boards = has_thumbnail(after[root].state) if boards is None else (
+        boards and has_thumbnail(after[root].state))
+    path = list(it.select.path) + ([it.expand.node] if it.expand is not None else [])
+    shown, more = _nodes_to_draw(after, path, top_k)
+    graph = new_graph(rankdir, _title(it, after))
+    credits = {e.node: e.value for e in it.backprop}
+    ucb = dict(zip(it.select.path[1:], it.select.ucb))
+    player = after[root].player
+    for node_id in shown:
+        _add_node(graph, after, before, node_id, path, credits, trace.game, player, boards, it)
+        if after[node_id].parent in shown:
+            on_path = node_id in path
+            extra = {"class": "selection", "color": st.SELECT_COLOUR,
+                     "penwidth": "3.5"} if on_path else {}
+            if on_path and node_id in ucb:
+                extra["label"] = f" {st.fmt_move(after[node_id].move)}  UCB={ucb[node_id]:.2f} "
+            add_mcts_edge(graph, after, node_id, root, True, False, **extra)
+    for node_id, (count, visits) in more.items():
+        add_more_stub(graph, node_id, count, visits)
+    if it.playout is not None:
+        _add_playout(graph, it.playout, after, boards, trace.game)
+    if legend:
+        add_legend(graph, _legend(), below="playout" if it.playout is not None
+                   else f"n{path[-1]}")
+    graph.outline = _outline(it, after, before)
+    return graph
+
+
+def _nodes_to_draw(tree: dict[int, TraceNode], path: list[int],
+                   top_k: int) -> tuple[list[int], dict[int, tuple[int, int]]]:
+    """The path and, at each node on it, its top_k most visited children."""
+    shown = set(path)
+    more: dict[int, tuple[int, int]] = {}
+    for node_id in path:
+        children = ranked_children(tree, node_id)
+        if not children:
+            continue
+        picked = [c for c in children if c in shown] + [c for c in children if c not in shown]
+        keep = set(picked[:max(top_k, sum(1 for c in children if c in shown))])
+        shown.update(keep)
+        rest = [c for c in children if c not in keep]
+        if rest:
+            more[node_id] = (len(rest), sum(tree[c].visits for c in rest))
+    return sorted(shown), more
+
+
+def _title(it: Iteration, tree: dict[int, TraceNode]) -> str:
+    """What happened in this iteration, in one line."""
+    steps = ["select"] + (["expand"] if it.expand else []) + ["playout", "backpropagate"]
+    result = f": {it.playout.note}" if it.playout is not None and it.playout.note else ""
+    return f"MCTS iteration {it.number}: " + " -> ".join(steps) + result
+
+
+def _add_node(graph: Drawing, after: dict[int, TraceNode], before: dict[int, TraceNode],
+              node_id: int, path: list[int], credits: dict[int, float], game: Any,
+              player: str | None, boards: bool, it: Iteration) -> None:
+    """A node: N and Q after the iteration; on the path, also N and W before -> after."""
+    node = after[node_id]
+    classes = node_classes(node, player)
+    rows = []
+    extra: dict[str, str] = {}
+    if node_id in path:
+        classes.append("selected")
+        extra.update(color=st.SELECT_COLOUR, penwidth="3")
+    if it.expand is not None and node_id == it.expand.node:
+        classes.append("expanded")
+        rows.append(st.small("<B>expanded</B>", 9, st.CHOSEN_COLOUR))
+        extra.update(style="rounded,filled", fillcolor=st.NEW_FILL)
+    rows += _stat_rows(after, before, node_id, credits.get(node_id), game)
+    add_mcts_node(graph, node, rows, classes, boards, **extra)
+
+
+def _stat_rows(after: dict[int, TraceNode], before: dict[int, TraceNode], node_id: int,
+               credit: float | None, game: Any) -> list[str]:
+    """N, W and Q; for a node on the path, each as before -> after, with the credit."""
+    node = after[node_id]
+    mover = mover_of(after, node_id, game)
+    whom = st.small(f"for {st.esc(mover)}") if mover else ""
+    if credit is None:
+        rows = [f"N={node.visits}"]
+        if node.visits:
+            rows.append(f"Q={q_of(node):.2f} " + whom)
+        return rows + [st.small(f"#{node.id}")]
+    old = before.get(node_id)
+    n0, w0 = (old.visits, old.total) if old is not None else (0, 0.0)
+    return [st.small(f"backed up: +{credit:g}", 10, st.SELECT_COLOUR),
+            f"<B>N: {n0} → {node.visits}</B>",
+            f"W: {w0:g} → {node.total:g} " + whom,
+            f"Q={q_of(node):.2f}", st.small(f"#{node.id}")]
+
+
+def _add_playout(graph: Drawing, playout: Event, tree: dict[int, TraceNode],
+                 boards: bool, game: Any) -> None:
+    """The playout as a dashed arrow to a box with its moves, result and reward."""
+    moves = " ".join(st.fmt_move(m) for m in playout.moves[:12])
+    if len(playout.moves) > 12:
+        moves += " ..."
+    mover = mover_of(tree, playout.node, game) or "the player who moved there"
+    rows = [f"<B>playout</B>: {len(playout.moves)} random move"
+            f"{'s' if len(playout.moves) != 1 else ''}"]
+    if moves:
+        rows.append(st.small(st.esc(moves)))
+    if boards and playout.state is not None and has_thumbnail(playout.state):
+        rows.append(board_table(playout.state))
+    rows.append(f"<B>{st.esc(playout.note or 'game over')}</B>")
+    rows.append(st.small(f"reward {playout.value:g} for {st.esc(mover)}", 10,
+                         st.SELECT_COLOUR))
+    graph.node("playout", st.html_label(rows), shape="box", style="dashed,rounded",
+               color="#555555", id="playout", **{"class": "playout"})
+    graph.edge(f"n{playout.node}", "playout", style="dashed", color="#555555",
+               label=" random playout ", **{"class": "playout"})
+
+
+def _legend() -> str:
+    """The legend of an iteration picture."""
+    return legend_table([
+        (coloured("━━", st.SELECT_COLOUR, True), "1. selection: the child with the highest UCB"),
+        (coloured("■", st.CHOSEN_COLOUR), "2. expansion: one new node"),
+        ("- - -", "3. playout: random moves to the end of the game"),
+        (coloured("N: a → b", st.SELECT_COLOUR), "4. backpropagation: N and W before → after"),
+        ("Q", "W / N: mean reward of the player who moved into the node"),
+        ("+k", "less-visited children not drawn"),
+    ])
+
+
+def _outline(it: Iteration, after: dict[int, TraceNode], before: dict[int, TraceNode]) -> str:
+    """The iteration as text (the fallback without Graphviz)."""
+    moves = " ".join(st.fmt_move(m) for m in it.select.moves) or "(none: the root)"
+    lines = [f"MCTS iteration {it.number}", f"1. select: {moves}"]
+    if it.expand is not None:
+        lines.append(f"2. expand: move {st.fmt_move(it.expand.move)} (node #{it.expand.node})")
+    if it.playout is not None:
+        lines.append(f"3. playout: {len(it.playout.moves)} moves, {it.playout.note}")
+    for event in it.backprop:
+        old = before.get(event.node)
+        n0 = old.visits if old is not None else 0
+        lines.append(f"4. backprop #{event.node}: +{event.value:g}, N {n0} -> {event.visits}, "
+                     f"W -> {event.total:g}")
+    return "\n".join(lines)

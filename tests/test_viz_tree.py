@@ -1,0 +1,251 @@
+"""Search-tree drawings: structural checks on the DOT source and on the rendered SVG."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from gamelib import ConnectFour, GameTree, TicTacToe
+from gamelib.search import Trace, TranspositionTable, alphabeta, minimax, mcts
+from gamelib.viz import draw_tree, render_svg
+
+TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+NODE = re.compile(r"^\t(\w+) \[(.*)\]$")
+EDGE = re.compile(r"^\t(\w+) -> (\w+) \[(.*)\]$")
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def attr(attrs: str, name: str) -> str | None:
+    """One attribute's value from a DOT attribute list (quoted or not)."""
+    found = re.search(rf'(?:^| ){name}=("(?:[^"\\]|\\.)*"|<<.*?>>|\S+)', attrs)
+    if not found:
+        return None
+    value = found.group(1)
+    return value[1:-1] if value.startswith('"') else value
+
+
+def nodes(graph) -> dict[str, dict[str, str]]:
+    """DOT node name -> {"class": ..., "label": ..., ...} for every node statement."""
+    found = {}
+    for line in graph.body:
+        match = NODE.match(line.rstrip("\n"))
+        if match and " -> " not in line:
+            found[match.group(1)] = {key: attr(match.group(2), key) or ""
+                                     for key in ("class", "label", "penwidth", "color")}
+    return found
+
+
+def edges(graph) -> list[tuple[str, str, dict[str, str]]]:
+    """(tail, head, attributes) for every edge statement."""
+    found = []
+    for line in graph.body:
+        match = EDGE.match(line.rstrip("\n"))
+        if match:
+            found.append((match.group(1), match.group(2),
+                          {key: attr(match.group(3), key) or ""
+                           for key in ("class", "label", "penwidth", "color", "style")}))
+    return found
+
+
+def with_class(graph, cls: str) -> list[str]:
+    """Names of the nodes whose class list holds `cls`."""
+    return [name for name, a in nodes(graph).items() if cls in a["class"].split()]
+
+
+def search_nodes(graph) -> list[str]:
+    """The drawn search nodes (not stubs, not the legend)."""
+    return [n for n, a in nodes(graph).items()
+            if {"max", "min", "leaf"} & set(a["class"].split())]
+
+
+def svg_classes(svg: str) -> dict[str, set[str]]:
+    """SVG group id -> its classes, for every node and edge group."""
+    root = ET.fromstring(svg)
+    return {g.get("id"): set(g.get("class", "").split())
+            for g in root.iter(f"{SVG}g") if {"node", "edge"} & set(g.get("class", "").split())}
+
+
+@pytest.fixture(scope="module")
+def textbook():
+    game = GameTree(TEXTBOOK)
+    return game, alphabeta(game, game.initial_state, trace=Trace())
+
+
+def test_textbook_root_value_pv_and_chosen_move(textbook):
+    _, result = textbook
+    graph = draw_tree(result)
+    assert "<B>3</B>" in nodes(graph)["n0"]["label"]
+    pv = [(a, b) for a, b, e in edges(graph) if "pv" in e["class"].split()]
+    assert pv == [("n0", "n1"), ("n1", "n2")]
+    assert all(e["penwidth"] == "3" for a, b, e in edges(graph) if (a, b) in pv)
+    chosen = [(a, b) for a, b, e in edges(graph) if "chosen" in e["class"].split()]
+    assert chosen == [("n0", "n1")]
+    assert with_class(graph, "chosen") == ["n1"]
+
+
+def test_textbook_exactly_the_pruned_leaves_are_stubs(textbook):
+    game, result = textbook
+    tree = result.trace.nodes()
+    graph = draw_tree(result)
+    stubs = with_class(graph, "pruned")
+    assert len(stubs) == 2
+    into = {b: (a, e) for a, b, e in edges(graph)}
+    parents = {into[s][0] for s in stubs}
+    assert parents == {"n5"} and tree[5].state == (1,)
+    skipped = sorted(game.node(tree[5].state + (int(into[s][1]["label"]),)) for s in stubs)
+    assert skipped == [4, 6]                          # the leaves alpha-beta never looks at
+    assert all(into[s][1]["style"] == "dashed" and "pruned" in into[s][1]["class"]
+               for s in stubs)
+    assert "cut" in nodes(graph)["n5"]["class"] and "&lt;= 2" in nodes(graph)["n5"]["label"]
+    assert len(search_nodes(graph)) == len(tree) == result.stats.nodes
+
+
+def test_textbook_windows_numbers_and_shapes(textbook):
+    _, result = textbook
+    graph = draw_tree(result)
+    label = nodes(graph)["n5"]["label"]
+    assert "#5" in label and "α=3 β=+∞" in label and "cut: 2 &lt;= α=3" in label
+    assert 'shape=triangle' in graph.source and 'shape=invtriangle' in graph.source
+    assert len(with_class(graph, "max")) == 1 and len(with_class(graph, "min")) == 3
+    assert len(with_class(graph, "leaf")) == 7        # 7 of the 9 leaves were evaluated
+    grouped = draw_tree(result, pruned="group")
+    assert len(with_class(grouped, "pruned")) == 1
+    assert "2 pruned" in nodes(grouped)["p5_0"]["label"]
+
+
+def test_minimax_tree_has_no_cuts_and_no_windows():
+    game = GameTree(TEXTBOOK)
+    graph = draw_tree(minimax(game, game.initial_state, trace=Trace()))
+    assert len(search_nodes(graph)) == 13
+    assert not with_class(graph, "pruned") and not with_class(graph, "cut")
+    assert "α=" not in graph.source
+
+
+def test_every_class_reaches_the_svg(textbook):
+    _, result = textbook
+    svg = render_svg(draw_tree(result))
+    classes = svg_classes(svg)
+    assert {"node", "max"} <= classes["node0"]
+    assert {"node", "min", "cut"} <= classes["node5"]
+    assert {"node", "min", "chosen"} <= classes["node1"]
+    assert sum("pruned" in c and "node" in c for c in classes.values()) == 2
+    assert sum("pruned" in c and "edge" in c for c in classes.values()) == 2
+    assert sum("pv" in c for c in classes.values()) == 2
+
+
+@pytest.fixture(scope="module")
+def tictactoe():
+    game = TicTacToe()
+    state = game.play([(0, 0), (1, 1), (2, 2), (0, 2)])
+    return game, alphabeta(game, state, trace=Trace())
+
+
+def test_tictactoe_draws_every_node_and_one_stub_per_cutoff(tictactoe):
+    _, result = tictactoe
+    trace = result.trace
+    assert result.stats.nodes < 200 and result.stats.cutoffs > 0
+    graph = draw_tree(result, max_nodes=500, pruned="group")
+    assert len(search_nodes(graph)) == len(trace.nodes()) == result.stats.nodes
+    assert len(with_class(graph, "pruned")) == trace.count("prune") == result.stats.cutoffs
+    each = draw_tree(result, max_nodes=500, pruned="each")
+    assert len(with_class(each, "pruned")) == sum(len(e.moves) for e in trace.prunes())
+    assert not with_class(graph, "collapsed")
+
+
+def test_tictactoe_thumbnails_and_plain_labels(tictactoe):
+    _, result = tictactoe
+    small = draw_tree(result, max_depth=1)
+    assert small.source.count('BGCOLOR="white"') > 0 and "MAX" in small.source
+    plain = draw_tree(result, max_depth=1, boards=False)
+    assert "BGCOLOR=\"white\"" not in plain.source and "shape=triangle" in plain.source
+    assert render_svg(small).count("<g id=\"node") >= 2
+
+
+def test_size_limits_collapse_into_stubs(tictactoe):
+    _, result = tictactoe
+    tree = result.trace.nodes()
+    graph = draw_tree(result, max_nodes=20)
+    drawn = search_nodes(graph)
+    assert len(drawn) == 20
+    hidden = sum(int(re.search(r"\+(\d+) node", nodes(graph)[c]["label"]).group(1))
+                 for c in with_class(graph, "collapsed"))
+    assert hidden + len(drawn) == len(tree)
+    pv = [b for a, b, e in edges(graph) if "pv" in e["class"].split()]
+    assert len(pv) == len(result.pv)                  # the PV is always kept
+    shallow = draw_tree(result, max_depth=1)
+    assert all(tree[int(n[1:])].depth <= 1 for n in search_nodes(shallow))
+
+
+def test_big_trees_drop_edge_labels():
+    game = TicTacToe()
+    result = alphabeta(game, game.play([(1, 1)]), trace=Trace())
+    graph = draw_tree(result)
+    assert len(search_nodes(graph)) == 200 < result.stats.nodes
+    assert not any(e["label"] for a, b, e in edges(graph) if "collapsed" not in e["class"])
+    small = draw_tree(result, max_nodes=30)
+    assert all(e["label"] for a, b, e in edges(small) if b.startswith("n"))
+
+
+def test_stepper_view_upto_and_current(tictactoe):
+    _, result = tictactoe
+    trace = result.trace
+    k = len(trace) // 2
+    partial = trace.nodes(k)
+    current = max(partial)
+    graph = draw_tree(trace, upto=k, current=current)
+    assert len(search_nodes(graph)) == len(partial)
+    assert with_class(graph, "current") == [f"n{current}"]
+    stack = [b for a, b, e in edges(graph) if "stack" in e["class"].split()]
+    assert f"n{current}" in stack
+    assert "after" in graph.source
+    empty = draw_tree(trace, upto=0)
+    assert "nothing searched yet" in empty.source
+
+
+def test_transposition_hits_are_marked():
+    game = TicTacToe()
+    result = alphabeta(game, game.play([(1, 1), (0, 0)]), tt=TranspositionTable(),
+                       trace=Trace())
+    assert result.stats.tt_hits > 0
+    graph = draw_tree(result, max_nodes=10_000, boards=False)
+    assert len(with_class(graph, "tt-hit")) == result.stats.tt_hits
+    assert "TT hit" in graph.source
+
+
+def test_connect_four_tree_renders_with_discs():
+    game = ConnectFour()
+    result = alphabeta(game, game.play("4453"), depth=2, order="centre", trace=Trace())
+    graph = draw_tree(result)
+    assert len(search_nodes(graph)) == result.stats.nodes
+    assert "#d62728" in graph.source and "#f2c80f" in graph.source
+    classes = svg_classes(render_svg(graph))
+    assert sum("cut" in c for c in classes.values()) >= 1
+
+
+def test_bad_input_gets_clear_errors(tictactoe):
+    game, result = tictactoe
+    no_trace = alphabeta(game, result.state)
+    with pytest.raises(ValueError, match="trace=Trace"):
+        draw_tree(no_trace)
+    with pytest.raises(TypeError, match="SearchResult or a Trace"):
+        draw_tree([1, 2, 3])
+    with pytest.raises(ValueError, match="rankdir"):
+        draw_tree(result, rankdir="sideways")
+    with pytest.raises(ValueError, match="max_nodes"):
+        draw_tree(result, max_nodes=0)
+
+
+def test_outline_is_the_tree_as_text(textbook):
+    _, result = textbook
+    text = draw_tree(result).outline
+    assert text.splitlines()[0].startswith("#0 MAX 3")
+    assert "pruned: 1, 2" in text and "#5 MIN <= 2" in text
+
+
+def test_mcts_trace_is_refused_by_draw_tree():
+    game = TicTacToe()
+    result = mcts(game, game.play([(1, 1)]), iterations=20, seed=0, trace=Trace())
+    with pytest.raises(ValueError, match="draw_mcts"):
+        draw_tree(result)
