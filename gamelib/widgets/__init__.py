@@ -6,5 +6,6 @@ in a notebook; `SearchStepper(result)` and `MCTSStepper(...)` replay a search st
 
 from gamelib.widgets.board import PlayBoard
 from gamelib.widgets.opponents import Preset, presets_for
+from gamelib.widgets.stepper import SearchStepper
 
-__all__ = ["PlayBoard", "Preset", "presets_for"]
+__all__ = ["PlayBoard", "SearchStepper", "Preset", "presets_for"]

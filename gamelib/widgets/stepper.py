@@ -152,8 +152,9 @@ class SearchStepper:
         self.draw_options = draw_options
         self.narrator = Narrator(self.trace)
         self._pictures: dict[int, str] = {}
-        self._build(interval_ms)
-        self.go(position)
+        start = max(0, min(self.steps, position))
+        self._build(interval_ms, start)
+        self._show()
 
     # -- the Python API --------------------------------------------------------------------
 
@@ -198,19 +199,19 @@ class SearchStepper:
 
     # -- widgets ---------------------------------------------------------------------------
 
-    def _build(self, interval_ms: int) -> None:
+    def _build(self, interval_ms: int, start: int) -> None:
         """Buttons, slider, play widget, narration and the picture."""
         self.slider = with_classes(widgets.IntSlider(
-            value=0, min=0, max=self.steps, description="step",
+            value=start, min=0, max=self.steps, description="step",
             layout=widgets.Layout(width="420px")), "gamelib-step-slider")
-        self.play = with_classes(widgets.Play(value=0, min=0, max=self.steps,
+        self.play = with_classes(widgets.Play(value=start, min=0, max=self.steps,
                                               interval=interval_ms), "gamelib-step-play")
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         self.slider.observe(lambda _change: self._show(), "value")
-        buttons = [self._button("⏮", "first", lambda: self.go(0)),
+        buttons = [self._button("|◀", "first", lambda: self.go(0)),
                    self._button("◀", "back", self.back),
                    self._button("▶", "forward", self.forward),
-                   self._button("⏭", "last", lambda: self.go(self.steps))]
+                   self._button("▶|", "last", lambda: self.go(self.steps))]
         self.text = with_classes(widgets.HTML(), "gamelib-narration")
         self.stack = with_classes(widgets.HTML(), "gamelib-stack")
         self.view = with_classes(widgets.HTML(layout=widgets.Layout(overflow="auto")),

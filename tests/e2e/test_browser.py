@@ -123,16 +123,15 @@ def page(chromium: str, voila_url: str, tmp_path_factory: pytest.TempPathFactory
         context = playwright.chromium.launch_persistent_context(
             str(tmp_path_factory.mktemp("chromium-profile")), executable_path=chromium,
             headless=True, args=CHROMIUM_ARGS, viewport={"width": 1200, "height": 1600})
+        tab = context.pages[0] if context.pages else context.new_page()
         try:
-            tab = context.new_page()
             tab.goto(voila_url, timeout=60_000)
-            tab.locator(".gamelib-c4-frame").wait_for(timeout=60_000)
+            tab.locator(".gamelib-stepper-picture svg").wait_for(timeout=60_000)
             yield tab
         finally:
             ARTIFACTS.mkdir(exist_ok=True)
             try:
-                context.pages[0].screenshot(path=str(ARTIFACTS / "e2e-voila.png"),
-                                            full_page=True)
+                tab.screenshot(path=str(ARTIFACTS / "e2e-voila.png"), full_page=True)
             except Exception:
                 pass
             context.close()
@@ -150,6 +149,7 @@ def test_connect_four_click_gets_a_reply(page) -> None:
     board.locator(".gamelib-cell-0-3").click()      # any cell of a column drops there too
     expect(board.locator(".gamelib-col-3.gamelib-disc-x")).to_have_count(2, timeout=WAIT_MS)
     expect(board.locator(".gamelib-disc-o")).to_have_count(2, timeout=WAIT_MS)
+    expect(board.locator(".gamelib-why-table tr")).to_have_count(8, timeout=WAIT_MS)
     board.screenshot(path=str(ARTIFACTS / "e2e-connect4.png"))
 
 
@@ -163,3 +163,24 @@ def test_tic_tac_toe_click_gets_a_reply(page) -> None:
     expect(board.locator(".gamelib-mark-o")).to_have_count(1, timeout=WAIT_MS)
     expect(board.locator(".gamelib-status")).to_contain_text("Your move", timeout=WAIT_MS)
     board.screenshot(path=str(ARTIFACTS / "e2e-tictactoe.png"))
+
+
+def test_stepper_forward_changes_the_picture(page) -> None:
+    """The forward button redraws the tree and narrates the next event."""
+    from playwright.sync_api import expect
+
+    stepper = page.locator(".gamelib-stepper")
+    picture = stepper.locator(".gamelib-stepper-picture")
+    expect(stepper.locator(".gamelib-narration")).to_contain_text("Step 1 of 30")
+    before = picture.inner_html()
+    stepper.locator(".gamelib-step-forward").click()
+    expect(stepper.locator(".gamelib-narration")).to_contain_text("Step 2 of 30",
+                                                                  timeout=WAIT_MS)
+    page.wait_for_function("([el, old]) => el.innerHTML !== old",
+                           arg=[picture.element_handle(), before], timeout=WAIT_MS)
+    assert picture.locator("svg g.node.current").count() == 1
+    stepper.locator(".gamelib-step-last").click()
+    expect(stepper.locator(".gamelib-narration")).to_contain_text("search is done",
+                                                                  timeout=WAIT_MS)
+    expect(picture.locator("svg g.node.pruned")).not_to_have_count(0, timeout=WAIT_MS)
+    stepper.screenshot(path=str(ARTIFACTS / "e2e-stepper.png"))

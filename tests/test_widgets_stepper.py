@@ -1,0 +1,93 @@
+"""SearchStepper without a browser: one step per event, pictures that come back."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamelib import ConnectFour, GameTree
+from gamelib.search import Trace, alphabeta, minimax
+from gamelib.widgets import SearchStepper
+
+TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+
+
+@pytest.fixture
+def textbook_stepper() -> SearchStepper:
+    game = GameTree(TEXTBOOK)
+    return SearchStepper(alphabeta(game, game.initial_state, trace=Trace()))
+
+
+def test_one_step_per_event(textbook_stepper: SearchStepper) -> None:
+    stepper = textbook_stepper
+    assert stepper.steps == len(stepper.trace.events) == stepper.slider.max
+    assert stepper.position == 1 and "Enter the root" in stepper.narration
+    seen = 1
+    while stepper.position < stepper.steps:
+        stepper.forward()
+        seen += 1
+    assert seen == stepper.steps
+    stepper.forward()
+    assert stepper.position == stepper.steps
+    assert "value is 3" in stepper.narration
+
+
+def test_stepping_back_restores_the_earlier_picture(textbook_stepper: SearchStepper) -> None:
+    stepper = textbook_stepper
+    stepper.go(5)
+    picture, words = stepper.picture, stepper.narration
+    stepper.forward()
+    assert stepper.picture != picture
+    stepper.back()
+    assert stepper.picture == picture and stepper.narration == words
+    stepper.slider.value = 9                     # the slider drives the same view
+    assert "Step 9 of" in stepper.text.value
+
+
+def test_the_cutoff_is_narrated_when_it_happens(textbook_stepper: SearchStepper) -> None:
+    stepper = textbook_stepper
+    prune = next(i for i, e in enumerate(stepper.trace) if e.kind == "prune")
+    stepper.go(prune + 1)
+    assert stepper.narration.startswith("alpha 3 >= beta 2 at node 5: prune moves 1 and 2")
+    assert "leaves 4 and 6" in stepper.narration
+    assert 'class="node pruned"' in stepper.picture
+    assert 'class="node min cut current"' in stepper.picture
+    stepper.go(prune)
+    assert 'class="node pruned"' not in stepper.picture
+
+
+def test_call_stack_and_window(textbook_stepper: SearchStepper) -> None:
+    stepper = textbook_stepper
+    leave_first_min = next(i for i, e in enumerate(stepper.trace)
+                           if e.kind == "leave" and e.node == 1)
+    stepper.go(leave_first_min + 1)
+    assert "call stack: node 0" in stepper.stack.value
+    assert "alpha = 3" in stepper.stack.value
+    stepper.go(3)
+    assert "node 0 → node 1 → node 2" in stepper.stack.value
+    assert 'class="node max current"' in stepper.picture
+    assert 'class="edge stack"' in stepper.picture
+
+
+def test_buttons_move_the_stepper(textbook_stepper: SearchStepper) -> None:
+    stepper = textbook_stepper
+    buttons = {cls: b for b in stepper.widget.children[1].children
+               for cls in getattr(b, "_dom_classes", ()) if cls.startswith("gamelib-step-")}
+    buttons["gamelib-step-last"].click()
+    assert stepper.position == stepper.steps
+    buttons["gamelib-step-back"].click()
+    assert stepper.position == stepper.steps - 1
+    buttons["gamelib-step-first"].click()
+    assert stepper.position == 0 and "Before the search" in stepper.narration
+    buttons["gamelib-step-forward"].click()
+    assert stepper.position == 1
+
+
+def test_minimax_on_connect_four_and_bare_traces() -> None:
+    game = ConnectFour()
+    trace = Trace()
+    minimax(game, game.play("4453"), depth=2, trace=trace)
+    stepper = SearchStepper(trace, position=4)
+    assert stepper.steps == len(trace) and stepper.position == 4
+    assert "column" in stepper.narration or "leaf" in stepper.narration
+    with pytest.raises(ValueError, match="trace=Trace()"):
+        SearchStepper(alphabeta(game, game.play("4453"), depth=1))
