@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from gamelib import ConnectFour, GameTree
+from gamelib import ConnectFour, GameTree, TicTacToe
 from gamelib.search import Trace, alphabeta, minimax
-from gamelib.widgets import SearchStepper
+from gamelib.widgets import MCTSStepper, SearchStepper
 
 TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
@@ -91,3 +91,32 @@ def test_minimax_on_connect_four_and_bare_traces() -> None:
     assert "column" in stepper.narration or "leaf" in stepper.narration
     with pytest.raises(ValueError, match="trace=Trace()"):
         SearchStepper(alphabeta(game, game.play("4453"), depth=1))
+
+
+def test_mcts_stepper_one_iteration_per_step() -> None:
+    stepper = MCTSStepper(TicTacToe(), iterations=12, seed=1)
+    assert stepper.steps == 12 == stepper.trace.count("select") == stepper.slider.max
+    assert stepper.position == 12
+    stepper.go(1)
+    first = stepper.narration
+    assert first.startswith("Select: stay at the root") and "expand" in first
+    assert "playout of" in first and "back up the result through 2 nodes" in first
+    picture = stepper.picture
+    stepper.go(2)
+    assert stepper.picture != picture
+    stepper.go(1)
+    assert stepper.picture == picture and stepper.narration == first
+    assert "N=1" in stepper.summary.value
+
+
+def test_mcts_stepper_runs_more_and_replays_with_the_same_seed() -> None:
+    stepper = MCTSStepper(ConnectFour(), iterations=5, seed=7)
+    more = next(b for b in stepper.widget.children[1].children
+                if "gamelib-mcts-more" in b._dom_classes)
+    more.click()
+    assert stepper.steps == 105 and stepper.position == 105
+    assert sum(stepper.result().visits.values()) == 105
+    again = MCTSStepper(ConnectFour(), iterations=105, seed=7)
+    assert again.narration == stepper.narration
+    stepper.mode.value = "tree"
+    assert 'class="node' in stepper.picture or "gamelib-outline" in stepper.picture

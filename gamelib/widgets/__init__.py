@@ -5,7 +5,8 @@ in a notebook; `SearchStepper(result)` and `MCTSStepper(...)` replay a search st
 """
 
 from gamelib.widgets.board import PlayBoard
+from gamelib.widgets.mcts_stepper import MCTSStepper
 from gamelib.widgets.opponents import Preset, presets_for
 from gamelib.widgets.stepper import SearchStepper
 
-__all__ = ["PlayBoard", "SearchStepper", "Preset", "presets_for"]
+__all__ = ["PlayBoard", "SearchStepper", "MCTSStepper", "Preset", "presets_for"]

@@ -1,0 +1,182 @@
+"""MCTSStepper: watch Monte Carlo Tree Search one iteration at a time.
+
+Each step is one iteration: selection down the tree by UCB1, expansion of one new node,
+a random playout to the end of the game, and the result backed up the path. The search
+stays alive, so "run 100 more" continues it; the same seed replays the same search.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from gamelib.games.base import Game, State
+from gamelib.games.gametree import GameTree
+from gamelib.search.mcts import MCTS
+from gamelib.search.trace import Trace
+from gamelib.viz import draw_iteration, draw_mcts, iteration_events
+from gamelib.widgets.explain import move_label
+from gamelib.widgets.style import stylesheet, with_classes
+from gamelib.widgets.treeview import drawing_html
+
+VIEWS = [("this iteration", "iteration"), ("whole tree", "tree")]
+
+
+class MCTSStepper:
+    """Step through MCTS from `state` (default: the start), one iteration per step.
+
+    `iterations` are run at once; the "run 100 more" button (or `run(n)`) adds more.
+    """
+
+    def __init__(self, game: Game, state: State | None = None, iterations: int = 10,
+                 c: float = math.sqrt(2), seed: int | None = 0, top_k: int = 3) -> None:
+        self.game = game
+        self.trace = Trace()
+        self.top_k = top_k
+        start = game.initial_state if state is None else state
+        self.search = MCTS(game, start, c, None, random.Random(seed), self.trace)
+        self._pictures: dict[tuple[str, int], str] = {}
+        self._build()
+        self.run(iterations)
+
+    # -- the Python API --------------------------------------------------------------------
+
+    @property
+    def steps(self) -> int:
+        """How many iterations have been run."""
+        return self.search.iterations
+
+    @property
+    def position(self) -> int:
+        """The iteration shown (1 = the first)."""
+        return self.slider.value
+
+    @property
+    def picture(self) -> str:
+        """The current drawing (SVG markup)."""
+        return self.view.value
+
+    @property
+    def narration(self) -> str:
+        """What the current iteration did, in words."""
+        return self._narration
+
+    def run(self, more: int) -> None:
+        """Run `more` iterations and show the last one."""
+        self.search.run(self.steps + more, None)
+        with self.slider.hold_trait_notifications():
+            self.slider.max = self.play.max = self.steps
+        self.go(self.steps)
+
+    def go(self, iteration: int) -> None:
+        """Show iteration `iteration` (clipped to 1..steps)."""
+        target = max(1, min(self.steps, iteration))
+        if target == self.slider.value:
+            self._show()
+        else:
+            self.slider.value = target          # its observer redraws
+
+    def result(self) -> Any:
+        """The SearchResult of the search so far (the move MCTS would play now)."""
+        return self.search.result()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """Show the stepper when it is the value of a notebook cell."""
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    # -- widgets ---------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        """Buttons, slider, the view switch, narration and the picture."""
+        self.slider = with_classes(widgets.IntSlider(value=1, min=1, max=1,
+                                                     description="iteration",
+                                                     layout=widgets.Layout(width="380px")),
+                                   "gamelib-step-slider")
+        self.play = with_classes(widgets.Play(value=1, min=1, max=1, interval=900),
+                                 "gamelib-step-play")
+        widgets.jslink((self.play, "value"), (self.slider, "value"))
+        self.slider.observe(lambda _change: self._show(), "value")
+        self.mode = with_classes(widgets.ToggleButtons(options=VIEWS, value="iteration"),
+                                 "gamelib-mcts-view")
+        self.mode.observe(lambda _change: self._show(), "value")
+        buttons = [self._button("|◀", "first", lambda: self.go(1)),
+                   self._button("◀", "back", lambda: self.go(self.position - 1)),
+                   self._button("▶", "forward", lambda: self.go(self.position + 1)),
+                   self._button("▶|", "last", lambda: self.go(self.steps))]
+        more = with_classes(widgets.Button(description="run 100 more"), "gamelib-mcts-more")
+        more.on_click(lambda _b: self.run(100))
+        self.text = with_classes(widgets.HTML(), "gamelib-narration")
+        self.summary = with_classes(widgets.HTML(), "gamelib-stack")
+        self.view = with_classes(widgets.HTML(layout=widgets.Layout(overflow="auto")),
+                                 "gamelib-stepper-picture")
+        self.widget = with_classes(widgets.VBox([
+            stylesheet(), widgets.HBox(buttons + [self.play, self.slider, more]),
+            self.mode, self.text, self.summary, self.view]), "gamelib-stepper")
+
+    def _button(self, icon: str, name: str, action: Any) -> widgets.Button:
+        """A step button with the CSS class gamelib-step-<name>."""
+        button = with_classes(widgets.Button(description=icon, tooltip=name,
+                                             layout=widgets.Layout(width="44px")),
+                              f"gamelib-step-{name}")
+        button.on_click(lambda _b: action())
+        return button
+
+    def _show(self) -> None:
+        """Redraw narration, root statistics and picture for the current iteration."""
+        k = self.position
+        if not 1 <= k <= self.steps:
+            return
+        self._narration = self._say(k)
+        self.text.value = f"<b>Iteration {k} of {self.steps}.</b> {escape(self._narration)}"
+        self.summary.value = escape(self._root_summary(k))
+        self.view.value = self._picture(self.mode.value, k)
+
+    def _move(self, move: Any) -> str:
+        """A move in words."""
+        return f"move {move}" if isinstance(self.game, GameTree) else move_label(self.game, move)
+
+    def _say(self, k: int) -> str:
+        """The four phases of iteration k in words."""
+        it = iteration_events(self.trace, k)
+        moves = [self._move(m) for m in it.select.moves]
+        scores = ", ".join(f"{u:.2f}" for u in it.select.ucb)
+        select = ("Select: stay at the root (it still has untried moves)" if not moves else
+                  f"Select by UCB1: {' → '.join(moves)} (UCB {scores})")
+        expand = (f"expand {self._move(it.expand.move)} (new node {it.expand.node})"
+                  if it.expand is not None else "nothing to expand (the game is over there)")
+        playout = ""
+        if it.playout is not None:
+            playout = (f"playout of {len(it.playout.moves)} random moves: "
+                       f"{it.playout.note or 'done'}")
+        backed = f"back up the result through {len(it.backprop)} nodes"
+        return "; ".join(part for part in (select, expand, playout, backed) if part) + "."
+
+    def _root_summary(self, k: int) -> str:
+        """Each root move's N and Q after iteration k."""
+        it = iteration_events(self.trace, k)
+        tree = self.trace.nodes(it.end)
+        root = tree[0]
+        parts = [f"{self._move(tree[c].move)}: N={tree[c].visits}, "
+                 f"Q={tree[c].total / tree[c].visits:.2f}"
+                 for c in sorted(root.children, key=lambda c: -tree[c].visits)
+                 if tree[c].visits]
+        return "Root moves after this iteration: " + "; ".join(parts)
+
+    def _picture(self, mode: str, k: int) -> str:
+        """The drawing of iteration k, or of the whole tree after it (cached)."""
+        key = (mode, k)
+        if key not in self._pictures:
+            try:
+                if mode == "iteration":
+                    drawing = draw_iteration(self.trace, k, top_k=self.top_k)
+                else:
+                    end = iteration_events(self.trace, k).end
+                    drawing = draw_mcts(self.trace, upto=end, top_k=self.top_k)
+                self._pictures[key] = drawing_html(drawing)
+            except Exception as error:  # a drawing problem must not break the stepper
+                self._pictures[key] = f"<i>Could not draw: {escape(str(error))}</i>"
+        return self._pictures[key]
