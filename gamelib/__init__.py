@@ -18,3 +18,14 @@ __all__ = ["Game", "TicTacToe", "ConnectFour", "GameTree", "IllegalMoveError",
            "HumanPlayer", "match", "MatchResult", "tournament", "TournamentResult",
            "minimax", "alphabeta", "iterative_deepening", "mcts", "TranspositionTable",
            "NaiveCache", "MinimaxPlayer", "AlphaBetaPlayer", "MCTSPlayer"]
+
+_WIDGETS = ("PlayBoard", "SearchStepper", "MCTSStepper")
+__all__ += list(_WIDGETS)
+
+
+def __getattr__(name: str):
+    """The widgets load on first use (they import ipywidgets, which scripts don't need)."""
+    if name in _WIDGETS:
+        from gamelib import widgets
+        return getattr(widgets, name)
+    raise AttributeError(f"module 'gamelib' has no attribute {name!r}")
