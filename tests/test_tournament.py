@@ -291,7 +291,8 @@ def test_unpicklable_players_run_serially_and_get_a_clear_error_for_a_pool():
 
 def test_progress_bar_shows_and_can_be_turned_off(capsys):
     match(TTT, "random", FirstMove(), games=4, seed=1, executor="serial")
-    assert "random vs first" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "random vs first" in err and "4/4" in err and "random scores" in err
     match(TTT, "random", FirstMove(), games=4, seed=1, executor="serial", progress=False)
     assert capsys.readouterr().err == ""
 
@@ -316,6 +317,8 @@ def test_other_bad_input_is_refused_with_a_clear_message():
         match(TTT, "random", "random", games=2, progress=False, executor="threads")
     with pytest.raises(TypeError, match="executor must be None"):
         match(TTT, "random", "random", games=2, progress=False, executor=4)
+    with pytest.raises(ValueError, match="chunksize must be"):
+        match(TTT, "random", "random", games=2, progress=False, chunksize=0)
     with pytest.raises(ValueError, match="at least 2 players"):
         tournament(TTT, ["random"], games=2, progress=False)
     with pytest.raises(TypeError, match="a dict"):

@@ -31,7 +31,7 @@ def nodes(graph) -> dict[str, dict[str, str]]:
     found = {}
     for line in graph.body:
         match = NODE.match(line.rstrip("\n"))
-        if match and " -> " not in line:
+        if match and " -> " not in line and match.group(1) not in ("node", "edge", "graph"):
             found[match.group(1)] = {key: attr(match.group(2), key) or ""
                                      for key in ("class", "label", "penwidth", "color")}
     return found

@@ -169,21 +169,37 @@ def play_chunk(chunk: tuple[Game, Mapping[str, Any], list[Job]]) -> list[GameSum
     return [play_job(game, pickle.loads(frozen), job) for job in jobs]
 
 
+class RunningScore:
+    """Progress-bar text: `player`'s score over the games finished so far."""
+
+    def __init__(self, player: str) -> None:
+        self.player, self.total = player, Tally()
+
+    def __call__(self, new: list[GameSummary]) -> str:
+        for summary in new:
+            self.total += summary.tally(self.player)
+        return f"{self.player} scores {self.total.score:.2f}"
+
+
 def play_jobs(game: Game, players: Mapping[str, Any], jobs: Sequence[Job],
               executor: Any = None, progress: bool = True, desc: str = "games",
-              chunksize: int | None = None) -> list[GameSummary]:
-    """Play every job, in parallel on `executor`, and return the summaries in job order."""
+              chunksize: int | None = None, summary: Any = None) -> list[GameSummary]:
+    """Play every job, in parallel on `executor`, and return the summaries in job order.
+
+    Games go out in chunks of `chunksize` (default: about 200 chunks in all).
+    """
     executor = check_executor(executor)
     if executor != SERIAL:
         check_picklable(game=game, **{f"player {name!r}": p for name, p in players.items()})
+    if chunksize is not None and (not isinstance(chunksize, int) or chunksize < 1):
+        raise ValueError(f"chunksize must be None or a whole number >= 1, got {chunksize!r}")
     size = chunksize or max(1, -(-len(jobs) // 200))
-    chunks, sizes = [], []
+    chunks = []
     for start in range(0, len(jobs), size):
         part = list(jobs[start:start + size])
         needed = {name for job in part for name in job.seats}
         chunks.append((game, {n: p for n, p in players.items() if n in needed}, part))
-        sizes.append(len(part))
-    return run_chunks(play_chunk, chunks, sizes, executor, progress, desc)
+    return run_chunks(play_chunk, chunks, len(jobs), executor, progress, desc, summary)
 
 
 @dataclass
@@ -296,6 +312,8 @@ def match(game: Game, player_a: Any, player_b: Any, games: int = 100,
     deterministic players do not replay one game. The same `seed` gives the same games
     on any `executor`: None (a process pool sized to this machine), "serial", or any
     concurrent.futures.Executor (a ProcessPoolExecutor, a Dask client's executor, ...).
+    Players with a time limit are the exception: how far they search depends on the
+    machine's speed and load, so their games can differ from run to run.
     """
     check_games(games, swap_seats)
     check_openings(game, openings)
@@ -305,5 +323,5 @@ def match(game: Game, player_a: Any, player_b: Any, games: int = 100,
     seed = new_seed() if seed is None else seed
     jobs = schedule(game, (name_a, name_b), games, swap_seats, openings, seed)
     summaries = play_jobs(game, {name_a: a, name_b: b}, jobs, executor, progress,
-                          f"{name_a} vs {name_b}", chunksize)
+                          f"{name_a} vs {name_b}", chunksize, RunningScore(name_a))
     return MatchResult(game, (name_a, name_b), summaries, seed)

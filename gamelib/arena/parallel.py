@@ -52,35 +52,58 @@ def check_picklable(**objects: Any) -> None:
                 "(not lambdas or local functions), or pass executor='serial'") from error
 
 
-def run_chunks(work: Callable[[Any], list], chunks: Sequence[Any], sizes: Sequence[int],
+class Progress:
+    """A tqdm progress bar that can also show a live summary of the results so far."""
+
+    def __init__(self, total: int, desc: str, enabled: bool,
+                 summary: Callable[[list], str] | None = None) -> None:
+        self.bar = tqdm(total=total, desc=desc, unit="game", disable=not enabled)
+        self.summary = summary
+
+    def update(self, results: list) -> None:
+        """Count finished `results`; `summary` (if any) turns them into the bar's postfix."""
+        self.bar.update(len(results))
+        if self.summary is not None and not self.bar.disable:
+            self.bar.set_postfix_str(self.summary(results), refresh=False)
+
+    def close(self) -> None:
+        """Finish the bar."""
+        self.bar.close()
+
+
+def run_chunks(work: Callable[[Any], list], chunks: Sequence[Any], total: int,
                executor: Executor | str | None = None, progress: bool = True,
-               desc: str = "games") -> list:
+               desc: str = "games", summary: Callable[[list], str] | None = None) -> list:
     """Apply `work` to every chunk and return all results, flattened, in chunk order.
 
-    `sizes[i]` is how many items chunk i holds (it moves the progress bar).
+    `total` is how many results to expect (the length of the progress bar);
+    `summary(new_results)` may return a short text for the progress bar (e.g. a score).
     """
     executor = check_executor(executor)
-    with tqdm(total=sum(sizes), desc=desc, unit="game", disable=not progress) as bar:
+    bar = Progress(total, desc, progress, summary)
+    try:
         if executor == SERIAL or (executor is None and (cpu_count() < 2 or len(chunks) < 2)):
-            return _run_here(work, chunks, sizes, bar)
+            return _run_here(work, chunks, bar)
         if executor is None:
             with ProcessPoolExecutor(max_workers=min(cpu_count(), len(chunks))) as pool:
-                return _run_on(pool, work, chunks, sizes, bar)
-        return _run_on(executor, work, chunks, sizes, bar)
+                return _run_on(pool, work, chunks, bar)
+        return _run_on(executor, work, chunks, bar)
+    finally:
+        bar.close()
 
 
-def _run_here(work: Callable[[Any], list], chunks: Sequence[Any], sizes: Sequence[int],
-              bar: tqdm) -> list:
+def _run_here(work: Callable[[Any], list], chunks: Sequence[Any], bar: Progress) -> list:
     """Run every chunk in this process, in order."""
     results = []
-    for chunk, size in zip(chunks, sizes):
-        results.extend(work(chunk))
-        bar.update(size)
+    for chunk in chunks:
+        new = work(chunk)
+        results.extend(new)
+        bar.update(new)
     return results
 
 
 def _run_on(executor: Executor, work: Callable[[Any], list], chunks: Sequence[Any],
-            sizes: Sequence[int], bar: tqdm) -> list:
+            bar: Progress) -> list:
     """Submit every chunk to `executor`; collect results as they finish, keep job order."""
     futures: dict[Future, int] = {executor.submit(work, chunk): i
                                   for i, chunk in enumerate(chunks)}
@@ -89,7 +112,7 @@ def _run_on(executor: Executor, work: Callable[[Any], list], chunks: Sequence[An
         for future in as_completed(futures):
             index = futures[future]
             done[index] = future.result()
-            bar.update(sizes[index])
+            bar.update(done[index])
     finally:
         for future in futures:
             future.cancel()

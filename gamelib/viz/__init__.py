@@ -5,7 +5,7 @@ re-runs an algorithm. Drawings are `graphviz.Digraph` objects that show themselv
 notebook; `save(drawing, "tree.svg")` writes a file.
 """
 
-from gamelib.viz.render import (GraphvizNotFoundError, Drawing, find_renderer, render,
+from gamelib.viz.rendering import (GraphvizNotFoundError, Drawing, find_renderer, render,
                                 render_svg, save)
 from gamelib.viz.iteration import draw_iteration, iteration_events
 from gamelib.viz.mcts import draw_mcts

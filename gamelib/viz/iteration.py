@@ -13,7 +13,7 @@ from gamelib.viz.boards import board_table, has_thumbnail
 from gamelib.viz.legend import add_legend, coloured, legend_table
 from gamelib.viz.mcts import (_check, add_mcts_edge, add_mcts_node, add_more_stub,
                               mover_of, new_graph, node_classes, q_of, ranked_children)
-from gamelib.viz.render import Drawing
+from gamelib.viz.rendering import Drawing
 from gamelib.viz.select import root_of
 
 

@@ -15,7 +15,7 @@ from gamelib.search.trace import Event, Trace, TraceNode
 from gamelib.viz import style as st
 from gamelib.viz.boards import board_table, has_thumbnail
 from gamelib.viz.legend import add_legend, coloured, legend_table
-from gamelib.viz.render import Drawing
+from gamelib.viz.rendering import Drawing
 from gamelib.viz.select import root_of
 
 BOARD_MAX_NODES = 40

@@ -16,7 +16,7 @@ from gamelib.search.trace import EXACT, Trace, TraceNode
 from gamelib.viz import style as st
 from gamelib.viz.boards import board_table, has_thumbnail
 from gamelib.viz.legend import add_legend, legend_rows
-from gamelib.viz.render import Drawing
+from gamelib.viz.rendering import Drawing
 from gamelib.viz.select import (ancestors, hidden_children, root_of, select_nodes,
                                 subtree_sizes)
 
