@@ -126,9 +126,12 @@ def test_listed_openings_are_used_in_turn_from_both_seats():
     result = match(C4, "random", FirstMove(), games=8, openings=["44", "4453"], seed=5,
                    progress=False, executor="serial")
     assert [g.opening for g in result.games] == ["44", "44", "4453", "4453"] * 2
-    for g in result.games:
+    for index, g in enumerate(result.games):
         columns = [int(digit) - 1 for digit in g.opening] + list(g.moves)
         assert C4.is_terminal(C4.play(columns))
+        states = result.replay(index)
+        assert states[0] == C4.play(g.opening) and states[-1] == C4.play(columns)
+        assert len(states) == g.plies + 1
 
 
 def test_match_of_identical_objects_keeps_games_independent():

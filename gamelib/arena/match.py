@@ -18,7 +18,7 @@ from gamelib.arena.parallel import SERIAL, check_executor, check_picklable, run_
 from gamelib.arena.play import describe, play_game
 from gamelib.arena.specs import player_from_spec
 from gamelib.arena.stats import Tally, Z95, elo_ratings
-from gamelib.games.base import Game, Move
+from gamelib.games.base import Game, Move, State
 
 Openings = int | Sequence[Sequence[Move] | str] | None
 """None (start from the initial state), a number of random opening moves, or a list of
@@ -231,6 +231,15 @@ class MatchResult:
     def forfeits(self) -> list[GameSummary]:
         """The games that ended because a player raised or moved illegally."""
         return [summary for summary in self.games if summary.forfeit]
+
+    def replay(self, index: int) -> list[State]:
+        """The states of game `index`, from the position after its opening to the end."""
+        summary = self.games[index]
+        state = self.game.play(summary.opening) if summary.opening else self.game.initial_state
+        states = [state]
+        for move in summary.moves:
+            states.append(self.game.result(states[-1], move))
+        return states
 
     def by_seat(self) -> list[dict]:
         """One row per seat (whoever sat there): how often that seat won, drew and lost."""
