@@ -1,0 +1,1 @@
+"""Model solutions of the lesson exercises (read them after trying!)."""
