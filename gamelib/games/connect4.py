@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple, Sequence
 
 from gamelib.games.base import Game, IllegalMoveError, Player
+from gamelib.games.connect4_windows import WindowCounter, make_counter
 from gamelib.games.pictures import discs_svg
 
 WIN_SCORE = 1_000_000
@@ -67,6 +68,12 @@ class ConnectFourState(NamedTuple):
 
 def _has_line(bits: int, rows: int, k: int) -> bool:
     """True if `bits` holds k stones in a row in any direction (shift-and-mask test)."""
+    if k == 4:   # the usual game: pairs of pairs, two shifts per direction
+        for step in (1, rows + 1, rows, rows + 2):
+            pairs = bits & (bits >> step)
+            if pairs & (pairs >> (2 * step)):
+                return True
+        return False
     for step in (1, rows + 1, rows, rows + 2):  # vertical, horizontal, two diagonals
         run = bits
         for i in range(1, k):
@@ -74,6 +81,11 @@ def _has_line(bits: int, rows: int, k: int) -> bool:
         if run:
             return True
     return False
+
+
+_new_state = tuple.__new__
+"""Builds a ConnectFourState from a tuple of its fields without NamedTuple's own
+__new__: the same object, made faster in `result`, which search calls most."""
 
 
 def _winning_cells(state: ConnectFourState) -> list[tuple[int, int]] | None:
@@ -127,6 +139,7 @@ class ConnectFour(Game):
         self._top = [1 << (c * height + rows - 1) for c in range(cols)]
         self._column = [((1 << rows) - 1) << (c * height) for c in range(cols)]
         self._windows = _window_masks(rows, cols, k)
+        self._shape = (rows, cols, k)
         self._initial = ConnectFourState(0, 0, "X", None, rows, cols, k)
 
     def __repr__(self) -> str:
@@ -164,15 +177,21 @@ class ConnectFour(Game):
         return moves
 
     def result(self, state: ConnectFourState, move: int) -> ConnectFourState:
-        col = self._validate(state, move)
         mask = state.x | state.o
-        stone = (mask + self._bottom[col]) & self._column[col]
+        # The usual case, checked cheaply (search calls this millions of times): a column
+        # on the board, not full, the game not over, no first-move rule to apply.
+        if not (type(move) is int and 0 <= move < self.cols and not mask & self._top[move]
+                and state.winner is None and (mask or not self.first_move_rule)):
+            self._validate(state, move)         # raises IllegalMoveError saying why
+        stone = (mask + self._bottom[move]) & self._column[move]
         if state.to_move == "X":
-            x, o, mover_bits, nxt = state.x | stone, state.o, state.x | stone, "O"
+            mover_bits = state.x | stone
+            x, o, nxt = mover_bits, state.o, "O"
         else:
-            x, o, mover_bits, nxt = state.x, state.o | stone, state.o | stone, "X"
+            mover_bits = state.o | stone
+            x, o, nxt = state.x, mover_bits, "X"
         winner = state.to_move if _has_line(mover_bits, self.rows, self.k) else None
-        return ConnectFourState(x, o, nxt, winner, self.rows, self.cols, self.k)
+        return _new_state(ConnectFourState, (x, o, nxt, winner, self.rows, self.cols, self.k))
 
     def _validate(self, state: ConnectFourState, move: object) -> int:
         """Check `move` and return it as a column, or raise IllegalMoveError."""
@@ -230,20 +249,15 @@ class ConnectFour(Game):
     def evaluate(self, state: ConnectFourState, player: Player) -> float:
         """The seed's window count for `player`: each k-cell window holding only one
         player's discs scores 1 for k-2 of them, 100 for k-1, WIN_SCORE for k; the
-        opponent's windows count against."""
+        opponent's windows count against (see connect4_windows.py; compiled when numba
+        is installed, since search calls it at every leaf)."""
         mine, theirs = (state.x, state.o) if player == "X" else (state.o, state.x)
-        k = self.k
-        score = 0
-        for window in self._windows:
-            a = mine & window
-            b = theirs & window
-            if a and b:
-                continue
-            if a:
-                score += _WINDOW_POINTS[k - a.bit_count()]
-            elif b:
-                score -= _WINDOW_POINTS[k - b.bit_count()]
-        return score
+        count = _COUNTERS.get(self._shape)
+        if count is None:
+            points = [_WINDOW_POINTS[self.k - discs] for discs in range(self.k + 1)]
+            count = make_counter(self._windows, points, (self.rows + 1) * self.cols)
+            _COUNTERS[self._shape] = count
+        return count(mine, theirs)
 
     def render(self, state: ConnectFourState) -> str:
         board = state.board
@@ -251,6 +265,10 @@ class ConnectFour(Game):
         lines.append(" ".join(str(c) for c in range(self.cols)))
         return "\n".join(lines)
 
+
+_COUNTERS: dict[tuple, WindowCounter] = {}
+"""The window counter of each board shape, made on first use by `evaluate` (kept out of
+the game object so that games stay picklable for process pools)."""
 
 _WINDOW_POINTS = {0: WIN_SCORE, 1: 100, 2: 1}
 _WINDOW_POINTS.update({missing: 0 for missing in range(3, 10)})

@@ -92,7 +92,7 @@ class AlphaBeta(DepthFirstSearch):
         self.remember(state, best, EXACT, 0, True, line)
         if self.trace is not None:
             self.trace.leave(root, best, EXACT)
-        return self.result(best, line, move_values, move_bounds)
+        return self.result(best, self.extend_line(line), move_values, move_bounds)
 
     def max_value(self, state: State, alpha: float, beta: float, ply: int,
                   node: int | None) -> tuple[float, tuple]:
@@ -143,6 +143,22 @@ class AlphaBeta(DepthFirstSearch):
                 self.prune(node, moves[i + 1:], alpha, beta, best)
                 break
         return self.finish(state, node, best, window, ply, False, line)
+
+    def extend_line(self, line: tuple) -> tuple:
+        """The principal variation, continued with the table's best moves where a table
+        answer cut it short."""
+        if self.tt is None:
+            return line
+        state = self.root
+        for move in line:
+            state = self.game.result(state, move)
+        while len(line) < self.remaining(0) and not self.game.is_terminal(state):
+            move = self.tt.best_move(state)
+            if move is None or move not in self.game.actions(state):
+                break
+            line += (move,)
+            state = self.game.result(state, move)
+        return line
 
     # -- the helpers both sides share ------------------------------------------------------
 

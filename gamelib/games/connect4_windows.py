@@ -1,0 +1,77 @@
+"""The window count behind `ConnectFour.evaluate`, in plain Python and compiled.
+
+Both functions run the same loop: for every k-cell window of the board, if only one
+player has discs in it, that player gets `points[discs]` (1 for k-2 discs, 100 for k-1,
+WIN_SCORE for k) and the other loses them. Search scores every leaf with it, so
+`compiled_window_count` (numba, when it is installed and the board fits in 63 bits) is
+what usually runs; `window_count` is the reference the tests compare it with.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+WindowCounter = Callable[[int, int], int]
+
+
+def window_count(mine: int, theirs: int, windows: Sequence[int], points: Sequence[int]) -> int:
+    """The score of bitboards `mine` against `theirs` over `windows` (pure Python)."""
+    score = 0
+    for window in windows:
+        a = mine & window
+        b = theirs & window
+        if a and b:
+            continue
+        if a:
+            score += points[a.bit_count()]
+        elif b:
+            score -= points[b.bit_count()]
+    return score
+
+
+def make_counter(windows: list[int], points: list[int], bits: int) -> WindowCounter:
+    """A function (mine, theirs) -> score: compiled if it can be, else pure Python."""
+    compiled = _compiled() if bits <= 63 else None
+    if compiled is None:
+        return lambda mine, theirs: window_count(mine, theirs, windows, points)
+    import numpy as np
+    window_array = np.array(windows, dtype=np.int64)
+    point_array = np.array(points, dtype=np.int64)
+    return lambda mine, theirs: compiled(mine, theirs, window_array, point_array)
+
+
+_KERNEL: list = []
+
+
+def _compiled():
+    """The numba-compiled window count (cached on disk), or None without numba."""
+    if not _KERNEL:
+        try:
+            from numba import njit
+        except ImportError:
+            _KERNEL.append(None)
+        else:
+            @njit(cache=True, nogil=True)
+            def kernel(mine, theirs, windows, points):  # pragma: no cover - compiled
+                score = 0
+                for window in windows:
+                    a = mine & window
+                    b = theirs & window
+                    if a != 0 and b != 0:
+                        continue
+                    if a != 0:
+                        n = 0
+                        while a:
+                            a &= a - 1
+                            n += 1
+                        score += points[n]
+                    elif b != 0:
+                        n = 0
+                        while b:
+                            b &= b - 1
+                            n += 1
+                        score -= points[n]
+                return score
+
+            _KERNEL.append(kernel)
+    return _KERNEL[0]

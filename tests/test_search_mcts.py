@@ -1,0 +1,157 @@
+"""MCTS: finds the minimax move, credits each node to the player who moved into it,
+and is reproducible with a seed."""
+
+import math
+import random
+
+import pytest
+
+from gamelib import ConnectFour, GameTree, MCTSPlayer, TicTacToe, Trace, mcts, minimax
+from gamelib.search.mcts import MCTS, random_playout, reward
+
+
+def clear_best_positions(count=40, seed=11):
+    """Tic-Tac-Toe positions where one move is better (win / draw / loss) than all others."""
+    game = TicTacToe()
+    rng = random.Random(seed)
+    found, seen = [], set()
+    while len(found) < count:
+        state = game.initial_state
+        for _ in range(rng.randrange(1, 6)):
+            if game.is_terminal(state):
+                break
+            state = game.result(state, rng.choice(game.actions(state)))
+        if game.is_terminal(state) or state in seen:
+            continue
+        seen.add(state)
+        values = minimax(game, state).move_values
+        outcome = {move: (v > 0) - (v < 0) for move, v in values.items()}
+        best = max(outcome.values())
+        tops = [move for move, o in outcome.items() if o == best]
+        if len(tops) == 1 and len(values) >= 3:
+            found.append((state, tops[0]))
+    return found
+
+
+def test_mcts_finds_the_minimax_move_in_tictactoe():
+    game = TicTacToe()
+    for state, best in clear_best_positions():
+        result = mcts(game, state, iterations=1500, seed=0)
+        assert result.move == best, (state.board, state.to_move, result.visits)
+
+
+def test_same_seed_same_result():
+    game = ConnectFour()
+    state = game.play("4453")
+    one = mcts(game, state, iterations=500, seed=42)
+    two = mcts(game, state, iterations=500, seed=42)
+    assert one.visits == two.visits and one.q == two.q and one.pv == two.pv
+    other = mcts(game, state, iterations=500, seed=43)
+    assert other.visits != one.visits
+
+
+class NoFlip(MCTS):
+    """The classic bug: every node credited from the root player's point of view."""
+
+    def backpropagate(self, path, end):
+        root_player = self.game.to_move(self.root.state)
+        won = reward(self.game, end, root_player)
+        for node in reversed(path):
+            node.visits += 1
+            node.total += won
+
+
+def run_buggy(game, iterations=3000, seed=0):
+    search = NoFlip(game, game.initial_state, math.sqrt(2), None, random.Random(seed), None)
+    search.run(iterations, None)
+    return search.result()
+
+
+# MAX's move 0 looks good to random playouts (4 of 5 replies lose for MIN), but MIN has
+# one winning reply, so its true value is -1; move 1 is a sure draw.
+TRAP = [[-1, 1, 1, 1, 1], [0, 0, 0, 0, 0]]
+# Three plies: after move 0, three of MIN's four replies lose for MIN, but its first
+# reply leaves MAX only losing moves (value -1). After move 1, MAX can hold the draw, but
+# after MIN's first reply only with its one drawing move among losing ones (value 0).
+DEEP = [[[-1, -1, -1, -1], [1, 1], [1, 1], [1, 1]], [[-1, -1, 0], [0, 0]]]
+
+
+@pytest.mark.parametrize("tree, best", [(TRAP, 1), (DEEP, 1)])
+def test_synthetic_trees_need_the_sign_flip(tree, best):
+    game = GameTree(tree)
+    assert minimax(game, game.initial_state).move == best
+    assert mcts(game, game.initial_state, iterations=3000, seed=0).move == best
+    assert run_buggy(game).move != best       # the test can tell the bug apart
+
+
+def test_statistics_are_from_the_movers_point_of_view():
+    game = GameTree(TRAP)
+    result = mcts(game, game.initial_state, iterations=3000, seed=1)
+    root = result.info["root"]
+    trap = next(child for child in root.children if child.move == 0)
+    assert trap.mover == "MAX"
+    winning_reply = next(child for child in trap.children if child.move == 0)
+    assert winning_reply.mover == "MIN"
+    assert winning_reply.q == 1.0            # MIN always wins after it
+    assert winning_reply.visits == max(child.visits for child in trap.children)
+    assert result.q[0] < 0.25 and result.q[1] == 0.5
+    assert result.value == result.q[result.move]
+
+
+def test_draws_count_half():
+    game = GameTree([[0, 0], [0]])
+    result = mcts(game, game.initial_state, iterations=50, seed=0)
+    assert set(result.q.values()) == {0.5}
+
+
+def test_trace_records_the_four_steps():
+    game = TicTacToe()
+    trace = Trace()
+    result = mcts(game, game.initial_state, iterations=30, seed=3, trace=trace)
+    assert trace.algorithm == "mcts"
+    assert trace.count("select") == trace.count("playout") == 30
+    assert trace.count("expand") == result.stats.nodes          # the root included
+    assert trace[0].kind == "expand" and trace[0].node == 0 and trace[0].parent is None
+    nodes = trace.nodes()
+    assert nodes[0].visits == 30
+    for child in result.info["root"].children:
+        assert nodes[child.id].visits == child.visits
+        assert math.isclose(nodes[child.id].total, child.total)
+    first_select = next(e for e in trace if e.kind == "select")
+    assert first_select.path == (0,)
+    backprops = [e for e in trace if e.kind == "backprop"][:2]
+    assert backprops[-1].node == 0                # bottom up: ends at the root
+
+
+def test_budgets_and_errors():
+    game = ConnectFour()
+    timed = mcts(game, game.initial_state, time_limit=0.05, seed=0)
+    assert timed.stats.iterations > 10 and timed.stats.seconds < 0.5
+    assert mcts(game, game.initial_state, seed=0).stats.iterations == 1000
+    with pytest.raises(ValueError):
+        mcts(game, game.initial_state, iterations=0)
+    with pytest.raises(ValueError):
+        mcts(game, game.play("4444444"[:6] + "3"), iterations=10, c=-1)
+    with pytest.raises(ValueError, match="game is over"):
+        mcts(game, game.play("1212121"), iterations=10)
+
+
+def test_pluggable_playout_policy():
+    game = ConnectFour()
+    calls = []
+
+    def leftmost(game, state, rng):
+        calls.append(state)
+        return game.actions(state)[0]
+
+    result = mcts(game, game.initial_state, iterations=20, seed=0, playout=leftmost)
+    assert calls and result.stats.iterations == 20
+    assert random_playout(game, game.initial_state, random.Random(0)) in range(7)
+
+
+def test_mcts_player_is_reproducible():
+    game = ConnectFour()
+    one, two = MCTSPlayer(iterations=100, seed=5), MCTSPlayer(iterations=100, seed=5)
+    state = game.play("44")
+    assert one(game, state) == two(game, state)
+    assert one.last_result.visits == two.last_result.visits
