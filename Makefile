@@ -8,8 +8,10 @@ export PYTHONHASHSEED := 0
 setup:            ## virtual environment, pinned requirements, gamelib, Graphviz
 	scripts/setup.sh
 
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
+
 lessons: setup    ## set up, then open JupyterLab on the lessons
-	$(VENV)/bin/jupyter lab notebooks/00-start-here.ipynb
+	$(VENV)/bin/jupyter lab $(ROOT_FLAG) notebooks/00-start-here.ipynb
 
 test:             ## set up (with Chromium), then run every test: unit, notebooks, browser
 	scripts/setup.sh --browser
