@@ -1,0 +1,212 @@
+"""Plots (matplotlib): nodes searched vs depth, MCTS convergence, tournament results.
+
+Each plot has a data function (which calls the public searches or reads a trace) and a
+drawing function that only draws that data, so a lesson can print the numbers too.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Iterable, Sequence
+
+from matplotlib.figure import Figure
+
+from gamelib.games.base import Game, State
+from gamelib.search import SearchResult, Trace, TranspositionTable, alphabeta, minimax
+from gamelib.viz import style as st
+
+WIN_COLOUR, DRAW_COLOUR, LOSS_COLOUR = "#2ca02c", "#b0b0b0", "#d62728"
+
+VARIANTS = ("minimax", "alpha-beta", "alpha-beta + ordering", "alpha-beta + ordering + TT")
+"""The searches `count_nodes` compares, from the plainest to the best."""
+
+
+def count_nodes(game: Game, state: State, depths: Iterable[int], eval_fn: Callable | None = None,
+                order: Any = "centre",
+                variants: Sequence[str] = VARIANTS) -> dict[str, dict[int, int]]:
+    """Nodes each search visits from `state` at each depth: {variant: {depth: nodes}}.
+
+    Runs the public searches (minimax, alphabeta, alphabeta(order=...), and with a fresh
+    TranspositionTable) once per depth; `eval_fn` scores the depth-limit positions.
+    """
+    unknown = [v for v in variants if v not in VARIANTS]
+    if unknown:
+        raise ValueError(f"unknown variants {unknown}; choose from {list(VARIANTS)}")
+    runs: dict[str, Callable[[int], SearchResult]] = {
+        "minimax": lambda d: minimax(game, state, depth=d, eval_fn=eval_fn),
+        "alpha-beta": lambda d: alphabeta(game, state, depth=d, eval_fn=eval_fn),
+        "alpha-beta + ordering": lambda d: alphabeta(game, state, depth=d, eval_fn=eval_fn,
+                                                     order=order),
+        "alpha-beta + ordering + TT": lambda d: alphabeta(game, state, depth=d,
+                                                          eval_fn=eval_fn, order=order,
+                                                          tt=TranspositionTable()),
+    }
+    depths = list(depths)
+    if not depths or any(not isinstance(d, int) or d < 1 for d in depths):
+        raise ValueError(f"depths must be whole numbers >= 1, got {depths}")
+    return {name: {d: runs[name](d).stats.nodes for d in depths} for name in variants}
+
+
+def plot_nodes_vs_depth(counts: dict[str, dict[int, int]], title: str = "Nodes searched",
+                        figsize: tuple[float, float] = (6.4, 4.2)) -> Figure:
+    """Nodes searched against depth, one line per search, on a log scale."""
+    if not counts:
+        raise ValueError("no counts to plot: pass the dict count_nodes returns")
+    fig = Figure(figsize=figsize)
+    ax = fig.add_subplot()
+    markers = "osD^v<>"
+    for k, (name, by_depth) in enumerate(counts.items()):
+        depths = sorted(by_depth)
+        ax.plot(depths, [by_depth[d] for d in depths], marker=markers[k % len(markers)],
+                label=name)
+    ax.set_yscale("log")
+    ax.set_xlabel("search depth (plies)")
+    ax.set_ylabel("nodes visited (log scale)")
+    ax.set_xticks(sorted({d for by_depth in counts.values() for d in by_depth}))
+    ax.set_title(title)
+    ax.grid(True, which="major", alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    return fig
+
+
+def mcts_convergence(source: SearchResult | Trace) -> dict[str, Any]:
+    """Read an MCTS trace: after every iteration, each root move's share of the visits
+    and the value estimate (Q of the most visited move, for the player to move at the
+    root). Returns {"iterations": [...], "shares": {move: [...]}, "value": [...]}."""
+    trace, _ = st.unpack(source)
+    expands = [e for e in trace.events if e.kind == "expand"]
+    if not expands or not any(e.kind == "select" for e in trace.events):
+        raise ValueError("mcts_convergence needs an MCTS trace: "
+                         "mcts(game, state, iterations=..., trace=Trace())")
+    root = expands[0].node
+    move_of: dict[int, Any] = {}
+    visits: dict[Any, int] = {}
+    totals: dict[Any, float] = {}
+    out: dict[str, Any] = {"iterations": [], "shares": {}, "value": []}
+    for event in trace.events:
+        if event.kind == "expand" and event.parent == root:
+            move_of[event.node] = event.move
+            visits[event.move], totals[event.move] = 0, 0.0
+        elif event.kind == "backprop" and event.node in move_of:
+            visits[move_of[event.node]] = event.visits
+            totals[move_of[event.node]] = event.total
+        elif event.kind == "backprop" and event.node == root:
+            _record(out, event.visits, visits, totals)
+    return out
+
+
+def _record(out: dict[str, Any], done: int, visits: dict, totals: dict) -> None:
+    """Append one iteration's shares and value estimate to `out`."""
+    out["iterations"].append(done)
+    for move in visits:
+        series = out["shares"].setdefault(move, [0.0] * (len(out["iterations"]) - 1))
+        series.append(visits[move] / done)
+    best = max(visits, key=lambda m: (visits[m], totals[m] / visits[m] if visits[m] else 0))
+    out["value"].append(totals[best] / visits[best] if visits[best] else math.nan)
+
+
+def plot_mcts_convergence(source: SearchResult | Trace | dict[str, Any], top: int = 5,
+                          figsize: tuple[float, float] = (6.4, 5.0)) -> Figure:
+    """Two panels against iterations: each root move's share of the visits (the `top`
+    most visited at the end), and the value estimate of the most visited move."""
+    data = source if isinstance(source, dict) else mcts_convergence(source)
+    its = data["iterations"]
+    fig = Figure(figsize=figsize)
+    shares_ax, value_ax = fig.subplots(2, 1, sharex=True)
+    ranked = sorted(data["shares"], key=lambda m: -data["shares"][m][-1])
+    for move in ranked[:top]:
+        shares_ax.plot(its, data["shares"][move], label=f"move {st.fmt_move(move)}")
+    shares_ax.set_ylabel("share of root visits")
+    shares_ax.set_ylim(0, 1)
+    shares_ax.legend(fontsize="small", ncol=2)
+    shares_ax.set_title("MCTS converging: root visit shares and value estimate")
+    value_ax.plot(its, data["value"], color="#444444")
+    value_ax.axhline(data["value"][-1], color="#999999", linestyle=":", linewidth=1)
+    value_ax.set_ylim(0, 1)
+    value_ax.set_ylabel("Q of most visited move\n(1 win, 0.5 draw, 0 loss)")
+    value_ax.set_xlabel("iterations")
+    for ax in (shares_ax, value_ax):
+        ax.grid(True, alpha=0.3)
+    fig.tight_layout()
+    return fig
+
+
+def tournament_records(results: Any) -> list[dict]:
+    """The rows of a tournament or match result (anything with `to_records()`), or a
+    list of dicts, checked for the keys the bar chart needs."""
+    rows = results.to_records() if hasattr(results, "to_records") else results
+    if not isinstance(rows, (list, tuple)) or not rows:
+        raise ValueError("expected a tournament / match result or a non-empty list of dicts "
+                         "with player, wins, draws, losses")
+    needed = {"player", "wins", "draws", "losses"}
+    for row in rows:
+        missing = needed - set(row) if isinstance(row, dict) else needed
+        if missing:
+            raise ValueError(f"each row needs the keys {sorted(needed)}; "
+                             f"{row!r} lacks {sorted(missing)}")
+    return list(rows)
+
+
+def plot_tournament(results: Any, title: str = "Results",
+                    figsize: tuple[float, float] | None = None) -> Figure:
+    """Win / draw / loss bars per player (as shares of their games), with each player's
+    score and its 95% interval written beside the bar when the rows have them."""
+    rows = tournament_records(results)
+    fig = Figure(figsize=figsize or (7.0, 1.0 + 0.5 * len(rows)))
+    ax = fig.add_subplot()
+    names = [str(row["player"]) for row in rows][::-1]
+    left = [0.0] * len(rows)
+    for key, colour in (("wins", WIN_COLOUR), ("draws", DRAW_COLOUR),
+                        ("losses", LOSS_COLOUR)):
+        shares = [_share(row, key) for row in rows][::-1]
+        ax.barh(names, shares, left=left, color=colour, label=key, edgecolor="white")
+        left = [a + b for a, b in zip(left, shares)]
+    for y, row in enumerate(rows[::-1]):
+        ax.text(1.02, y, _score_text(row), va="center", fontsize="small")
+    ax.set_xlim(0, 1.6)
+    ax.set_xticks([0, 0.25, 0.5, 0.75, 1])
+    ax.spines[["top", "right"]].set_visible(False)
+    ax.set_xlabel("share of games")
+    ax.set_title(title, pad=24)
+    ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.08), ncol=3, frameon=False,
+              fontsize="small")
+    fig.tight_layout()
+    return fig
+
+
+def _share(row: dict, key: str) -> float:
+    """A row's wins, draws or losses as a share of its games."""
+    games = row["wins"] + row["draws"] + row["losses"]
+    return row[key] / games if games else 0.0
+
+
+def _score_text(row: dict) -> str:
+    """ "score 0.72 [0.65, 0.78]" (or the W-D-L counts when there is no score)."""
+    counts = f"W-D-L {row['wins']}-{row['draws']}-{row['losses']}"
+    if "score" not in row:
+        return counts
+    text = f"{counts}  score {row['score']:.2f}"
+    if "ci_low" in row and "ci_high" in row:
+        text += f" [{row['ci_low']:.2f}, {row['ci_high']:.2f}]"
+    return text
+
+
+def save_figure(fig: Figure, path: Any, format: str | None = None) -> None:
+    """Save a figure reproducibly: no date in the metadata, a fixed hash salt for ids."""
+    import matplotlib
+
+    with matplotlib.rc_context({"svg.hashsalt": "gamelib", "svg.fonttype": "path"}):
+        fig.savefig(path, format=format, metadata=_metadata(path, format))
+
+
+def _metadata(path: Any, format: str | None) -> dict[str, Any]:
+    """Metadata without anything time-dependent, for the format being written."""
+    kind = (format or str(path).rsplit(".", 1)[-1]).lower()
+    if kind == "svg":
+        return {"Date": None}
+    if kind == "pdf":
+        return {"CreationDate": None, "ModDate": None}
+    if kind == "png":
+        return {"Software": None}
+    return {}
