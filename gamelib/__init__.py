@@ -22,10 +22,21 @@ __all__ = ["Game", "TicTacToe", "ConnectFour", "GameTree", "IllegalMoveError",
 _WIDGETS = ("PlayBoard", "SearchStepper", "MCTSStepper")
 __all__ += list(_WIDGETS)
 
+# Loaded on first use too, so lessons can import them in their one `from gamelib import` line
+_LAZY = {"draw_tree": "gamelib.viz", "draw_mcts": "gamelib.viz",
+         "draw_iteration": "gamelib.viz",
+         "check_is_win": "gamelib.exercises", "check_minimax": "gamelib.exercises",
+         "check_alphabeta": "gamelib.exercises", "check_eval_fn": "gamelib.exercises",
+         "check_ucb": "gamelib.exercises", "check_backprop": "gamelib.exercises"}
+__all__ += list(_LAZY)
+
 
 def __getattr__(name: str):
     """The widgets load on first use (they import ipywidgets, which scripts don't need)."""
     if name in _WIDGETS:
         from gamelib import widgets
         return getattr(widgets, name)
+    if name in _LAZY:
+        import importlib
+        return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'gamelib' has no attribute {name!r}")
