@@ -37,11 +37,14 @@ class PlayBoard:
     Python API for tests and scripts: `click(move)` plays a move and waits for the AI's
     reply; `state`, `cells`, `status`, `last_result`; `new_game()`, `undo()`, `hint()`,
     `wait()`. With `threaded=False` the AI answers inside the click (no worker thread).
+    `hint`: the player that gives hints (a spec or a player); `seed`: for random players;
+    `tree_nodes`: how many nodes "Show the tree" draws (the root's moves and the expected
+    line come first).
     """
 
     def __init__(self, game: Game, opponent: Any = "alphabeta", human_plays: Player = "X",
                  hint: Any = None, seed: int | None = None, threaded: bool = True,
-                 tree_nodes: int = 80) -> None:
+                 tree_nodes: int = 12) -> None:
         self.game = game
         self.seed = seed
         self.threaded = threaded
@@ -230,7 +233,8 @@ class PlayBoard:
         self.status_line = with_classes(widgets.HTML(), "gamelib-status")
         self.why = with_classes(widgets.HTML(layout=widgets.Layout(margin="0 0 0 16px")),
                                 "gamelib-why-panel")
-        self.tree = with_classes(widgets.HTML(), "gamelib-tree-panel")
+        self.tree = with_classes(widgets.HTML(layout=widgets.Layout(
+            max_height="900px", overflow="auto")), "gamelib-tree-panel")
         controls = widgets.HBox([widgets.Label("Opponent:"), self.menu, self.side])
         buttons = widgets.HBox([self.new_button, self.undo_button, self.hint_button,
                                 self.why_toggle, self.tree_button])

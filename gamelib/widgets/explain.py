@@ -22,13 +22,20 @@ def move_label(game: Game, move: Move) -> str:
     return f"move {move!r}"
 
 
+def words(result: SearchResult, value: float) -> str:
+    """A value in words: "win in 3 plies", "draw" only when the search saw the end."""
+    if value == 0 and not result.info.get("complete"):
+        return "0"
+    return describe_value(value)
+
+
 def value_text(result: SearchResult, move: Move) -> str:
     """A root move's value in words, with its bound ("≤ +12" after a cutoff)."""
     value = result.move_values.get(move)
     if value is None:
         return "not searched"
     sign = BOUND_SIGNS.get(result.move_bounds.get(move, "exact"), "")
-    return sign + describe_value(value)
+    return sign + words(result, value)
 
 
 def is_mcts(result: SearchResult) -> bool:
@@ -70,7 +77,7 @@ def _value_runner_up(result: SearchResult, best: Move, second: Move, b: str, s: 
     vb, vs = result.move_values.get(best), result.move_values.get(second)
     if vb is None or vs is None:
         return f"Runner-up: {s}."
-    head = f"Runner-up: {s} ({value_text(result, second)} against {describe_value(vb)})."
+    head = f"Runner-up: {s} ({value_text(result, second)} against {words(result, vb)})."
     if result.move_bounds.get(second) == "upper":
         return (f"{head} Alpha-beta stopped looking at {s} as soon as one reply showed it "
                 f"could not beat {b}, so its value is only a bound.")
@@ -79,7 +86,7 @@ def _value_runner_up(result: SearchResult, best: Move, second: Move, b: str, s: 
     if is_win_score(vb) and vb > 0 and not (is_win_score(vs) and vs > 0):
         return f"{head} {b} forces a win; {s} does not."
     if is_win_score(vs) and vs < 0:
-        return f"{head} After {s} the opponent can force a win ({describe_value(vs)})."
+        return f"{head} After {s} the opponent can force a win ({words(result, vs)})."
     if is_win_score(vs) and is_win_score(vb) and vs > 0:
         return f"{head} Both win, but {b} wins sooner."
     depth = result.info.get("depth_limit")

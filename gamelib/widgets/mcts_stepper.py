@@ -99,7 +99,7 @@ class MCTSStepper:
         self.play = with_classes(widgets.Play(value=1, min=1, max=1, interval=900),
                                  "gamelib-step-play")
         widgets.jslink((self.play, "value"), (self.slider, "value"))
-        self.slider.observe(lambda _change: self._show(), "value")
+        self.slider.observe(self._slider_moved, "value")
         self.mode = with_classes(widgets.ToggleButtons(options=VIEWS, value="iteration"),
                                  "gamelib-mcts-view")
         self.mode.observe(lambda _change: self._show(), "value")
@@ -124,6 +124,12 @@ class MCTSStepper:
                               f"gamelib-step-{name}")
         button.on_click(lambda _b: action())
         return button
+
+    def _slider_moved(self, change: dict) -> None:
+        """Keep the play widget where the slider is (the browser links them), redraw."""
+        if self.play.value != change["new"]:
+            self.play.value = change["new"]
+        self._show()
 
     def _show(self) -> None:
         """Redraw narration, root statistics and picture for the current iteration."""
@@ -160,11 +166,12 @@ class MCTSStepper:
         it = iteration_events(self.trace, k)
         tree = self.trace.nodes(it.end)
         root = tree[0]
+        ranked = [c for c in sorted(root.children, key=lambda c: -tree[c].visits)
+                  if tree[c].visits]
         parts = [f"{self._move(tree[c].move)}: N={tree[c].visits}, "
-                 f"Q={tree[c].total / tree[c].visits:.2f}"
-                 for c in sorted(root.children, key=lambda c: -tree[c].visits)
-                 if tree[c].visits]
-        return "Root moves after this iteration: " + "; ".join(parts)
+                 f"Q={tree[c].total / tree[c].visits:.2f}" for c in ranked[:4]]
+        more = f"; {len(ranked) - 4} more" if len(ranked) > 4 else ""
+        return "Most visited root moves so far: " + "; ".join(parts) + more
 
     def _picture(self, mode: str, k: int) -> str:
         """The drawing of iteration k, or of the whole tree after it (cached)."""

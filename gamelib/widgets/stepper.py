@@ -207,7 +207,7 @@ class SearchStepper:
         self.play = with_classes(widgets.Play(value=start, min=0, max=self.steps,
                                               interval=interval_ms), "gamelib-step-play")
         widgets.jslink((self.play, "value"), (self.slider, "value"))
-        self.slider.observe(lambda _change: self._show(), "value")
+        self.slider.observe(self._slider_moved, "value")
         buttons = [self._button("|◀", "first", lambda: self.go(0)),
                    self._button("◀", "back", self.back),
                    self._button("▶", "forward", self.forward),
@@ -227,6 +227,12 @@ class SearchStepper:
                               f"gamelib-step-{name}")
         button.on_click(lambda _b: action())
         return button
+
+    def _slider_moved(self, change: dict) -> None:
+        """Keep the play widget where the slider is (the browser links them), redraw."""
+        if self.play.value != change["new"]:
+            self.play.value = change["new"]
+        self._show()
 
     def _show(self) -> None:
         """Redraw picture, narration and call stack for the current position."""

@@ -24,8 +24,8 @@ def draw(result: SearchResult, max_nodes: int, **options: Any) -> Any:
     from gamelib import viz  # imported late: a drawing is only made on request
 
     if result.visits is not None and hasattr(viz, "draw_mcts"):
-        return viz.draw_mcts(result, **options)
-    return viz.draw_tree(result, max_nodes=max_nodes, **options)
+        return viz.draw_mcts(result, max_nodes=max_nodes, boards=False, **options)
+    return viz.draw_tree(result, max_nodes=max_nodes, boards=False, **options)
 
 
 def tree_html(result: SearchResult | None, max_nodes: int = 80) -> str:
