@@ -1,0 +1,13 @@
+"""An exact Connect Four solver (7 columns x 6 rows): Pascal Pons' design, in Python.
+
+`solve(position)` gives the exact score, `analyze(position)` the score of every column,
+`PerfectPlayer()` plays the best of them. The readable algorithm is in `negamax.py`;
+`fast.py` compiles the same search with numba.
+"""
+
+from gamelib.solver.api import Analysis, Score, analyze, get_solver, solve, to_position
+from gamelib.solver.negamax import Solver
+from gamelib.solver.position import Position
+
+__all__ = ["solve", "analyze", "Score", "Analysis", "Position", "Solver", "get_solver",
+           "to_position"]

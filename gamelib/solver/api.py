@@ -1,0 +1,144 @@
+"""The solver's front door: `solve(position)` and `analyze(position)`.
+
+A position is a string of 1-based columns ("4453"), a 7x6 `ConnectFour` state, or a
+`Position`. Scores follow the convention of the reference data: 0 is a draw, a
+positive score wins for the player to move, and |score| = 22 - (stones the winner has
+played when it completes four), so a quicker win scores higher.
+"""
+
+from __future__ import annotations
+
+import time
+import warnings
+from typing import Any
+
+from gamelib.solver.negamax import Solver
+from gamelib.solver.position import SIZE, WIDTH, Position, bad_string
+
+try:
+    import numpy as np
+
+    from gamelib.solver.fast import FastSolver, parse_moves
+    HAVE_NUMBA = True
+except ImportError:  # numba (or numpy) missing: the pure-Python solver does the work
+    HAVE_NUMBA = False
+
+ENGINES = ("auto", "fast", "python")
+_solvers: dict[str, Any] = {}
+_warned = False
+
+
+class Score(int):
+    """An exact score (an int) that also says how it was found: `.nodes`, `.seconds`."""
+
+    nodes: int
+    seconds: float
+    weak: bool
+
+    def __new__(cls, value: int, nodes: int = 0, seconds: float = 0.0,
+                weak: bool = False) -> Score:
+        score = super().__new__(cls, value)
+        score.nodes, score.seconds, score.weak = nodes, seconds, weak
+        return score
+
+    def __repr__(self) -> str:
+        return int.__repr__(self)
+
+
+class Analysis(dict):
+    """{column (0-based): score} for every playable column, plus `.nodes`, `.seconds`."""
+
+    nodes: int = 0
+    seconds: float = 0.0
+    weak: bool = False
+
+    @property
+    def best_score(self) -> int:
+        """The score of the best move (the position's own score)."""
+        return max(self.values())
+
+    @property
+    def best_moves(self) -> list[int]:
+        """Every column reaching the best score, centre-most first."""
+        best = self.best_score
+        return sorted((c for c, s in self.items() if s == best), key=centre_distance)
+
+
+def centre_distance(col: int) -> tuple[int, int]:
+    """Sort key: the centre column first, then outwards, left before right."""
+    return abs(2 * col - (WIDTH - 1)), col
+
+
+def get_solver(engine: str = "auto") -> Any:
+    """The shared solver for `engine`: "fast" (numba), "python", or "auto" (fast if numba
+    imports, else python with a one-line warning). Solvers keep their tables between calls."""
+    global _warned
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+    if engine == "auto":
+        if not HAVE_NUMBA and not _warned:
+            warnings.warn("numba is not available: the Connect Four solver runs in pure "
+                          "Python (about 40x slower)", RuntimeWarning, stacklevel=3)
+            _warned = True
+        engine = "fast" if HAVE_NUMBA else "python"
+    if engine == "fast" and not HAVE_NUMBA:
+        raise RuntimeError("engine='fast' needs numba, which cannot be imported here")
+    if engine not in _solvers:
+        _solvers[engine] = FastSolver() if engine == "fast" else Solver()
+    return _solvers[engine]
+
+
+def to_position(position: Any) -> Position:
+    """A `Position` from a position string, a 7x6 ConnectFour state or a Position."""
+    if isinstance(position, Position):
+        return position
+    if isinstance(position, str):
+        return _parse(position.strip())
+    if hasattr(position, "to_move") and hasattr(position, "x"):
+        return Position.from_state(position)
+    raise TypeError(f"cannot solve {position!r}: give a position string like '4453', "
+                    f"a ConnectFour state, or a Position")
+
+
+def _parse(text: str) -> Position:
+    """Parse a position string, with the compiled parser when numba is there."""
+    if not HAVE_NUMBA or not text.isascii():
+        return Position.from_string(text)
+    codes = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
+    current, mask, moves, error, index = parse_moves(codes)
+    if error:
+        raise bad_string(text, int(index), int(error))
+    return Position(int(current), int(mask), int(moves))
+
+
+def solve(position: Any, weak: bool = False, engine: str = "auto") -> Score:
+    """The exact score of `position` for the player to move (weak=True: 1, 0 or -1)."""
+    pos = to_position(position)
+    solver = get_solver(engine)
+    before, start = solver.nodes, time.perf_counter()
+    value = solver.solve(pos, weak)
+    return Score(value, solver.nodes - before, time.perf_counter() - start, weak)
+
+
+def analyze(position: Any, weak: bool = False, engine: str = "auto") -> Analysis:
+    """{column (0-based): score of playing there} for every playable column."""
+    pos = to_position(position)
+    solver = get_solver(engine)
+    before, start = solver.nodes, time.perf_counter()
+    scores = Analysis()
+    for col in range(WIDTH):
+        if pos.can_play(col):
+            scores[col] = child_score(solver, pos, col, weak)
+    scores.nodes, scores.seconds = solver.nodes - before, time.perf_counter() - start
+    scores.weak = weak
+    return scores
+
+
+def child_score(solver: Any, pos: Position, col: int, weak: bool = False) -> int:
+    """The score, for the player to move in `pos`, of playing column `col`."""
+    if pos.is_winning_move(col):
+        return 1 if weak else (SIZE + 1 - pos.moves) // 2
+    child = pos.play_col(col)
+    if child.moves == SIZE:
+        return 0
+    return -solver.solve(child, weak)

@@ -1,0 +1,169 @@
+"""The solver in plain Python: negamax with alpha-beta, as in Pascal Pons' tutorial.
+
+The ideas, in the order lesson 08 adds them:
+1. negamax: a position's score is minus the best score of the positions after it;
+2. alpha-beta: search with a window [alpha, beta] and stop as soon as a move reaches beta;
+3. score bounds: with `moves` stones played, nobody can win faster than the next stone
+   nor lose before the opponent's next one, so the window shrinks for free;
+4. move ordering: try the moves that create the most winning spots first (centre first
+   among equals), so the cut comes early;
+5. a transposition table: remember a bound for positions already searched;
+6. never play a move that loses at once (block a single threat, give up on two);
+7. null-window searches: ask "is the score above m?" with the window [m, m+1], and
+   narrow [min, max] from the middle until it holds one score.
+
+`gamelib.solver.fast` is the same algorithm compiled with numba.
+"""
+
+from __future__ import annotations
+
+from gamelib.solver.position import (COLUMN_ORDER, MAX_SCORE, MIN_SCORE, SIZE, Position,
+                                     column_mask)
+
+TT_SIZE = 1_048_583
+"""Slots in the pure-Python transposition table (a prime, so keys spread evenly)."""
+
+
+class TranspositionTable:
+    """A fixed-size table key -> value; a new entry replaces whatever shared its slot."""
+
+    def __init__(self, size: int = TT_SIZE) -> None:
+        self.size = size
+        self.keys = [0] * size
+        self.values = [0] * size
+
+    def put(self, key: int, value: int) -> None:
+        """Store `value` for `key` (overwriting the slot's previous entry)."""
+        slot = key % self.size
+        self.keys[slot] = key
+        self.values[slot] = value
+
+    def get(self, key: int) -> int:
+        """The value stored for `key`, or 0 if there is none."""
+        slot = key % self.size
+        return self.values[slot] if self.keys[slot] == key else 0
+
+    def reset(self) -> None:
+        """Forget everything."""
+        self.keys = [0] * self.size
+        self.values = [0] * self.size
+
+
+# The table stores one small positive number per position (0 means "nothing stored"):
+#   an upper bound u as      u - MIN_SCORE + 1                   (1 .. 37)
+#   a lower bound l as      l + MAX_SCORE - 2 * MIN_SCORE + 2    (38 .. 73)
+LOWER_OFFSET = MAX_SCORE - 2 * MIN_SCORE + 2
+UPPER_LIMIT = MAX_SCORE - MIN_SCORE + 1
+
+
+class OutOfBudget(Exception):
+    """Raised inside the search when the node budget is spent."""
+
+
+class Solver:
+    """Solves positions exactly; keeps its transposition table between calls."""
+
+    def __init__(self, tt_size: int = TT_SIZE) -> None:
+        self.table = TranspositionTable(tt_size)
+        self.nodes = 0
+        self.budget: int | None = None   # stop when `nodes` passes this (see `solve`)
+        self.aborted = False
+
+    def reset(self) -> None:
+        """Empty the transposition table and the node counter."""
+        self.table.reset()
+        self.nodes = 0
+
+    def negamax(self, pos: Position, alpha: int, beta: int) -> int:
+        """The exact score if it lies in (alpha, beta); otherwise a bound on the wrong side
+        of the window (<= alpha or >= beta). The player to move cannot win at once."""
+        self.nodes += 1
+        if self.budget is not None and self.nodes > self.budget:
+            raise OutOfBudget
+        moves = pos.non_losing_moves()
+        if moves == 0:                      # every move lets the opponent win next
+            return -((SIZE - pos.moves) // 2)
+        if pos.moves >= SIZE - 2:           # nobody can win any more: draw
+            return 0
+        low = -((SIZE - 2 - pos.moves) // 2)  # the opponent cannot win with its next stone
+        if alpha < low:
+            alpha = low
+            if alpha >= beta:
+                return alpha
+        high = (SIZE - 1 - pos.moves) // 2  # we cannot win with our next stone
+        stored = self.table.get(pos.key())
+        if stored > UPPER_LIMIT:
+            low = stored - LOWER_OFFSET
+            if alpha < low:
+                alpha = low
+                if alpha >= beta:
+                    return alpha
+        elif stored:
+            high = stored + MIN_SCORE - 1
+        if beta > high:
+            beta = high
+            if alpha >= beta:
+                return beta
+        for move in ordered_moves(pos, moves):
+            score = -self.negamax(pos.play(move), -beta, -alpha)
+            if score >= beta:               # good enough: the opponent avoids this line
+                self.table.put(pos.key(), score + LOWER_OFFSET)
+                return score
+            if score > alpha:
+                alpha = score
+        self.table.put(pos.key(), alpha - MIN_SCORE + 1)
+        return alpha
+
+    def at_least(self, pos: Position, value: int) -> bool:
+        """True if the score of `pos` is `value` or more (one null-window search)."""
+        if pos.can_win_next():
+            return (SIZE + 1 - pos.moves) // 2 >= value
+        return self.negamax(pos, value - 1, value) >= value
+
+    def solve(self, pos: Position, weak: bool = False, max_nodes: int = 0) -> int:
+        """The exact score of `pos` (with weak=True only its sign: 1, 0 or -1).
+
+        With `max_nodes`, gives up after about that many nodes: sets `self.aborted` and
+        returns 0."""
+        self.aborted = False
+        if max_nodes:
+            self.budget = self.nodes + max_nodes
+        try:
+            return self._solve(pos, weak)
+        except OutOfBudget:
+            self.aborted = True
+            return 0
+        finally:
+            self.budget = None
+
+    def _solve(self, pos: Position, weak: bool) -> int:
+        """`solve` without the node budget."""
+        if pos.can_win_next():
+            return 1 if weak else (SIZE + 1 - pos.moves) // 2
+        low, high = -((SIZE - pos.moves) // 2), (SIZE + 1 - pos.moves) // 2
+        if weak:
+            low, high = -1, 1
+        while low < high:                   # null-window searches narrow [low, high]
+            mid = low + (high - low) // 2
+            if mid <= 0 and -(-low // 2) < mid:  # probe near 0 first: scores are small
+                mid = -(-low // 2)
+            elif mid >= 0 and high // 2 > mid:
+                mid = high // 2
+            score = self.negamax(pos, mid, mid + 1)
+            if score <= mid:
+                high = score
+            else:
+                low = score
+        return low
+
+
+def ordered_moves(pos: Position, moves: int) -> list[int]:
+    """The moves in `moves` (one bit each), most winning spots created first, then
+    centre-most first."""
+    candidates = []
+    for rank, col in enumerate(COLUMN_ORDER):
+        move = moves & column_mask(col)
+        if move:
+            candidates.append((-pos.move_score(move), rank, move))
+    candidates.sort()
+    return [move for _, _, move in candidates]

@@ -1,0 +1,183 @@
+"""A Connect Four position for the solver: two bitboards, Pascal Pons' layout.
+
+Column c owns bits c*7 .. c*7+5 (bottom row first) plus one sentinel bit on top that
+is always empty, so shifting a bitboard by 1, 6, 7 or 8 moves every stone one step
+along a column, a diagonal, a row or the other diagonal without wrapping.
+
+A position keeps only
+- `current`: the stones of the player to move,
+- `mask`: every stone on the board,
+- `moves`: how many stones have been played.
+The opponent's stones are `current ^ mask`; `current + mask` is a unique key.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from gamelib.games.base import IllegalMoveError
+
+WIDTH = 7
+HEIGHT = 6
+H1 = HEIGHT + 1  # bits per column, with the sentinel
+SIZE = WIDTH * HEIGHT
+MIN_SCORE = -(SIZE // 2) + 3      # -18: the opponent wins with its 4th stone
+MAX_SCORE = (SIZE + 1) // 2 - 3   # 18: you win with your 4th stone
+
+BOTTOM = sum(1 << (c * H1) for c in range(WIDTH))   # the bottom cell of every column
+BOARD = BOTTOM * ((1 << HEIGHT) - 1)                # every playable cell
+COLUMN_ORDER = tuple(WIDTH // 2 + (1 - 2 * (i % 2)) * (i + 1) // 2 for i in range(WIDTH))
+"""Columns from the centre outwards: 3, 2, 4, 1, 5, 0, 6."""
+
+
+NOT_A_COLUMN, COLUMN_FULL, GAME_OVER, BOARD_FULL = 1, 2, 3, 4
+PROBLEMS = {NOT_A_COLUMN: f"is not a column; use digits 1..{WIDTH}",
+            COLUMN_FULL: "is in a full column",
+            GAME_OVER: "ends the game; the solver needs an unfinished game"}
+
+
+def bad_string(text: str, index: int, problem: int) -> IllegalMoveError:
+    """The error for position string `text`, whose move at `index` (0-based) has `problem`."""
+    if problem == BOARD_FULL:
+        return IllegalMoveError(f"bad position string {text!r}: the board is full "
+                                "(the game is over)")
+    return IllegalMoveError(f"bad position string {text!r}: character {text[index]!r} at "
+                            f"position {index + 1} {PROBLEMS[problem]}")
+
+
+def column_mask(col: int) -> int:
+    """Every cell of column `col`."""
+    return ((1 << HEIGHT) - 1) << (col * H1)
+
+
+def top_mask(col: int) -> int:
+    """The top cell of column `col`."""
+    return 1 << (HEIGHT - 1 + col * H1)
+
+
+def bottom_mask(col: int) -> int:
+    """The bottom cell of column `col`."""
+    return 1 << (col * H1)
+
+
+def winning_spots(position: int, mask: int) -> int:
+    """The empty cells where one more stone would complete four for `position`'s owner."""
+    # vertical: three stones right below
+    r = (position << 1) & (position << 2) & (position << 3)
+    for step in (H1, HEIGHT, HEIGHT + 2):  # horizontal and the two diagonals
+        p = (position << step) & (position << 2 * step)
+        r |= p & (position << 3 * step)    # three on one side
+        r |= p & (position >> step)        # two on one side, one on the other
+        p = (position >> step) & (position >> 2 * step)
+        r |= p & (position << step)
+        r |= p & (position >> 3 * step)
+    return r & (BOARD ^ mask)
+
+
+def popcount(bits: int) -> int:
+    """How many bits are set."""
+    return bin(bits).count("1")
+
+
+class Position(NamedTuple):
+    """A position as the solver sees it (immutable: `play` returns a new one)."""
+
+    current: int
+    mask: int
+    moves: int
+
+    @classmethod
+    def empty(cls) -> Position:
+        """The empty board."""
+        return cls(0, 0, 0)
+
+    @classmethod
+    def from_string(cls, text: str) -> Position:
+        """The position after a string of 1-based columns ("4453"); raises IllegalMoveError
+        if a character is not a column, a column is full, or the game ends before the end."""
+        pos = cls.empty()
+        for index, char in enumerate(text):
+            if not ("1" <= char <= str(WIDTH)):
+                raise bad_string(text, index, NOT_A_COLUMN)
+            col = int(char) - 1
+            if not pos.can_play(col):
+                raise bad_string(text, index, COLUMN_FULL)
+            if pos.is_winning_move(col):
+                raise bad_string(text, index, GAME_OVER)
+            pos = pos.play_col(col)
+        if pos.moves == SIZE:
+            raise bad_string(text, SIZE - 1, BOARD_FULL)
+        return pos
+
+    @classmethod
+    def from_state(cls, state) -> Position:
+        """The position of a 7x6, four-in-a-row `ConnectFour` state (same bit layout)."""
+        if (state.rows, state.cols, state.k) != (HEIGHT, WIDTH, 4):
+            raise ValueError(f"the solver plays 7 columns x 6 rows, four in a row; this state "
+                             f"is {state.cols} x {state.rows}, k={state.k}")
+        if state.winner is not None or (state.x | state.o) == BOARD:
+            raise ValueError("the game is over in this state; the solver needs an unfinished game")
+        mask = state.x | state.o
+        current = state.x if state.to_move == "X" else state.o
+        return cls(current, mask, popcount(mask))
+
+    def can_play(self, col: int) -> bool:
+        """True if column `col` is not full."""
+        return not self.mask & top_mask(col)
+
+    def play(self, move: int) -> Position:
+        """The position after the stone `move` (a one-bit bitboard); the other side moves next."""
+        return Position(self.current ^ self.mask, self.mask | move, self.moves + 1)
+
+    def play_col(self, col: int) -> Position:
+        """The position after a stone in column `col` (0-based)."""
+        return self.play((self.mask + bottom_mask(col)) & column_mask(col))
+
+    def possible(self) -> int:
+        """The cell where a stone would land in each non-full column."""
+        return (self.mask + BOTTOM) & BOARD
+
+    def can_win_next(self) -> bool:
+        """True if the player to move can complete four right now."""
+        return bool(winning_spots(self.current, self.mask) & self.possible())
+
+    def is_winning_move(self, col: int) -> bool:
+        """True if a stone in column `col` completes four for the player to move."""
+        return bool(winning_spots(self.current, self.mask) & self.possible() & column_mask(col))
+
+    def opponent_winning_spots(self) -> int:
+        """The cells that would complete four for the opponent."""
+        return winning_spots(self.current ^ self.mask, self.mask)
+
+    def non_losing_moves(self) -> int:
+        """The moves (one bit each) that do not lose at once; call only if the player to move
+        cannot win at once. Zero means every move loses."""
+        possible = self.possible()
+        threats = self.opponent_winning_spots()
+        forced = possible & threats
+        if forced:
+            if forced & (forced - 1):   # two threats to block: lost
+                return 0
+            possible = forced           # one threat: we must block it
+        return possible & ~(threats >> 1)   # never play right under an opponent's threat
+
+    def move_score(self, move: int) -> int:
+        """How many winning spots the player to move has after playing `move` (ordering)."""
+        return popcount(winning_spots(self.current | move, self.mask))
+
+    def key(self) -> int:
+        """A unique number for this position: a bit for each stone of the player to move,
+        plus the bit above the top of each column."""
+        return self.current + self.mask
+
+    def mirror(self) -> Position:
+        """The left-right mirror image (same score)."""
+        return Position(_mirror_bits(self.current), _mirror_bits(self.mask), self.moves)
+
+
+def _mirror_bits(bits: int) -> int:
+    """Swap columns c and WIDTH-1-c of a bitboard."""
+    out = 0
+    for col in range(WIDTH):
+        out |= ((bits >> (col * H1)) & ((1 << H1) - 1)) << ((WIDTH - 1 - col) * H1)
+    return out
