@@ -9,6 +9,7 @@ from typing import Sequence
 from gamelib.arena import HumanPlayer, play_game
 from gamelib.arena.specs import player_from_spec
 from gamelib.arena.tournament import add_parser as add_tournament_parser
+from gamelib.viz.figures import add_parser as add_figures_parser
 from gamelib.games import ConnectFour, Game, TicTacToe
 
 GAMES = {"tictactoe": TicTacToe, "connect4": ConnectFour}
@@ -55,6 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="seed for a random opponent")
     play.set_defaults(run=cmd_play)
     add_tournament_parser(sub, GAMES)
+    add_figures_parser(sub)
     return parser
 
 

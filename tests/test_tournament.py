@@ -102,6 +102,19 @@ def test_same_seed_same_table_and_other_seed_other_games():
     assert table(one) != table(other)
 
 
+def test_a_tournament_match_can_be_replayed_alone_from_its_seed():
+    players = {"random": RandomPlayer(), "first": FirstMove(), "counter": Counter()}
+    result = tournament(C4, players, games=4, seed=10, openings=1, progress=False,
+                        executor="serial")
+    one = result.matches["first", "counter"]
+    alone = match(C4, FirstMove(), Counter(), games=4, seed=one.seed, openings=1,
+                  progress=False, executor="serial")
+    assert [g.moves for g in alone.games] == [g.moves for g in one.games]
+    smaller = tournament(C4, {k: players[k] for k in ("first", "counter")}, games=4,
+                         seed=10, openings=1, progress=False, executor="serial")
+    assert table(smaller.matches["first", "counter"]) == table(one)
+
+
 def test_results_do_not_depend_on_chunking_even_for_stateful_players():
     one = match(C4, Counter(), RandomPlayer(), games=12, seed=3, progress=False,
                 executor="serial", chunksize=1)
