@@ -170,6 +170,9 @@ def test_records_are_consistent():
         assert row["first_games"] + row["second_games"] == 20
         assert row["first_wins"] + row["second_wins"] == row["wins"]
     assert sum(row["wins"] for row in rows) == sum(row["losses"] for row in rows)
+    x, o = result.by_seat()
+    assert (x["seat"], o["seat"], x["games"]) == ("X", "O", 30)
+    assert x["wins"] == o["losses"] == sum(row["first_wins"] for row in rows)
     assert rows[0]["elo"] >= rows[1]["elo"] >= rows[2]["elo"]
     assert sum(row["elo"] for row in rows) == pytest.approx(0, abs=1e-6)
     pairs = {(r["player"], r["opponent"]): r for r in result.pairwise()}

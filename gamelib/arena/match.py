@@ -243,14 +243,7 @@ class MatchResult:
 
     def by_seat(self) -> list[dict]:
         """One row per seat (whoever sat there): how often that seat won, drew and lost."""
-        rows = []
-        for seat, label in enumerate(self.game.players):
-            other = self.game.players[1 - seat]
-            tally = Tally(sum(g.winner_seat == label for g in self.games),
-                          sum(g.winner_seat is None for g in self.games),
-                          sum(g.winner_seat == other for g in self.games))
-            rows.append(seat_row(label, tally))
-        return rows
+        return seat_rows(self.game, self.games)
 
     def to_records(self) -> list[dict]:
         """One row per player: results, score with 95% CI, per seat, and Elo (mean 0)."""
@@ -271,6 +264,18 @@ class MatchResult:
 
     def __repr__(self) -> str:
         return f"<MatchResult {self}>"
+
+
+def seat_rows(game: Game, games: Sequence[GameSummary]) -> list[dict]:
+    """One record per seat of `game`: its wins, draws and losses over `games`."""
+    rows = []
+    for seat, label in enumerate(game.players):
+        other = game.players[1 - seat]
+        tally = Tally(sum(g.winner_seat == label for g in games),
+                      sum(g.winner_seat is None for g in games),
+                      sum(g.winner_seat == other for g in games))
+        rows.append(seat_row(label, tally))
+    return rows
 
 
 def seat_row(label: str, tally: Tally) -> dict:

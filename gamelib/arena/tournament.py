@@ -17,7 +17,7 @@ from typing import Any, Mapping, Sequence
 
 from gamelib.arena.match import (MatchResult, Openings, as_player, check_games,
                                  check_openings, derive_seed, new_seed, play_jobs,
-                                 player_row, schedule, to_dataframe)
+                                 player_row, schedule, seat_rows, to_dataframe)
 from gamelib.arena.stats import Z95, Tally, elo_ratings
 from gamelib.games.base import Game
 
@@ -45,6 +45,10 @@ class TournamentResult:
     def forfeits(self) -> list:
         """The games that ended because a player raised or moved illegally."""
         return [summary for summary in self.games if summary.forfeit]
+
+    def by_seat(self) -> list[dict]:
+        """One row per seat over all games: how much moving first is worth."""
+        return seat_rows(self.game, self.games)
 
     def versus(self, player: str, opponent: str) -> Tally:
         """`player`'s results against `opponent`."""
