@@ -61,7 +61,7 @@ def _discs_table(state: ConnectFourState, last: Any, cell: int) -> str:
             fill = {"X": X_COLOUR, "O": O_COLOUR}.get(state.cell(r, c), EMPTY_HOLE)
             border = ' BORDER="1" COLOR="#1a1a1a"' if (r, c) == top_of_last else ""
             cells.append(f'<TD WIDTH="{size}" HEIGHT="{size}" FIXEDSIZE="TRUE" '
-                         f'BGCOLOR="{fill}" STYLE="rounded"{border}> </TD>')
+                         f'BGCOLOR="{fill}"{border}> </TD>')
         rows.append("<TR>" + "".join(cells) + "</TR>")
     width, height = state.cols * (size + 2) + 2, state.rows * (size + 2) + 2
     return (f'<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="2" CELLPADDING="0" '

@@ -48,9 +48,11 @@ def draw_mcts(source: SearchResult | Trace, *, upto: int | None = None, top_k: i
     shown, more = select_mcts(tree, root, top_k, max_depth, limit)
     drawn = set(shown)
     chosen = _most_visited_child(tree, root)
+    if result is not None and upto is None:
+        chosen = next((c for c in tree[root].children if tree[c].move == result.move), chosen)
     labels = edge_labels if edge_labels is not None else len(shown) <= EDGE_LABEL_LIMIT
     graph = new_graph(rankdir, title if title is not None else
-                      _title(trace, tree, root, chosen, upto, result))
+                      _title(trace, tree, root, chosen, upto))
     player = tree[root].player
     for node_id in shown:
         classes = node_classes(tree[node_id], player) + (["chosen"] if node_id == chosen else [])
@@ -111,7 +113,7 @@ def _note_drawing(text: str) -> Drawing:
 
 
 def _title(trace: Trace, tree: dict[int, TraceNode], root: int, chosen: int | None,
-           upto: int | None, result: SearchResult | None) -> str:
+           upto: int | None) -> str:
     """A one-line summary: iterations, the chosen move and its Q."""
     done = sum(1 for e in trace.events[:upto] if e.kind == "select")
     text = f"MCTS: {done} iteration{'s' if done != 1 else ''}, {len(tree)} nodes"
@@ -119,8 +121,6 @@ def _title(trace: Trace, tree: dict[int, TraceNode], root: int, chosen: int | No
         node = tree[chosen]
         text += (f", most visited move {st.fmt_move(node.move)} "
                  f"(N={node.visits}, Q={q_of(node):.2f} for {tree[root].player})")
-    if result is not None and upto is None and result.stats.seconds:
-        text += f", {result.stats.seconds * 1000:.0f} ms"
     return text
 
 

@@ -7,18 +7,26 @@ drawing function that only draws that data, so a lesson can print the numbers to
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Iterable, Sequence
-
-from matplotlib.figure import Figure
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from gamelib.games.base import Game, State
 from gamelib.search import SearchResult, Trace, TranspositionTable, alphabeta, minimax
 from gamelib.viz import style as st
 
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
 WIN_COLOUR, DRAW_COLOUR, LOSS_COLOUR = "#2ca02c", "#b0b0b0", "#d62728"
 
 VARIANTS = ("minimax", "alpha-beta", "alpha-beta + ordering", "alpha-beta + ordering + TT")
 """The searches `count_nodes` compares, from the plainest to the best."""
+
+
+def new_figure(figsize: tuple[float, float]) -> Figure:
+    """A matplotlib Figure (imported on first use: importing gamelib stays quick)."""
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=figsize)
 
 
 def count_nodes(game: Game, state: State, depths: Iterable[int], eval_fn: Callable | None = None,
@@ -52,7 +60,7 @@ def plot_nodes_vs_depth(counts: dict[str, dict[int, int]], title: str = "Nodes s
     """Nodes searched against depth, one line per search, on a log scale."""
     if not counts:
         raise ValueError("no counts to plot: pass the dict count_nodes returns")
-    fig = Figure(figsize=figsize)
+    fig = new_figure(figsize)
     ax = fig.add_subplot()
     markers = "osD^v<>"
     for k, (name, by_depth) in enumerate(counts.items()):
@@ -112,7 +120,7 @@ def plot_mcts_convergence(source: SearchResult | Trace | dict[str, Any], top: in
     most visited at the end), and the value estimate of the most visited move."""
     data = source if isinstance(source, dict) else mcts_convergence(source)
     its = data["iterations"]
-    fig = Figure(figsize=figsize)
+    fig = new_figure(figsize)
     shares_ax, value_ax = fig.subplots(2, 1, sharex=True)
     ranked = sorted(data["shares"], key=lambda m: -data["shares"][m][-1])
     for move in ranked[:top]:
@@ -153,7 +161,7 @@ def plot_tournament(results: Any, title: str = "Results",
     """Win / draw / loss bars per player (as shares of their games), with each player's
     score and its 95% interval written beside the bar when the rows have them."""
     rows = tournament_records(results)
-    fig = Figure(figsize=figsize or (7.0, 1.0 + 0.5 * len(rows)))
+    fig = new_figure(figsize or (7.0, 1.0 + 0.5 * len(rows)))
     ax = fig.add_subplot()
     names = [str(row["player"]) for row in rows][::-1]
     left = [0.0] * len(rows)
