@@ -1,0 +1,58 @@
+"""Every lesson runs top to bottom in a fresh kernel, and none is committed with outputs.
+
+The kernel gets GAMELIB_QUICK=1, which lessons read to choose smaller settings for slow
+cells (fewer games, fewer iterations); no cell is ever skipped.
+"""
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
+
+
+def test_the_lessons_are_numbered_from_00_without_gaps():
+    numbers = [int(path.name[:2]) for path in LESSONS]
+    assert numbers[:2] == [0, 1]
+    assert numbers == list(range(len(numbers)))
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_lesson_is_committed_without_outputs(path):
+    notebook = json.loads(path.read_text())
+    for index, cell in enumerate(notebook["cells"]):
+        if cell["cell_type"] == "code":
+            assert cell.get("outputs") == [], f"{path.name}: cell {index} has outputs"
+            assert cell.get("execution_count") is None, \
+                f"{path.name}: cell {index} has an execution count"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_lesson_has_goal_one_import_line_and_summary(path):
+    notebook = json.loads(path.read_text())
+    cells = notebook["cells"]
+    assert "**Goal:**" in "".join(cells[0]["source"])
+    first_code = next(c for c in cells if c["cell_type"] == "code")
+    lines = "".join(first_code["source"]).strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("from gamelib import "), lines
+    assert any("## Summary" in "".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_lesson_runs_top_to_bottom(path, monkeypatch):
+    import nbformat
+    from nbclient import NotebookClient
+
+    monkeypatch.setenv("GAMELIB_QUICK", "1")
+    notebook = nbformat.read(path, as_version=4)
+    client = NotebookClient(notebook, timeout=300, kernel_name="python3",
+                            resources={"metadata": {"path": str(NOTEBOOKS)}})
+    client.execute()          # raises CellExecutionError, naming the cell, if any cell fails
+    errors = [out for cell in notebook.cells if cell.cell_type == "code"
+              for out in cell.outputs if out.output_type == "error"]
+    assert not errors
+    assert os.environ["GAMELIB_QUICK"] == "1"
