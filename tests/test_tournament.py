@@ -4,6 +4,8 @@ import pickle
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gamelib import (AlphaBetaPlayer, ConnectFour, MCTSPlayer, MinimaxPlayer, RandomPlayer,
                      TicTacToe, match, tournament)
@@ -85,6 +87,20 @@ def test_seat_swapping_is_exact():
         assert even.seats == odd.seats[::-1] and even.opening == odd.opening
     rows = {row["player"]: row for row in result.to_records()}
     assert rows[a]["first_games"] == rows[a]["second_games"] == 5
+
+
+@settings(max_examples=30, deadline=None)
+@given(pairs=st.integers(1, 8), seed=st.integers(0, 2**40), openings=st.integers(0, 3))
+def test_every_match_is_balanced_and_adds_up(pairs, seed, openings):
+    result = match(TTT, "random", FirstMove(), games=2 * pairs, seed=seed,
+                   openings=openings, progress=False, executor="serial")
+    a, b = result.to_records()
+    assert a["first_games"] == a["second_games"] == b["first_games"] == pairs
+    assert (a["wins"], a["draws"], a["losses"]) == (b["losses"], b["draws"], b["wins"])
+    assert a["score"] + b["score"] == pytest.approx(1)
+    x, o = result.by_seat()
+    assert x["wins"] + x["draws"] + o["wins"] == 2 * pairs
+    assert [g.index for g in result.games] == list(range(2 * pairs))
 
 
 def test_without_swap_seats_player_a_always_moves_first():
