@@ -20,7 +20,7 @@ SERIAL = "serial"
 EXECUTOR_HELP = ("executor must be None (a process pool sized to this machine), "
                  "'serial' (this process only), or a concurrent.futures.Executor such as "
                  "ProcessPoolExecutor(4), a Dask client (or client.get_executor()), "
-                 "or Ray's executor")
+                 "or any other Executor subclass (e.g. one backed by Ray)")
 
 
 def cpu_count() -> int:
