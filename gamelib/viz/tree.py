@@ -59,7 +59,8 @@ def draw_tree(source: SearchResult | Trace, *, upto: int | None = None,
     boards = _use_boards(boards, tree[root].state, len(shown))
     if boards and max_nodes is None and len(shown) > BOARD_MAX_NODES:
         shown = select_nodes(tree, root, BOARD_MAX_NODES, max_depth, keep)
-    view = _View(tree, set(shown), set(pv_ids), boards, windows, numbers,
+    triangles = not boards and _short_values(tree, shown)
+    view = _View(tree, set(shown), set(pv_ids), boards, triangles, windows, numbers,
                  edge_labels if edge_labels is not None else len(shown) <= EDGE_LABEL_LIMIT,
                  pruned, set(ancestors(tree, current)) if current in tree else set(), current)
     graph = _new_graph(rankdir, title if title is not None else _title(trace, result, tree,
@@ -86,6 +87,11 @@ def _check_options(rankdir: str, pruned: str) -> None:
         raise ValueError(f"rankdir must be 'TB', 'LR', 'BT' or 'RL', got {rankdir!r}")
     if pruned not in ("auto", "each", "group"):
         raise ValueError(f"pruned must be 'auto', 'each' or 'group', got {pruned!r}")
+
+
+def _short_values(tree: dict[int, TraceNode], shown: list[int]) -> bool:
+    """True when every value fits in a triangle (textbook numbers, not "loss in 4")."""
+    return all(len(st.fmt_bound(tree[n].value, tree[n].bound)) <= 6 for n in shown)
 
 
 def _use_boards(boards: bool | None, state: Any, size: int) -> bool:
@@ -160,9 +166,10 @@ class _View:
     """What to draw and how: the chosen nodes and the drawing options."""
 
     def __init__(self, tree: dict[int, TraceNode], shown: set[int], pv: set[int], boards: bool,
-                 windows: bool, numbers: bool, edge_labels: bool, pruned: str,
-                 stack: set[int], current: int | None) -> None:
+                 triangles: bool, windows: bool, numbers: bool, edge_labels: bool,
+                 pruned: str, stack: set[int], current: int | None) -> None:
         self.tree, self.shown, self.pv, self.boards = tree, shown, pv, boards
+        self.triangles = triangles
         self.windows, self.numbers, self.edge_labels = windows, numbers, edge_labels
         self.pruned, self.stack, self.current = pruned, stack, current
         root = min(shown)
@@ -178,9 +185,9 @@ class _View:
         node = self.tree[node_id]
         classes = self.classes(node)
         self.seen.update(classes)
-        attrs = self.board_attrs(node) if self.boards else self.plain_attrs(node)
+        attrs = self.plain_attrs(node) if self.triangles else self.box_attrs(node)
         if node_id == self.current:
-            attrs.update(style="filled" + (",rounded" if self.boards else ""),
+            attrs.update(style="filled" + ("" if self.triangles else ",rounded"),
                          fillcolor=st.CURRENT_FILL, penwidth="3", color=st.CURRENT_COLOUR)
         graph.node(f"n{node_id}", id=f"node{node_id}", tooltip=f"node #{node_id}",
                    **{"class": " ".join(classes)}, **attrs)
@@ -232,13 +239,15 @@ class _View:
             attrs["peripheries"] = "2"
         return attrs
 
-    def board_attrs(self, node: TraceNode) -> dict[str, str]:
-        """A box with a header (▲ MAX / ▼ MIN / leaf), the board, and the value lines."""
+    def box_attrs(self, node: TraceNode) -> dict[str, str]:
+        """A box with a header (▲ MAX / ▼ MIN / leaf), the board (when thumbnails are on),
+        and the value lines."""
         colour = self.colour(node)
         kind = "leaf" if node.leaf else "▲ MAX" if node.maximizing else "▼ MIN"
         who = "" if node.leaf else f" ({st.esc(node.player)})"
         header = f'<FONT COLOR="{colour}" POINT-SIZE="9"><B>{kind}</B>{who}</FONT>'
-        rows = [header, board_table(node.state, node.move)] + self.value_rows(node)
+        board = [board_table(node.state, node.move)] if self.boards else []
+        rows = [header] + board + self.value_rows(node)
         attrs = {"shape": "box", "style": "rounded", "color": colour, "margin": "0.06,0.03",
                  "label": st.html_label(rows), "penwidth": "2.5" if node.id in self.pv else "1.5"}
         if node.tt_hit:
