@@ -14,7 +14,8 @@ from gamelib.games import ConnectFour, Game, TicTacToe
 
 GAMES = {"tictactoe": TicTacToe, "connect4": ConnectFour}
 
-DEFAULT_OPPONENT = {"tictactoe": "random", "connect4": "random"}
+DEFAULT_OPPONENT = {"tictactoe": "alphabeta", "connect4": "id:1"}
+"""Perfect play at Tic-Tac-Toe; one second of iterative deepening per Connect Four move."""
 
 
 def make_game(name: str) -> Game:
@@ -42,6 +43,62 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def parse_position(game: Game, text: str | None):
+    """The state `text` names: Connect Four column digits ("4453"), or a Tic-Tac-Toe
+    board row by row ("X...O...." with '.' for empty cells); None: the start."""
+    if not text:
+        return game.initial_state
+    if isinstance(game, ConnectFour):
+        return game.play(text)
+    board = text.replace("/", "").replace("-", ".").upper()
+    if len(board) != game.rows * game.cols or set(board) - set("XO."):
+        raise ValueError(f"a Tic-Tac-Toe position is {game.rows * game.cols} characters "
+                         f"of X, O and '.', row by row, e.g. X...O....; got {text!r}")
+    xs, os_ = board.count("X"), board.count("O")
+    if xs - os_ not in (0, 1):
+        raise ValueError(f"{text!r} cannot happen: X moves first, so X has as many marks "
+                         f"as O or one more")
+    state = game.initial_state
+    cells = [(i // game.cols, i % game.cols) for i, mark in enumerate(board)]
+    x_cells = [cell for cell, mark in zip(cells, board) if mark == "X"]
+    o_cells = [cell for cell, mark in zip(cells, board) if mark == "O"]
+    for i, cell in enumerate(x_cells):
+        state = game.result(state, cell)
+        if i < len(o_cells):
+            state = game.result(state, o_cells[i])
+    return state
+
+
+def cmd_analyse(args: argparse.Namespace) -> int:
+    """Search one position and print every move's value, the expected line and the cost."""
+    game = make_game(args.game)
+    try:
+        state = parse_position(game, args.position)
+        player = player_from_spec(args.player or DEFAULT_OPPONENT[args.game], seed=args.seed)
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    if game.is_terminal(state):
+        print(game.render(state))
+        print("the game is over in this position: nothing to search")
+        return 1
+    explain = getattr(player, "explain", None)
+    if explain is None:
+        print(f"error: {args.player!r} does not search, so it has nothing to explain",
+              file=sys.stderr)
+        return 2
+    print(game.render(state))
+    print(f"{game.to_move(state)} to move")
+    print(explain(game, state).report())
+    return 0
+
+
+def add_solver_commands(sub: argparse._SubParsersAction) -> None:
+    """The solver's `solve` and `book` subcommands (imported here: numba loads lazily)."""
+    from gamelib.solver.cli import add_commands
+    add_commands(sub)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
     parser = argparse.ArgumentParser(prog="python -m gamelib",
@@ -55,8 +112,21 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the computer player, e.g. random, alphabeta:4, mcts:2000")
     play.add_argument("--seed", type=int, default=None, help="seed for a random opponent")
     play.set_defaults(run=cmd_play)
+    analyse = sub.add_parser("analyse", aliases=["analyze"],
+                             help="search a position and explain the best move")
+    analyse.add_argument("game", choices=sorted(GAMES))
+    analyse.add_argument("position", nargs="?", default="",
+                         help="Connect Four: column digits, e.g. 4453; Tic-Tac-Toe: the "
+                              "board row by row, e.g. X...O.... (default: the start)")
+    analyse.add_argument("--player", default=None,
+                         help="the search: minimax[:depth], alphabeta[:depth], id[:seconds], "
+                              "mcts[:iterations] (default: alphabeta for Tic-Tac-Toe, id:1 "
+                              "for Connect Four)")
+    analyse.add_argument("--seed", type=int, default=None, help="seed for MCTS")
+    analyse.set_defaults(run=cmd_analyse)
     add_tournament_parser(sub, GAMES)
     add_figures_parser(sub)
+    add_solver_commands(sub)
     return parser
 
 

@@ -3,7 +3,7 @@
 Both functions run the same loop: for every k-cell window of the board, if only one
 player has discs in it, that player gets `points[discs]` (1 for k-2 discs, 100 for k-1,
 WIN_SCORE for k) and the other loses them. Search scores every leaf with it, so
-`compiled_window_count` (numba, when it is installed and the board fits in 63 bits) is
+`connect4_windows_jit.py` (numba, when it is installed and the board fits in 63 bits) is
 what usually runs; `window_count` is the reference the tests compare it with.
 """
 
@@ -40,38 +40,10 @@ def make_counter(windows: list[int], points: list[int], bits: int) -> WindowCoun
     return lambda mine, theirs: compiled(mine, theirs, window_array, point_array)
 
 
-_KERNEL: list = []
-
-
 def _compiled():
-    """The numba-compiled window count (cached on disk), or None without numba."""
-    if not _KERNEL:
-        try:
-            from numba import njit
-        except ImportError:
-            _KERNEL.append(None)
-        else:
-            @njit(cache=True, nogil=True)
-            def kernel(mine, theirs, windows, points):  # pragma: no cover - compiled
-                score = 0
-                for window in windows:
-                    a = mine & window
-                    b = theirs & window
-                    if a != 0 and b != 0:
-                        continue
-                    if a != 0:
-                        n = 0
-                        while a:
-                            a &= a - 1
-                            n += 1
-                        score += points[n]
-                    elif b != 0:
-                        n = 0
-                        while b:
-                            b &= b - 1
-                            n += 1
-                        score -= points[n]
-                return score
-
-            _KERNEL.append(kernel)
-    return _KERNEL[0]
+    """The numba-compiled window count, or None when numba is not installed."""
+    try:
+        from gamelib.games.connect4_windows_jit import compiled_window_count
+    except ImportError:
+        return None
+    return compiled_window_count

@@ -11,16 +11,25 @@ The clock is checked every 256 nodes, so the search returns a little after its b
 
 from __future__ import annotations
 
+import gc
 import time
-from typing import Any, Callable
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 from gamelib.games.base import Game, State
 from gamelib.search.alphabeta import AlphaBeta
 from gamelib.search.base import SearchTimeout
 from gamelib.search.result import SearchResult
-from gamelib.search.scoring import MAX_PLY, EvalFn, is_win_score
+from gamelib.search.scoring import MAX_PLY, EvalFn, eval_or_no_idea, is_win_score
 from gamelib.search.trace import Trace
 from gamelib.search.tt import TranspositionTable
+
+
+OVERRUN_MARGIN = 0.05
+"""Seconds past its time limit that iterative deepening may return. The clock is read
+every 256 nodes (1-3 ms of Connect Four search; typical overruns are about 1 ms, see
+benchmarks/README.md); the rest is slack for a machine busy with other work.
+tests/test_search_iterative.py holds 50 calls to this margin."""
 
 
 def iterative_deepening(game: Game, state: State, time_limit: float = 1.0,
@@ -38,11 +47,43 @@ def iterative_deepening(game: Game, state: State, time_limit: float = 1.0,
     move, value, nodes, seconds), and `result.info["overrun"]` is how many seconds past
     `time_limit` the search returned (negative when it stopped early).
 
-    eval_fn, order, scoring: as for `alphabeta`. tt: the table the rounds share (a new
+    eval_fn: scores the positions at each round's depth limit; by default the game's
+        `evaluate`, or, for games without one, 0 for every unfinished position.
+    order, scoring: as for `alphabeta`. tt: the table the rounds share (a new
     one by default). trace: receives the events of the deepest finished round.
     """
     if not time_limit > 0:
         raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
+    eval_fn = eval_or_no_idea(game, eval_fn)
+    # One evaluation before the clock starts: the first call may compile it (numba).
+    eval_fn(state, game.to_move(state))
+    with garbage_collector_paused():
+        return _deepen(game, state, time_limit, eval_fn, max_depth, order, tt, trace, scoring)
+
+
+@contextmanager
+def garbage_collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector for the duration of a timed search.
+
+    Its full collections take time in proportion to every object the program holds (a
+    tenth of a second in a big notebook or test session) and can fall inside the search
+    at any moment, far past the deadline. Search makes no reference cycles, so nothing
+    piles up meanwhile: ordinary reference counting frees its garbage as usual.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _deepen(game: Game, state: State, time_limit: float, eval_fn: EvalFn,
+            max_depth: int | None, order: str | Callable | None,
+            tt: TranspositionTable | None, trace: Trace | None,
+            scoring: str | None) -> SearchResult:
+    """The rounds of `iterative_deepening`."""
     started = time.perf_counter()
     deadline = started + time_limit
     tt = TranspositionTable() if tt is None else tt

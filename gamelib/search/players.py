@@ -18,7 +18,7 @@ from gamelib.search.iterative import iterative_deepening
 from gamelib.search.mcts import PlayoutPolicy, mcts
 from gamelib.search.minimax import minimax
 from gamelib.search.result import SearchResult
-from gamelib.search.scoring import EvalFn
+from gamelib.search.scoring import EvalFn, eval_or_no_idea
 from gamelib.search.tt import TranspositionTable
 
 
@@ -40,13 +40,20 @@ class SearchPlayer(ABC):
     def search(self, game: Game, state: State) -> SearchResult:
         """The player's search from `state`."""
 
+    def evaluation(self, game: Game) -> EvalFn | None:
+        """The player's `eval_fn`, else the game's `evaluate`; with a depth limit on a game
+        without one (Tic-Tac-Toe), 0 for every unfinished position ("no idea")."""
+        depth = getattr(self, "depth", None)
+        return eval_or_no_idea(game, self.eval_fn) if depth is not None else self.eval_fn
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.name})"
 
 
 class MinimaxPlayer(SearchPlayer):
     """Plays the minimax move: full depth (`depth=None`, fine for Tic-Tac-Toe) or
-    `depth` plies with `eval_fn` (or the game's `evaluate`)."""
+    `depth` plies with `eval_fn` (or the game's `evaluate`, or 0 for every unfinished
+    position on a game without one)."""
 
     def __init__(self, depth: int | None = None, eval_fn: EvalFn | None = None,
                  scoring: str | None = None) -> None:
@@ -54,7 +61,7 @@ class MinimaxPlayer(SearchPlayer):
         self.name = "minimax" if depth is None else f"minimax:{depth}"
 
     def search(self, game: Game, state: State) -> SearchResult:
-        return minimax(game, state, depth=self.depth, eval_fn=self.eval_fn,
+        return minimax(game, state, depth=self.depth, eval_fn=self.evaluation(game),
                        scoring=self.scoring)
 
 
@@ -86,7 +93,7 @@ class AlphaBetaPlayer(SearchPlayer):
             return iterative_deepening(game, state, time_limit=self.time_limit,
                                        eval_fn=self.eval_fn, max_depth=self.depth,
                                        order=self.order, tt=table, scoring=self.scoring)
-        return alphabeta(game, state, depth=self.depth, eval_fn=self.eval_fn,
+        return alphabeta(game, state, depth=self.depth, eval_fn=self.evaluation(game),
                          order=self.order, tt=table, scoring=self.scoring,
                          all_values=self.all_values)
 

@@ -50,6 +50,29 @@ class SearchResult:
             return sorted(self.visits.items(), key=lambda item: -item[1])
         return sorted(self.move_values.items(), key=lambda item: -item[1])
 
+    def report(self) -> str:
+        """Every root move's value (or bound) or visits, the expected line and the
+        counters, as text for a terminal."""
+        from gamelib.search.scoring import describe_value
+        s = self.stats
+        lines = [f"{self.algorithm}: plays {self.move!r}"]
+        for move, score in self.ranked():
+            mark = "*" if move == self.move else " "
+            if self.visits is not None:
+                q = (self.q or {}).get(move, 0.0)
+                lines.append(f" {mark} {move!r:>8}  {score:>7} visits  Q {q:.3f}")
+            else:
+                sign = {"lower": ">= ", "upper": "<= "}.get(self.move_bounds.get(move, ""), "")
+                lines.append(f" {mark} {move!r:>8}  {sign}{describe_value(score)}")
+        lines.append(f"expected line: {' '.join(repr(m) for m in self.pv) or '(none)'}")
+        counts = f"{s.nodes:,} nodes, {s.leaves:,} leaves"
+        if s.cutoffs or s.tt_hits:
+            counts += f", {s.cutoffs:,} cutoffs, {s.tt_hits:,} table hits"
+        if s.iterations:
+            counts += f", {s.iterations:,} {'iterations' if self.visits else 'rounds'}"
+        lines.append(f"{counts}, depth {s.depth}, {s.seconds:.3f} s")
+        return "\n".join(lines)
+
     def __str__(self) -> str:
         s = self.stats
         return (f"{self.algorithm}: move {self.move!r}, value {self.value:g}, "

@@ -80,6 +80,20 @@ def find_eval_fn(game: Game, depth: int | None, eval_fn: EvalFn | None) -> EvalF
         f"to search to the end of the game")
 
 
+def no_idea(state: State, player: Player) -> float:
+    """An evaluation that knows nothing: every unfinished position scores 0.
+
+    What depth-limited players and iterative deepening use on games without an
+    `evaluate` (Tic-Tac-Toe): they still see every win and loss within their horizon.
+    """
+    return 0
+
+
+def eval_or_no_idea(game: Game, eval_fn: EvalFn | None) -> EvalFn:
+    """`eval_fn`, else the game's `evaluate`, else `no_idea`."""
+    return eval_fn or getattr(game, "evaluate", None) or no_idea
+
+
 def check_depth(depth: Any) -> int | None:
     """`depth` as a whole number of plies >= 0, or None for a full-depth search."""
     if depth is None:
@@ -96,10 +110,8 @@ def is_win_score(value: float) -> bool:
 
 
 def describe_value(value: float) -> str:
-    """A score in words: "win in 3", "loss in 4", "draw", or the number itself."""
-    if value == 0:
-        return "draw (0)"
+    """A score in words: "win in 3 plies", "loss in 4 plies", or the number itself."""
     if is_win_score(value):
         plies = WIN - int(abs(value))
         return f"{'win' if value > 0 else 'loss'} in {plies} {'ply' if plies == 1 else 'plies'}"
-    return f"{value:+g}"
+    return f"{value:+g}" if value else "0"
