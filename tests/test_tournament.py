@@ -209,6 +209,7 @@ def test_dataframes_and_text():
     assert "score" in str(result) and "<table" in result._repr_html_()
     one = result.matches["a", "b"]
     assert isinstance(one, MatchResult) and "a vs b (4 games)" in str(one)
+    assert 'class="gamelib-match"' in one._repr_html_() and "seed" in one._repr_html_()
     assert len(one.to_dataframe()) == 2
     assert isinstance(result, TournamentResult) and "seed=1" in repr(result)
 

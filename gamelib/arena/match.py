@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import html
 import pickle
 import random
 import secrets
@@ -265,6 +266,12 @@ class MatchResult:
     def __repr__(self) -> str:
         return f"<MatchResult {self}>"
 
+    def _repr_html_(self) -> str:
+        """Both players' results as an HTML table, for notebooks."""
+        a, b = self.players
+        return standings_html(self.to_records(), "gamelib-match",
+                              f"{a} vs {b}: {len(self.games)} games, seed {self.seed}")
+
 
 def seat_rows(game: Game, games: Sequence[GameSummary]) -> list[dict]:
     """One record per seat of `game`: its wins, draws and losses over `games`."""
@@ -302,6 +309,19 @@ def player_row(result: Any, name: str, tally: Tally, rating: float, error: float
     row.update({"elo": rating, "elo_se": error, "elo_low": rating - Z95 * error,
                 "elo_high": rating + Z95 * error})
     return row
+
+
+def standings_html(rows: list[dict], css_class: str, caption: str = "") -> str:
+    """Player records as an HTML table: results, score with its 95% CI, and Elo."""
+    head = ["#", "player", "W", "D", "L", "score", "95% CI", "Elo (± 95%)"]
+    cells = [[row.get("rank", ""), html.escape(row["player"]), row["wins"], row["draws"],
+              row["losses"], f"{row['score']:.3f}", f"{row['ci_low']:.3f}–{row['ci_high']:.3f}",
+              f"{row['elo']:+.0f} ± {Z95 * row['elo_se']:.0f}"] for row in rows]
+    header = "".join(f"<th>{h}</th>" for h in head)
+    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in cells)
+    title = f"<caption>{html.escape(caption)}</caption>" if caption else ""
+    return (f'<table class="{css_class}">{title}<thead><tr>{header}</tr></thead>'
+            f"<tbody>{body}</tbody></table>")
 
 
 def to_dataframe(records: list[dict]) -> Any:

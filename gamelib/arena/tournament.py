@@ -7,7 +7,6 @@ keeps every core (or every machine of a cluster) busy until the end.
 from __future__ import annotations
 
 import argparse
-import html
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -17,7 +16,8 @@ from typing import Any, Mapping, Sequence
 
 from gamelib.arena.match import (MatchResult, Openings, as_player, check_games,
                                  check_openings, derive_seed, new_seed, play_jobs,
-                                 player_row, schedule, seat_rows, to_dataframe)
+                                 player_row, schedule, seat_rows, standings_html,
+                                 to_dataframe)
 from gamelib.arena.stats import Z95, Tally, elo_ratings
 from gamelib.games.base import Game
 
@@ -128,17 +128,7 @@ class TournamentResult:
 
     def _repr_html_(self) -> str:
         """The standings as an HTML table, for notebooks."""
-        head = ["#", "player", "W", "D", "L", "score", "95% CI", "Elo (± 95%)"]
-        cells = [[row["rank"], html.escape(row["player"]), row["wins"], row["draws"],
-                  row["losses"], f"{row['score']:.3f}",
-                  f"{row['ci_low']:.3f}–{row['ci_high']:.3f}",
-                  f"{row['elo']:+.0f} ± {Z95 * row['elo_se']:.0f}"]
-                 for row in self.to_records()]
-        header = "".join(f"<th>{h}</th>" for h in head)
-        body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>"
-                       for row in cells)
-        return (f'<table class="gamelib-tournament"><thead><tr>{header}</tr></thead>'
-                f"<tbody>{body}</tbody></table>")
+        return standings_html(self.to_records(), "gamelib-tournament")
 
 
 def named_players(players: Mapping[str, Any] | Sequence[Any]) -> dict[str, Any]:
