@@ -68,9 +68,16 @@ def _mcts(arg: str | None, seed: int | None) -> MCTSPlayer:
     return MCTSPlayer(iterations=int(arg), seed=seed)
 
 
+def _perfect(arg: str | None, seed: int | None) -> object:
+    """perfect[:seconds]: the exact Connect Four solver (opening book, then at most
+    `seconds` of solving per move, 30 by default)."""
+    from gamelib.solver import PerfectPlayer  # imported on demand: it loads numba
+    return PerfectPlayer(time_limit=_seconds("perfect", arg, 30.0))
+
+
 FACTORIES: dict[str, PlayerFactory] = {"random": _random, "minimax": _minimax,
                                        "alphabeta": _alphabeta, "id": _iterative,
-                                       "mcts": _mcts}
+                                       "mcts": _mcts, "perfect": _perfect}
 """Every name `player_from_spec` knows, mapped to its factory."""
 
 

@@ -6,8 +6,10 @@
 """
 
 from gamelib.solver.api import Analysis, Score, analyze, get_solver, solve, to_position
+from gamelib.solver.book import OpeningBook
 from gamelib.solver.negamax import Solver
+from gamelib.solver.player import PerfectPlayer
 from gamelib.solver.position import Position
 
 __all__ = ["solve", "analyze", "Score", "Analysis", "Position", "Solver", "get_solver",
-           "to_position"]
+           "to_position", "PerfectPlayer", "OpeningBook"]

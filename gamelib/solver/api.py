@@ -134,11 +134,14 @@ def analyze(position: Any, weak: bool = False, engine: str = "auto") -> Analysis
     return scores
 
 
-def child_score(solver: Any, pos: Position, col: int, weak: bool = False) -> int:
-    """The score, for the player to move in `pos`, of playing column `col`."""
+def child_score(solver: Any, pos: Position, col: int, weak: bool = False,
+                max_nodes: int = 0) -> int:
+    """The score, for the player to move in `pos`, of playing column `col` (with
+    `max_nodes`, check `solver.aborted` afterwards)."""
+    solver.aborted = False
     if pos.is_winning_move(col):
         return 1 if weak else (SIZE + 1 - pos.moves) // 2
     child = pos.play_col(col)
     if child.moves == SIZE:
         return 0
-    return -solver.solve(child, weak)
+    return -solver.solve(child, weak, max_nodes)

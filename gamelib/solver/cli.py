@@ -1,0 +1,98 @@
+"""The `solve` and `book` subcommands of `python -m gamelib`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from gamelib.solver.api import analyze, get_solver, to_position
+from gamelib.solver.position import WIDTH
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    """Print a position's score and every column's score, or benchmark a file."""
+    if args.bench:
+        return bench(Path(args.bench), args.weak, args.engine, args.limit)
+    if args.position is None:
+        print("error: give a position (e.g. 4453, or - for the empty board) or --bench FILE",
+              file=sys.stderr)
+        return 2
+    text = "" if args.position == "-" else args.position
+    try:
+        pos = to_position(text)
+        scores = analyze(pos, weak=args.weak, engine=args.engine)
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    kind = "weak result (1 win, 0 draw, -1 loss)" if args.weak else "score"
+    print(f"position {text or '(empty board)'}: {kind} {scores.best_score} for the player to move")
+    print("column: " + " ".join(f"{c + 1:>3}" for c in range(WIDTH)))
+    print("score:  " + " ".join(f"{scores[c]:>3}" if c in scores else "  -"
+                                for c in range(WIDTH)))
+    best = ", ".join(str(c + 1) for c in scores.best_moves)
+    print(f"best: column {best}; {scores.nodes:,} nodes in {scores.seconds:.3f} s")
+    return 0
+
+
+def bench(path: Path, weak: bool, engine: str, limit: int | None) -> int:
+    """Solve every position of a reference file; print count, correct, mean time and nodes."""
+    try:
+        lines = [line.split() for line in path.read_text().splitlines() if line.strip()]
+    except OSError as error:
+        print(f"error: cannot read {path}: {error}", file=sys.stderr)
+        return 2
+    lines = lines[:limit] if limit else lines
+    solver = get_solver(engine)
+    to_position("44")  # compile (or load from the cache) before the clock starts
+    solver.solve(to_position("4453444"))
+    correct = nodes = 0
+    total = 0.0
+    for moves, expected in lines:
+        start = time.perf_counter()
+        before = solver.nodes
+        score = solver.solve(to_position(moves), weak)
+        total += time.perf_counter() - start
+        nodes += solver.nodes - before
+        target = int(expected)
+        correct += score == ((target > 0) - (target < 0) if weak else target)
+    n = len(lines)
+    print(f"{path.name}: positions {n}, correct {correct}, mean time "
+          f"{_duration(total / max(n, 1))}, mean nodes {nodes / max(n, 1):,.0f}, "
+          f"nodes/s {nodes / max(total, 1e-9):,.0f}")
+    return 0 if correct == n else 1
+
+
+def _duration(seconds: float) -> str:
+    """A short readable duration: us, ms or s."""
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:.1f} us"
+    if seconds < 1:
+        return f"{seconds * 1e3:.2f} ms"
+    return f"{seconds:.2f} s"
+
+
+def cmd_book(args: argparse.Namespace) -> int:
+    """Generate (or extend) the opening book."""
+    from gamelib.solver.book import generate
+    generate(args.plies, args.out, args.engine)
+    return 0
+
+
+def add_commands(sub: argparse._SubParsersAction) -> None:
+    """Register `solve` and `book` with the main parser's subcommands."""
+    solve = sub.add_parser("solve", help="exact Connect Four scores (7x6)")
+    solve.add_argument("position", nargs="?", default=None,
+                       help="1-based column digits, e.g. 4453 ('-' for the empty board)")
+    solve.add_argument("--bench", metavar="FILE", help="solve every line of a reference file")
+    solve.add_argument("--limit", type=int, default=None, help="with --bench: first N lines")
+    solve.add_argument("--weak", action="store_true", help="win/draw/loss only (faster)")
+    solve.add_argument("--engine", choices=["auto", "fast", "python"], default="auto",
+                       help="numba (fast) or pure Python (default: auto)")
+    solve.set_defaults(run=cmd_solve)
+    book = sub.add_parser("book", help="extend the Connect Four opening book (resumable)")
+    book.add_argument("--plies", type=int, default=2, help="positions met in the first N plies")
+    book.add_argument("--out", default=None, help="book file (default: the shipped one)")
+    book.add_argument("--engine", choices=["auto", "fast", "python"], default="auto")
+    book.set_defaults(run=cmd_book)

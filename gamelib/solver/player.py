@@ -1,0 +1,98 @@
+"""PerfectPlayer: plays Connect Four perfectly, from the opening book or the solver."""
+
+from __future__ import annotations
+
+import time
+import warnings
+from typing import Any
+
+from gamelib.search.result import SearchResult, SearchStats
+from gamelib.search.trace import EXACT
+from gamelib.solver.api import centre_distance, child_score, get_solver
+from gamelib.solver.book import OpeningBook
+from gamelib.solver.position import COLUMN_ORDER, WIDTH, Position, column_mask
+
+NODES_PER_SECOND = 5_000_000
+"""A conservative speed of the compiled solver, to turn a time limit into a node budget."""
+
+
+class PerfectPlayer:
+    """Plays the move with the best exact score; among equal scores, the centre-most.
+
+    Positions in the opening book are answered at once; later ones are solved (every
+    column's score). If a position is too early to solve within `time_limit` seconds
+    the player says so (a warning, and `info["source"] == "heuristic"`) and plays the
+    solver's favourite non-losing move instead.
+    """
+
+    def __init__(self, time_limit: float | None = 30.0, book: OpeningBook | bool = True,
+                 engine: str = "auto") -> None:
+        self.time_limit = time_limit
+        self.engine = engine
+        self.book = OpeningBook.load() if book is True else (book or OpeningBook())
+        self.last_result: SearchResult | None = None
+
+    def __call__(self, game: Any, state: Any) -> int:
+        return self.explain(game, state).move
+
+    def __repr__(self) -> str:
+        return f"PerfectPlayer(time_limit={self.time_limit})"
+
+    def explain(self, game: Any, state: Any) -> SearchResult:
+        """The chosen move with every column's score (or the book's answer), and why."""
+        start = time.perf_counter()
+        pos = Position.from_state(state)
+        found = self.book.lookup(pos)
+        if found is not None:
+            score, col = found
+            result = self._result(game, state, col, score, {col: score}, "book", 0,
+                                  "from the opening book")
+        else:
+            result = self._solve(game, state, pos)
+        result.stats.seconds = time.perf_counter() - start
+        self.last_result = result
+        return result
+
+    def _solve(self, game: Any, state: Any, pos: Position) -> SearchResult:
+        """Analyse every column within the node budget; fall back to a heuristic move."""
+        solver = get_solver(self.engine)
+        budget = int(self.time_limit * NODES_PER_SECOND) if self.time_limit else 0
+        before = solver.nodes
+        scores: dict[int, int] = {}
+        for col in sorted(range(WIDTH), key=centre_distance):
+            if not pos.can_play(col):
+                continue
+            remaining = budget - (solver.nodes - before) if budget else 0
+            if budget and remaining <= 0:
+                return self._fallback(game, state, pos, solver.nodes - before)
+            scores[col] = child_score(solver, pos, col, max_nodes=remaining)
+            if solver.aborted:
+                return self._fallback(game, state, pos, solver.nodes - before)
+        best = max(scores.values())
+        col = min((c for c, s in scores.items() if s == best), key=centre_distance)
+        return self._result(game, state, col, best, scores, "solver", solver.nodes - before,
+                            "solved exactly")
+
+    def _fallback(self, game: Any, state: Any, pos: Position, nodes: int) -> SearchResult:
+        """The solver's favourite move (most winning spots, centre first) among the moves
+        that do not lose at once: used when the position is too early to solve in time."""
+        note = (f"position too early to solve within {self.time_limit} s: played the "
+                f"heuristic choice (not proven best)")
+        warnings.warn(f"PerfectPlayer: {note}", RuntimeWarning, stacklevel=3)
+        moves = pos.non_losing_moves() if not pos.can_win_next() else pos.possible()
+        candidates = [c for c in COLUMN_ORDER if moves & column_mask(c)]
+        if pos.can_win_next():
+            candidates = [c for c in candidates if pos.is_winning_move(c)]
+        if not candidates:
+            candidates = [c for c in COLUMN_ORDER if pos.can_play(c)]
+        col = max(candidates, key=lambda c: pos.move_score(moves & column_mask(c)))
+        return self._result(game, state, col, 0, {}, "heuristic", nodes, note)
+
+    def _result(self, game: Any, state: Any, col: int, score: int, scores: dict[int, int],
+                source: str, nodes: int, note: str) -> SearchResult:
+        """Package a decision as a SearchResult (values are exact solver scores)."""
+        return SearchResult(algorithm="perfect", game=game, state=state, move=col,
+                            value=score, move_values=dict(scores),
+                            move_bounds={c: EXACT for c in scores}, pv=[col],
+                            stats=SearchStats(nodes=nodes),
+                            info={"source": source, "note": note})
