@@ -80,7 +80,8 @@ def draw_iteration(source: SearchResult | Trace, iteration: int | None = None, *
             extra = {"class": "selection", "color": st.SELECT_COLOUR,
                      "penwidth": "3.5"} if on_path else {}
             if on_path and node_id in ucb:
-                extra["label"] = f" {st.fmt_move(after[node_id].move)}  UCB={ucb[node_id]:.2f} "
+                extra["label"] = st.edge_label(
+                    f"{st.fmt_move(after[node_id].move)}  UCB={ucb[node_id]:.2f}")
             add_mcts_edge(graph, after, node_id, root, True, False, **extra)
     for node_id, (count, visits) in more.items():
         add_more_stub(graph, node_id, count, visits)
@@ -163,8 +164,9 @@ def _add_playout(graph: Drawing, playout: Event, tree: dict[int, TraceNode],
     if len(playout.moves) > 12:
         moves += " ..."
     mover = mover_of(tree, playout.node, game) or "the player who moved there"
-    rows = [f"<B>playout</B>: {len(playout.moves)} random move"
-            f"{'s' if len(playout.moves) != 1 else ''}"]
+    count = len(playout.moves)
+    rows = [f"<B>playout</B>: {count} random move{'s' if count != 1 else ''}" if count
+            else "<B>no playout</B>: the game is already over"]
     if moves:
         rows.append(st.small(st.esc(moves)))
     if boards and playout.state is not None and has_thumbnail(playout.state):
@@ -175,7 +177,7 @@ def _add_playout(graph: Drawing, playout: Event, tree: dict[int, TraceNode],
     graph.node("playout", st.html_label(rows), shape="box", style="dashed,rounded",
                color="#555555", id="playout", **{"class": "playout"})
     graph.edge(f"n{playout.node}", "playout", style="dashed", color="#555555",
-               label=" random playout ", **{"class": "playout"})
+               label=st.edge_label("random playout"), **{"class": "playout"})
 
 
 def _legend() -> str:

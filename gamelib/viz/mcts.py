@@ -231,7 +231,7 @@ def add_mcts_edge(graph: Drawing, tree: dict[int, TraceNode], node_id: int, root
     node = tree[node_id]
     attrs = {"penwidth": edge_width(node.visits, tree[root].visits), "color": "#555555"}
     if labels:
-        attrs["label"] = f" {st.fmt_move(node.move)} "
+        attrs["label"] = st.edge_label(st.fmt_move(node.move))
     if chosen:
         attrs.update(color=st.CHOSEN_COLOUR, fontcolor=st.CHOSEN_COLOUR)
         attrs["class"] = "chosen"

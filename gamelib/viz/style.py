@@ -88,3 +88,9 @@ def html_label(rows: list[str]) -> str:
     """An HTML-like label: a borderless table with one centred cell per row."""
     cells = "".join(f"<TR><TD>{row}</TD></TR>" for row in rows if row)
     return f'<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="1">{cells}</TABLE>>'
+
+
+def edge_label(text: str) -> str:
+    """An edge label on a white patch, so it stays readable where it crosses a line."""
+    return (f'<<TABLE BORDER="0" CELLPADDING="1" CELLSPACING="0" BGCOLOR="white">'
+            f"<TR><TD>{esc(text)}</TD></TR></TABLE>>")

@@ -267,7 +267,7 @@ class _View:
         attrs: dict[str, str] = {}
         classes = []
         if self.edge_labels:
-            attrs["label"] = st.fmt_move(node.move)
+            attrs["label"] = st.edge_label(st.fmt_move(node.move))
         if node.id in self.pv:
             classes.append("pv")
             attrs.update(penwidth="3", color=st.PV_COLOUR)
@@ -316,7 +316,7 @@ class _View:
         attrs = {"style": "dashed", "color": st.PRUNED_COLOUR, "fontcolor": st.PRUNED_COLOUR,
                  "class": "pruned"}
         if not group and self.edge_labels:
-            attrs["label"] = listed
+            attrs["label"] = st.edge_label(listed)
         graph.edge(f"n{node_id}", f"p{node_id}_{k}", **attrs)
 
 
