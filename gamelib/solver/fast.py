@@ -153,6 +153,8 @@ def solve_position(current: int, mask: int, moves: int, weak: bool,
             high = score
         else:
             low = score
+    if weak:
+        return (low > 0) - (low < 0)
     return low
 
 

@@ -154,7 +154,7 @@ class Solver:
                 high = score
             else:
                 low = score
-        return low
+        return (low > 0) - (low < 0) if weak else low
 
 
 def ordered_moves(pos: Position, moves: int) -> list[int]:
