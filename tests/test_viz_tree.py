@@ -10,6 +10,7 @@ import pytest
 from gamelib import ConnectFour, GameTree, TicTacToe
 from gamelib.search import Trace, TranspositionTable, alphabeta, minimax, mcts
 from gamelib.viz import draw_tree, render_svg
+from gamelib.viz.tree import PLAIN_MAX_NODES
 
 TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 NODE = re.compile(r"^\t(\w+) \[(.*)\]$")
@@ -191,10 +192,24 @@ def test_big_trees_drop_edge_labels():
     game = TicTacToe()
     result = alphabeta(game, game.play([(1, 1)]), trace=Trace())
     graph = draw_tree(result)
-    assert len(search_nodes(graph)) == 200 < result.stats.nodes
+    assert len(search_nodes(graph)) == PLAIN_MAX_NODES < result.stats.nodes
     assert not any(e["label"] for a, b, e in edges(graph) if "collapsed" not in e["class"])
     small = draw_tree(result, max_nodes=30)
     assert all(e["label"] for a, b, e in edges(small) if b.startswith("n"))
+
+
+def test_big_trees_show_the_main_line_and_its_alternatives():
+    game = TicTacToe()
+    result = alphabeta(game, game.initial_state, trace=Trace())
+    tree = result.trace.nodes()
+    graph = draw_tree(result, max_nodes=60)
+    drawn = {int(n[1:]) for n in search_nodes(graph)}
+    pv = [0]
+    for move in result.pv:
+        pv.append(next(c for c in tree[pv[-1]].children if tree[c].move == move))
+    assert set(pv) <= drawn and len(pv) == len(result.pv) + 1
+    assert set(tree[0].children) <= drawn             # every root move is drawn
+    assert set(tree[pv[1]].children) <= drawn         # and every reply to the chosen one
 
 
 def test_stepper_view_upto_and_current(tictactoe):

@@ -1,6 +1,6 @@
-"""Which nodes of a big tree to draw: breadth first within `max_nodes` and `max_depth`,
-always keeping the nodes that must be seen (the principal variation, a stepper's current
-node and its ancestors); every hidden subtree becomes a "+n nodes" stub."""
+"""Which nodes of a big tree to draw, within `max_nodes` and `max_depth`: always the nodes
+that must be seen (the principal variation, a stepper's current node and its ancestors),
+then the nodes nearest to them; every hidden subtree becomes a "+n nodes" stub."""
 
 from __future__ import annotations
 
@@ -47,26 +47,36 @@ def descendants(tree: dict[int, TraceNode], root: int) -> list[int]:
 
 def select_nodes(tree: dict[int, TraceNode], root: int, max_nodes: int,
                  max_depth: int | None, keep: Iterable[int] = ()) -> list[int]:
-    """The ids to draw, in visit order: `keep` (with its ancestors) first, then breadth
-    first until `max_nodes` and `max_depth` (plies below the root)."""
+    """The ids to draw, in visit order, at most `max_nodes` (plus `keep`) and at most
+    `max_depth` plies below the root: `keep` (the principal variation, a stepper's
+    current node) with its ancestors first, then the nodes closest to them: their
+    other children, then grandchildren, ... so a big tree shows the main line and the
+    alternatives along it rather than a very wide fringe."""
     if max_nodes < 1:
         raise ValueError(f"max_nodes must be at least 1, got {max_nodes}")
     if max_depth is not None and max_depth < 0:
         raise ValueError(f"max_depth must be None or >= 0, got {max_depth}")
-    chosen: set[int] = set()
+    chosen: set[int] = {root}
     for node_id in keep:
         chosen.update(a for a in ancestors(tree, node_id) if a in tree)
     base = tree[root].depth
-    for node_id in sorted(descendants(tree, root), key=lambda n: (tree[n].depth, n)):
+    off = _distance_from(tree, root, chosen)
+    for node_id in sorted(off, key=lambda n: (off[n], tree[n].depth, n)):
         if len(chosen) >= max_nodes:
             break
-        node = tree[node_id]
-        if max_depth is not None and node.depth - base > max_depth:
-            break
-        if node_id == root or node.parent in chosen:
+        too_deep = max_depth is not None and tree[node_id].depth - base > max_depth
+        if not too_deep and tree[node_id].parent in chosen:
             chosen.add(node_id)
-    chosen.add(root)
     return sorted(chosen)
+
+
+def _distance_from(tree: dict[int, TraceNode], root: int, kept: set[int]) -> dict[int, int]:
+    """For every node below `root`: how many plies below its nearest kept ancestor."""
+    off: dict[int, int] = {}
+    for node_id in descendants(tree, root):
+        parent = tree[node_id].parent
+        off[node_id] = 0 if node_id in kept else (off.get(parent, 0) + 1)
+    return off
 
 
 def hidden_children(tree: dict[int, TraceNode], shown: set[int], node_id: int,

@@ -20,10 +20,11 @@ from gamelib.viz.rendering import Drawing
 from gamelib.viz.select import (ancestors, hidden_children, root_of, select_nodes,
                                 subtree_sizes)
 
-PLAIN_MAX_NODES = 200      # default size limit with plain labels
+PLAIN_MAX_NODES = 100      # default size limit with plain labels
 BOARD_MAX_NODES = 60       # ... and with board thumbnails
 EDGE_LABEL_LIMIT = 80      # more nodes than this: no move labels on edges
-GROUP_PRUNED_OVER = 3      # pruned="auto": one stub per move up to this many, else one stub
+GROUP_PRUNED_OVER = 3      # pruned="auto": one stub per move up to this many (in a tree
+                           # drawn whole), else one stub per cutoff
 
 
 def draw_tree(source: SearchResult | Trace, *, upto: int | None = None,
@@ -40,7 +41,8 @@ def draw_tree(source: SearchResult | Trace, *, upto: int | None = None,
         small); max_nodes / max_depth: size limits, the rest collapses into "+n nodes";
     rankdir: "TB" (top to bottom) or "LR"; edge_labels: moves on edges (None: unless big);
     windows / numbers: show each node's (alpha, beta) window / visit number;
-    pruned: "each" (one stub per skipped move), "group" (one stub per cutoff) or "auto".
+    pruned: "each" (one stub per skipped move), "group" (one stub per cutoff) or "auto"
+        (each, unless a cutoff skipped more than 3 moves or the tree is not drawn whole).
     """
     trace, result = st.unpack(source)
     _check_options(rankdir, pruned)
@@ -288,8 +290,8 @@ class _View:
         moves = node.pruned_moves
         if moves:
             self.seen.add("pruned")
-            group = self.pruned == "group" or (self.pruned == "auto"
-                                               and len(moves) > GROUP_PRUNED_OVER)
+            group = self.pruned == "group" or (self.pruned == "auto" and (
+                len(moves) > GROUP_PRUNED_OVER or len(self.shown) < len(self.tree)))
             batches = [moves] if group else [(m,) for m in moves]
             for k, batch in enumerate(batches):
                 self.add_pruned_stub(graph, node_id, k, batch, group)
