@@ -300,6 +300,14 @@ def test_players_survive_a_pickle_round_trip(player):
         assert move == player(C4, state)
 
 
+def test_perfect_player_survives_a_pickle_round_trip():
+    from gamelib.solver import PerfectPlayer
+    player = PerfectPlayer()
+    copy = pickle.loads(pickle.dumps(player))
+    state = C4.play("2252576253462244111563365343671351441")   # a Test_L3_R1 position
+    assert repr(copy) == repr(player) and copy(C4, state) == player(C4, state)
+
+
 def test_search_players_give_the_same_results_in_a_process_pool():
     players = ["alphabeta:2", "mcts:30", MinimaxPlayer(depth=1)]
     serial = tournament(C4, players, games=4, seed=12, openings=2, progress=False,
