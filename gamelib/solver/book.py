@@ -92,11 +92,13 @@ def best_move(pos: Position, engine: str = "auto") -> tuple[int, int]:
     raise AssertionError("no column reaches the position's score")
 
 
-def met_positions(book: OpeningBook, plies: int, solve_one: Callable[[str], tuple[int, int]]
-                  ) -> Iterator[str]:
-    """Every position a perfect player meets within `plies` plies, ply by ply: the empty
-    board and each first move, then, after the book's best move, every reply."""
-    frontier = [""] + [str(c + 1) for c in range(WIDTH)]
+def met_positions(book: OpeningBook, plies: int, solve_one: Callable[[str], tuple[int, int]],
+                  root: str = "") -> Iterator[str]:
+    """Every position a perfect player meets within `plies` plies, ply by ply: the root
+    (the empty board) and each reply to it, then, after the best move, every reply."""
+    start = Position.from_string(root)
+    frontier = [root] + [root + str(c + 1) for c in range(WIDTH)
+                         if start.can_play(c) and not start.is_winning_move(c)]
     seen: set[int] = set()
     while frontier:
         moves = frontier.pop(0)
@@ -117,9 +119,10 @@ def met_positions(book: OpeningBook, plies: int, solve_one: Callable[[str], tupl
 
 
 def generate(plies: int, path: str | Path | None = None, engine: str = "auto",
-             log: Callable[[str], Any] = print) -> OpeningBook:
-    """Solve every position a perfect player meets in the first `plies` plies and append
-    each to the book file; positions already there are skipped (resumable)."""
+             log: Callable[[str], Any] = print, root: str = "") -> OpeningBook:
+    """Solve every position a perfect player meets in the first `plies` plies (from `root`,
+    the empty board by default) and append each to the book file; positions already
+    there are skipped, so an interrupted run resumes where it stopped."""
     path = Path(path) if path else default_path()
     book = OpeningBook.load(path)
     if not path.exists():
@@ -137,6 +140,6 @@ def generate(plies: int, path: str | Path | None = None, engine: str = "auto",
             f"({time.perf_counter() - start:.1f} s)")
         return score, col
 
-    count = sum(1 for _ in met_positions(book, plies, solve_one))
+    count = sum(1 for _ in met_positions(book, plies, solve_one, root))
     log(f"book: {count} positions up to ply {plies} in {path}")
     return book

@@ -1,0 +1,111 @@
+"""PerfectPlayer keeps the solver's result; the opening book and its generator."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gamelib.arena import RandomPlayer, play_game
+from gamelib.games import ConnectFour
+from gamelib.search.players import AlphaBetaPlayer
+from gamelib.solver import OpeningBook, PerfectPlayer, Position, solve
+from gamelib.solver.book import default_path, generate
+
+DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "connect4"
+
+
+def middle_game_positions(count_won: int, count_drawn: int) -> list[tuple[str, int]]:
+    """The first won and drawn positions of Test_L2_R1 and Test_L2_R2."""
+    won, drawn = [], []
+    for name in ("Test_L2_R1", "Test_L2_R2"):
+        path = DATA / f"{name}.txt"
+        if not path.exists():
+            pytest.skip(f"reference data not found at {path}")
+        for line in path.read_text().splitlines():
+            moves, score = line.split()
+            (won if int(score) > 0 else drawn if int(score) == 0 else []).append(
+                (moves, int(score)))
+    return won[:count_won] + drawn[:count_drawn]
+
+
+@pytest.mark.parametrize("opponent", ["random", "alphabeta"])
+def test_perfect_player_keeps_the_solvers_result(opponent):
+    game = ConnectFour()
+    perfect = PerfectPlayer(time_limit=None, book=False)
+    for i, (moves, score) in enumerate(middle_game_positions(8, 4)):
+        start = game.play(moves)
+        other = RandomPlayer(seed=i) if opponent == "random" else AlphaBetaPlayer(depth=2)
+        seat = start.to_move
+        players = {seat: perfect, game.opponent(seat): other}
+        record = play_game(game, players, start=start)
+        if score > 0:
+            assert record.winner == seat, (moves, record)
+            winner_stones = (record.final_state.ply + (1 if seat == "X" else 0)) // 2
+            assert 22 - winner_stones >= score  # at least as fast as the solver promised
+        else:
+            assert record.winner in (seat, None), (moves, record)
+
+
+def test_perfect_player_explains_its_move():
+    game = ConnectFour()
+    moves = "2252576253462244111563365343671351441"
+    result = PerfectPlayer(book=False).explain(game, game.play(moves))
+    assert result.value == solve(moves) == max(result.move_values.values())
+    assert result.move_values[result.move] == result.value
+    assert result.info["source"] == "solver" and result.stats.nodes > 0
+
+
+def test_among_equal_scores_the_centre_most_column():
+    game = ConnectFour()
+    moves = "4453"  # columns 3, 6 and 7 all score -2
+    book = OpeningBook({moves: (-2, 2)})
+    assert PerfectPlayer(book=book)(game, game.play(moves)) == 2
+    result = PerfectPlayer(book=False, time_limit=None).explain(
+        game, game.play("2252576253462244111563365343671351441"))
+    best = [c for c, s in result.move_values.items() if s == result.value]
+    assert result.move == min(best, key=lambda c: (abs(2 * c - 6), c))
+
+
+def test_too_early_to_solve_in_time_falls_back_and_says_so():
+    game = ConnectFour()
+    player = PerfectPlayer(time_limit=1e-5, book=False)
+    with pytest.warns(RuntimeWarning, match="too early to solve"):
+        move = player(game, game.play("44"))
+    assert move in game.actions(game.play("44"))
+    assert player.last_result.info["source"] == "heuristic"
+
+
+def test_book_answers_mirror_images():
+    book = OpeningBook({"1": (-2, 3), "12": (0, 1)})
+    assert book.lookup(Position.from_string("7")) == (-2, 3)
+    assert book.lookup(Position.from_string("76")) == (0, 5)
+    assert book.lookup(Position.from_string("13")) is None
+    assert len(book) == 2 and book.plies == 2
+
+
+def test_book_generator_is_resumable_and_exact(tmp_path):
+    root = "2252576253462244111563365343"
+    path = tmp_path / "book.txt"
+    logs: list[str] = []
+    book = generate(len(root) + 3, path, log=logs.append, root=root)
+    assert len(book) > 8
+    for moves, (score, col) in book.entries.items():
+        pos = Position.from_string(moves)
+        assert solve(moves) == score
+        assert pos.is_winning_move(col) or -solve(moves + str(col + 1)) == score
+    solved_first = sum("best column" in line for line in logs)
+    logs.clear()
+    again = generate(len(root) + 3, path, log=logs.append, root=root)
+    assert not any("best column" in line for line in logs) and solved_first == len(book)
+    assert again.entries == book.entries
+
+
+def test_shipped_book_loads_and_plays_legal_moves():
+    book = OpeningBook.load()
+    assert default_path().name == "connect4_book.txt"
+    for moves, (score, col) in book.entries.items():
+        pos = Position.from_string(moves)
+        assert pos.can_play(col) and -18 <= score <= 18
+    if "" in book.entries:
+        assert book.entries[""] == (1, 3)  # the first player wins, only in the centre
