@@ -46,12 +46,14 @@ def descendants(tree: dict[int, TraceNode], root: int) -> list[int]:
 
 
 def select_nodes(tree: dict[int, TraceNode], root: int, max_nodes: int,
-                 max_depth: int | None, keep: Iterable[int] = ()) -> list[int]:
+                 max_depth: int | None, keep: Iterable[int] = (),
+                 max_width: int | None = None) -> list[int]:
     """The ids to draw, in visit order, at most `max_nodes` (plus `keep`) and at most
     `max_depth` plies below the root: `keep` (the principal variation, a stepper's
     current node) with its ancestors first, then the nodes closest to them: their
     other children, then grandchildren, ... so a big tree shows the main line and the
-    alternatives along it rather than a very wide fringe."""
+    alternatives along it rather than a very wide fringe. `max_width` caps how many
+    nodes one depth may hold (the picture's width), `keep` aside."""
     if max_nodes < 1:
         raise ValueError(f"max_nodes must be at least 1, got {max_nodes}")
     if max_depth is not None and max_depth < 0:
@@ -61,12 +63,19 @@ def select_nodes(tree: dict[int, TraceNode], root: int, max_nodes: int,
         chosen.update(a for a in ancestors(tree, node_id) if a in tree)
     base = tree[root].depth
     off = _distance_from(tree, root, chosen)
+    width: dict[int, int] = {}
+    for node_id in chosen:
+        width[tree[node_id].depth] = width.get(tree[node_id].depth, 0) + 1
     for node_id in sorted(off, key=lambda n: (off[n], tree[n].depth, n)):
         if len(chosen) >= max_nodes:
             break
-        too_deep = max_depth is not None and tree[node_id].depth - base > max_depth
-        if not too_deep and tree[node_id].parent in chosen:
+        depth = tree[node_id].depth
+        too_deep = max_depth is not None and depth - base > max_depth
+        too_wide = max_width is not None and width.get(depth, 0) >= max_width
+        if not too_deep and not too_wide and tree[node_id].parent in chosen \
+                and node_id not in chosen:
             chosen.add(node_id)
+            width[depth] = width.get(depth, 0) + 1
     return sorted(chosen)
 
 

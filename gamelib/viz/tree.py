@@ -22,6 +22,7 @@ from gamelib.viz.select import (ancestors, hidden_children, root_of, select_node
 
 PLAIN_MAX_NODES = 100      # default size limit with plain labels
 BOARD_MAX_NODES = 60       # ... and with board thumbnails
+RANK_WIDTH = 16           # by default, at most this many nodes side by side
 EDGE_LABEL_LIMIT = 80      # more nodes than this: no move labels on edges
 GROUP_PRUNED_OVER = 3      # pruned="auto": one stub per move up to this many (in a tree
                            # drawn whole), else one stub per cutoff
@@ -56,11 +57,12 @@ def draw_tree(source: SearchResult | Trace, *, upto: int | None = None,
     pv_ids = _pv_ids(tree, root, result if upto is None else None)
     deep_enough = [n for n in pv_ids if max_depth is None or tree[n].depth <= max_depth]
     keep = deep_enough + ([current] if current in tree else [])
+    width = RANK_WIDTH if max_nodes is None else None
     shown = select_nodes(tree, root, PLAIN_MAX_NODES if max_nodes is None else max_nodes,
-                         max_depth, keep)
+                         max_depth, keep, width)
     boards = _use_boards(boards, tree[root].state, len(shown))
     if boards and max_nodes is None and len(shown) > BOARD_MAX_NODES:
-        shown = select_nodes(tree, root, BOARD_MAX_NODES, max_depth, keep)
+        shown = select_nodes(tree, root, BOARD_MAX_NODES, max_depth, keep, width)
     triangles = not boards and _short_values(tree, shown)
     view = _View(tree, set(shown), set(pv_ids), boards, triangles, windows, numbers,
                  edge_labels if edge_labels is not None else len(shown) <= EDGE_LABEL_LIMIT,
@@ -285,9 +287,15 @@ class _View:
         return attrs
 
     def add_stubs(self, graph: Drawing, node_id: int, sizes: dict[int, int]) -> None:
-        """Pruned moves as grey dashed stubs; hidden children as one "+n nodes" stub."""
+        """Pruned moves as grey dashed stubs; hidden children as one "+n nodes" stub (in
+        a tree cut down to size, one stub says both)."""
         node = self.tree[node_id]
         moves = node.pruned_moves
+        count, total = hidden_children(self.tree, self.shown, node_id, sizes)
+        if moves and count and len(self.shown) < len(self.tree):
+            self.seen.update(("pruned", "collapsed"))
+            self.add_summary_stub(graph, node_id, count, total, moves)
+            return
         if moves:
             self.seen.add("pruned")
             group = self.pruned == "group" or (self.pruned == "auto" and (
@@ -295,7 +303,6 @@ class _View:
             batches = [moves] if group else [(m,) for m in moves]
             for k, batch in enumerate(batches):
                 self.add_pruned_stub(graph, node_id, k, batch, group)
-        count, total = hidden_children(self.tree, self.shown, node_id, sizes)
         if count:
             self.seen.add("collapsed")
             label = f"+{total} node{'s' if total != 1 else ''}"
@@ -306,6 +313,16 @@ class _View:
                        **{"class": "collapsed"},
                        **({"label": f"{count} move{'s' if count != 1 else ''}"}
                           if self.edge_labels else {}))
+
+    def add_summary_stub(self, graph: Drawing, node_id: int, count: int, total: int,
+                         moves: tuple) -> None:
+        """One stub for a node's hidden children and its pruned moves."""
+        label = f"+{total} node{'s' if total != 1 else ''}\\n{len(moves)} pruned"
+        graph.node(f"c{node_id}", label, shape="box", style="dotted,rounded",
+                   color=st.PRUNED_COLOUR, fontcolor="#666666", fontsize="9",
+                   id=f"collapsed{node_id}", **{"class": "collapsed pruned"})
+        graph.edge(f"n{node_id}", f"c{node_id}", style="dotted", color=st.PRUNED_COLOUR,
+                   **{"class": "collapsed pruned"})
 
     def add_pruned_stub(self, graph: Drawing, node_id: int, k: int, moves: tuple,
                         group: bool) -> None:
