@@ -76,11 +76,14 @@ class OpeningBook:
         return book
 
 
-def best_move(pos: Position, engine: str = "auto") -> tuple[int, int]:
+def best_move(pos: Position, engine: str = "auto", log: Callable[[str], Any] = print
+              ) -> tuple[int, int]:
     """(score, centre-most best column) of `pos`: one solve, then one null-window test per
     column in centre-first order until a column reaches the score."""
     solver = get_solver(engine)
+    start, before = time.perf_counter(), solver.nodes
     score = solver.solve(pos)
+    log(f"  solved in {time.perf_counter() - start:.1f} s, {solver.nodes - before:,} nodes")
     for col in sorted(range(WIDTH), key=centre_distance):
         if not pos.can_play(col):
             continue
@@ -132,11 +135,11 @@ def generate(plies: int, path: str | Path | None = None, engine: str = "auto",
 
     def solve_one(moves: str) -> tuple[int, int]:
         start = time.perf_counter()
-        score, col = best_move(Position.from_string(moves), engine)
+        score, col = best_move(Position.from_string(moves), engine, log)
         book.add(moves, score, col)
         with path.open("a") as out:
             out.write(f"{moves or EMPTY} {score} {col + 1}\n")
-        log(f"{moves or EMPTY}: score {score}, best column {col + 1} "
+        log(f"{moves or EMPTY}: score {score}, best column {col + 1}, "
             f"({time.perf_counter() - start:.1f} s)")
         return score, col
 

@@ -39,14 +39,25 @@ def cmd_solve(args: argparse.Namespace) -> int:
 def bench(path: Path, weak: bool, engine: str, limit: int | None) -> int:
     """Solve every position of a reference file; print count, correct, mean time and nodes."""
     try:
-        lines = [line.split() for line in path.read_text().splitlines() if line.strip()]
+        stats = bench_stats(path, weak, engine, limit)
     except OSError as error:
         print(f"error: cannot read {path}: {error}", file=sys.stderr)
         return 2
+    print(f"{path.name}: positions {stats['positions']}, correct {stats['correct']}, "
+          f"mean time {_duration(stats['mean_seconds'])}, mean nodes "
+          f"{stats['mean_nodes']:,.0f}, nodes/s {stats['nodes_per_second']:,.0f}")
+    return 0 if stats["correct"] == stats["positions"] else 1
+
+
+def bench_stats(path: Path, weak: bool = False, engine: str = "auto",
+                limit: int | None = None) -> dict[str, float]:
+    """Solve the first `limit` lines of a reference file (all by default); the time of each
+    position includes parsing its string. Returns positions, correct, mean_seconds,
+    mean_nodes, nodes_per_second."""
+    lines = [line.split() for line in path.read_text().splitlines() if line.strip()]
     lines = lines[:limit] if limit else lines
     solver = get_solver(engine)
-    to_position("44")  # compile (or load from the cache) before the clock starts
-    solver.solve(to_position("4453444"))
+    solver.solve(to_position("4453444"))  # compile (or load the cache) before the clock
     correct = nodes = 0
     total = 0.0
     for moves, expected in lines:
@@ -57,11 +68,9 @@ def bench(path: Path, weak: bool, engine: str, limit: int | None) -> int:
         nodes += solver.nodes - before
         target = int(expected)
         correct += score == ((target > 0) - (target < 0) if weak else target)
-    n = len(lines)
-    print(f"{path.name}: positions {n}, correct {correct}, mean time "
-          f"{_duration(total / max(n, 1))}, mean nodes {nodes / max(n, 1):,.0f}, "
-          f"nodes/s {nodes / max(total, 1e-9):,.0f}")
-    return 0 if correct == n else 1
+    n = max(len(lines), 1)
+    return {"positions": len(lines), "correct": correct, "mean_seconds": total / n,
+            "mean_nodes": nodes / n, "nodes_per_second": nodes / max(total, 1e-9)}
 
 
 def _duration(seconds: float) -> str:
