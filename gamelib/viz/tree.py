@@ -57,12 +57,12 @@ def draw_tree(source: SearchResult | Trace, *, upto: int | None = None,
     pv_ids = _pv_ids(tree, root, result if upto is None else None)
     deep_enough = [n for n in pv_ids if max_depth is None or tree[n].depth <= max_depth]
     keep = deep_enough + ([current] if current in tree else [])
-    width = RANK_WIDTH if max_nodes is None else None
-    shown = select_nodes(tree, root, PLAIN_MAX_NODES if max_nodes is None else max_nodes,
-                         max_depth, keep, width)
+    limit = PLAIN_MAX_NODES if max_nodes is None else max_nodes
+    width = RANK_WIDTH if max_nodes is None and len(tree) > limit else None
+    shown = select_nodes(tree, root, limit, max_depth, keep, width)
     boards = _use_boards(boards, tree[root].state, len(shown))
     if boards and max_nodes is None and len(shown) > BOARD_MAX_NODES:
-        shown = select_nodes(tree, root, BOARD_MAX_NODES, max_depth, keep, width)
+        shown = select_nodes(tree, root, BOARD_MAX_NODES, max_depth, keep, RANK_WIDTH)
     triangles = not boards and _short_values(tree, shown)
     view = _View(tree, set(shown), set(pv_ids), boards, triangles, windows, numbers,
                  edge_labels if edge_labels is not None else len(shown) <= EDGE_LABEL_LIMIT,
