@@ -27,7 +27,8 @@ _LAZY = {"draw_tree": "gamelib.viz", "draw_mcts": "gamelib.viz",
          "draw_iteration": "gamelib.viz",
          "check_is_win": "gamelib.exercises", "check_minimax": "gamelib.exercises",
          "check_alphabeta": "gamelib.exercises", "check_eval_fn": "gamelib.exercises",
-         "check_ucb": "gamelib.exercises", "check_backprop": "gamelib.exercises"}
+         "check_ucb": "gamelib.exercises", "check_backprop": "gamelib.exercises",
+         "PerfectPlayer": "gamelib.solver"}
 __all__ += list(_LAZY)
 
 

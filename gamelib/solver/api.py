@@ -15,13 +15,9 @@ from typing import Any
 from gamelib.solver.negamax import Solver
 from gamelib.solver.position import SIZE, WIDTH, Position, bad_string
 
-try:
-    import numpy as np
-
-    from gamelib.solver.fast import FastSolver, parse_moves
-    HAVE_NUMBA = True
-except ImportError:  # numba (or numpy) missing: the pure-Python solver does the work
-    HAVE_NUMBA = False
+HAVE_NUMBA: bool | None = None
+"""Whether the compiled solver can be used (None: not tried yet; numba loads on first use)."""
+_fast: Any = None
 
 ENGINES = ("auto", "fast", "python")
 _solvers: dict[str, Any] = {}
@@ -69,22 +65,35 @@ def centre_distance(col: int) -> tuple[int, int]:
     return abs(2 * col - (WIDTH - 1)), col
 
 
+def fast_module() -> Any:
+    """The compiled solver module `gamelib.solver.fast`, or None if numba cannot be imported."""
+    global HAVE_NUMBA, _fast
+    if HAVE_NUMBA is None:
+        try:
+            from gamelib.solver import fast
+            _fast, HAVE_NUMBA = fast, True
+        except ImportError:  # numba (or numpy) missing: the pure-Python solver does the work
+            HAVE_NUMBA = False
+    return _fast if HAVE_NUMBA else None
+
+
 def get_solver(engine: str = "auto") -> Any:
     """The shared solver for `engine`: "fast" (numba), "python", or "auto" (fast if numba
     imports, else python with a one-line warning). Solvers keep their tables between calls."""
     global _warned
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+    fast = fast_module()
     if engine == "auto":
-        if not HAVE_NUMBA and not _warned:
+        if fast is None and not _warned:
             warnings.warn("numba is not available: the Connect Four solver runs in pure "
                           "Python (about 40x slower)", RuntimeWarning, stacklevel=3)
             _warned = True
-        engine = "fast" if HAVE_NUMBA else "python"
-    if engine == "fast" and not HAVE_NUMBA:
+        engine = "fast" if fast is not None else "python"
+    if engine == "fast" and fast is None:
         raise RuntimeError("engine='fast' needs numba, which cannot be imported here")
     if engine not in _solvers:
-        _solvers[engine] = FastSolver() if engine == "fast" else Solver()
+        _solvers[engine] = fast.FastSolver() if engine == "fast" else Solver()
     return _solvers[engine]
 
 
@@ -102,10 +111,11 @@ def to_position(position: Any) -> Position:
 
 def _parse(text: str) -> Position:
     """Parse a position string, with the compiled parser when numba is there."""
-    if not HAVE_NUMBA or not text.isascii():
+    fast = fast_module()
+    if fast is None or not text.isascii():
         return Position.from_string(text)
-    codes = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
-    current, mask, moves, error, index = parse_moves(codes)
+    codes = fast.np.frombuffer(text.encode("ascii"), dtype=fast.np.uint8)
+    current, mask, moves, error, index = fast.parse_moves(codes)
     if error:
         raise bad_string(text, int(index), int(error))
     return Position(int(current), int(mask), int(moves))
