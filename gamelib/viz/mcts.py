@@ -41,18 +41,30 @@ def draw_mcts(source: SearchResult | Trace, *, upto: int | None = None, top_k: i
     if not tree:
         return _note_drawing("nothing searched yet")
     root = root_of(tree)
-    ucb = last_ucb(trace.events[:upto])
     boards = _use_boards(boards, tree[root].state, max_nodes)
     limit = max_nodes if max_nodes is not None else (
         BOARD_MAX_NODES if boards else PLAIN_MAX_NODES)
     shown, more = select_mcts(tree, root, top_k, max_depth, limit)
-    drawn = set(shown)
     chosen = _most_visited_child(tree, root)
     if result is not None and upto is None:
         chosen = next((c for c in tree[root].children if tree[c].move == result.move), chosen)
     labels = edge_labels if edge_labels is not None else len(shown) <= EDGE_LABEL_LIMIT
     graph = new_graph(rankdir, title if title is not None else
                       _title(trace, tree, root, chosen, upto))
+    _draw_nodes(graph, tree, shown, more, last_ucb(trace.events[:upto]), chosen, boards,
+                labels)
+    if legend:
+        deepest = max(shown, key=lambda node_id: tree[node_id].depth)
+        add_legend(graph, mcts_legend(bool(more)), below=f"n{deepest}")
+    graph.outline = mcts_outline(tree, root, shown, more)
+    return graph
+
+
+def _draw_nodes(graph: Drawing, tree: dict[int, TraceNode], shown: list[int],
+                more: dict[int, tuple[int, int]], ucb: dict[int, float], chosen: int | None,
+                boards: bool, labels: bool) -> None:
+    """The drawn nodes with their edges, then the "+k more" stubs."""
+    root, drawn = shown[0], set(shown)
     player = tree[root].player
     for node_id in shown:
         classes = node_classes(tree[node_id], player) + (["chosen"] if node_id == chosen else [])
@@ -66,10 +78,6 @@ def draw_mcts(source: SearchResult | Trace, *, upto: int | None = None, top_k: i
             add_mcts_edge(graph, tree, node_id, root, labels, node_id == chosen)
     for node_id, (count, visits) in more.items():
         add_more_stub(graph, node_id, count, visits)
-    if legend:
-        add_legend(graph, mcts_legend(bool(more)), below=f"n{max(shown, key=lambda n: tree[n].depth)}")
-    graph.outline = mcts_outline(tree, root, shown, more)
-    return graph
 
 
 def _check(trace: Trace, top_k: int, rankdir: str, max_nodes: int | None = None) -> None:

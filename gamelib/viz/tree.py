@@ -55,34 +55,39 @@ def draw_tree(source: SearchResult | Trace, *, upto: int | None = None,
         return _empty_drawing(title or "nothing searched yet", rankdir)
     root = root_of(tree)
     pv_ids = _pv_ids(tree, root, result if upto is None else None)
-    deep_enough = [n for n in pv_ids if max_depth is None or tree[n].depth <= max_depth]
-    keep = deep_enough + ([current] if current in tree else [])
-    limit = PLAIN_MAX_NODES if max_nodes is None else max_nodes
-    width = RANK_WIDTH if max_nodes is None and len(tree) > limit else None
-    shown = select_nodes(tree, root, limit, max_depth, keep, width)
-    boards = _use_boards(boards, tree[root].state, len(shown))
-    if boards and max_nodes is None and len(shown) > BOARD_MAX_NODES:
-        shown = select_nodes(tree, root, BOARD_MAX_NODES, max_depth, keep, RANK_WIDTH)
+    shown, boards = _choose_nodes(tree, root, pv_ids, current, max_nodes, max_depth, boards)
     triangles = not boards and _short_values(tree, shown)
     view = _View(tree, set(shown), set(pv_ids), boards, triangles, windows, numbers,
                  edge_labels if edge_labels is not None else len(shown) <= EDGE_LABEL_LIMIT,
                  pruned, set(ancestors(tree, current)) if current in tree else set(), current)
-    graph = _new_graph(rankdir, title if title is not None else _title(trace, result, tree,
-                                                                       root, upto))
+    graph = _new_graph(rankdir, title if title is not None
+                       else _title(trace, result, tree, root, upto, len(shown)))
     sizes = subtree_sizes(tree, root)
     for node_id in shown:
         view.add_node(graph, node_id)
     for node_id in shown:
         view.add_stubs(graph, node_id, sizes)
     if legend:
-        add_legend(graph, legend_rows(view.features()), below=f"n{max(shown, key=_depth(tree))}")
+        deepest = max(shown, key=lambda node_id: tree[node_id].depth)
+        add_legend(graph, legend_rows(view.features()), below=f"n{deepest}")
     graph.outline = outline(tree, root, shown, pv_ids)
     return graph
 
 
-def _depth(tree: dict[int, TraceNode]):
-    """A sort key: a node's depth (to find the deepest drawn node)."""
-    return lambda node_id: tree[node_id].depth
+def _choose_nodes(tree: dict[int, TraceNode], root: int, pv_ids: list[int],
+                  current: int | None, max_nodes: int | None, max_depth: int | None,
+                  boards: bool | None) -> tuple[list[int], bool]:
+    """(the node ids to draw, whether to draw boards): the whole tree when it fits, else
+    the principal variation, the current node and what lies nearest to them."""
+    keep = [n for n in pv_ids if max_depth is None or tree[n].depth <= max_depth]
+    keep += [current] if current in tree else []
+    limit = PLAIN_MAX_NODES if max_nodes is None else max_nodes
+    width = RANK_WIDTH if max_nodes is None and len(tree) > limit else None
+    shown = select_nodes(tree, root, limit, max_depth, keep, width)
+    boards = _use_boards(boards, tree[root].state, len(shown))
+    if boards and max_nodes is None and len(shown) > BOARD_MAX_NODES:
+        shown = select_nodes(tree, root, BOARD_MAX_NODES, max_depth, keep, RANK_WIDTH)
+    return shown, boards
 
 
 def _check_options(rankdir: str, pruned: str) -> None:
@@ -124,7 +129,7 @@ def _empty_drawing(title: str, rankdir: str) -> Drawing:
 
 
 def _title(trace: Trace, result: SearchResult | None, tree: dict[int, TraceNode], root: int,
-           upto: int | None) -> str:
+           upto: int | None, drawn: int) -> str:
     """A one-line summary above the picture."""
     name = trace.algorithm or "search"
     if upto is not None and upto < len(trace):
@@ -133,7 +138,7 @@ def _title(trace: Trace, result: SearchResult | None, tree: dict[int, TraceNode]
     parts = [f"{name}: value {st.fmt_value(tree[root].value)}"]
     if result is not None and result.move is not None:
         parts.append(f"move {st.fmt_move(result.move)}")
-    parts.append(f"{len(tree)} nodes")
+    parts.append(f"{len(tree)} nodes" + (f" ({drawn} drawn)" if drawn < len(tree) else ""))
     if cutoffs:
         parts.append(f"{cutoffs} cutoff{'s' if cutoffs != 1 else ''}")
     return ", ".join(parts)
