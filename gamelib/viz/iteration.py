@@ -71,18 +71,11 @@ def draw_iteration(source: SearchResult | Trace, iteration: int | None = None, *
     shown, more = _nodes_to_draw(after, path, top_k)
     graph = new_graph(rankdir, _title(it, after))
     credits = {e.node: e.value for e in it.backprop}
-    ucb = dict(zip(it.select.path[1:], it.select.ucb))
     player = after[root].player
     for node_id in shown:
         _add_node(graph, after, before, node_id, path, credits, trace.game, player, boards, it)
         if after[node_id].parent in shown:
-            on_path = node_id in path
-            extra = {"class": "selection", "color": st.SELECT_COLOUR,
-                     "penwidth": "3.5"} if on_path else {}
-            if on_path and node_id in ucb:
-                extra["label"] = st.edge_label(
-                    f"{st.fmt_move(after[node_id].move)}  UCB={ucb[node_id]:.2f}")
-            add_mcts_edge(graph, after, node_id, root, True, False, **extra)
+            _add_edge(graph, after, node_id, root, path, it.select)
     for node_id, (count, visits) in more.items():
         add_more_stub(graph, node_id, count, visits)
     if it.playout is not None:
@@ -92,6 +85,19 @@ def draw_iteration(source: SearchResult | Trace, iteration: int | None = None, *
                    else f"n{path[-1]}")
     graph.outline = _outline(it, after, before)
     return graph
+
+
+def _add_edge(graph: Drawing, tree: dict[int, TraceNode], node_id: int, root: int,
+              path: list[int], select: Event) -> None:
+    """An edge; on the selection path orange and thick, labelled with the UCB score."""
+    extra: dict[str, str] = {}
+    if node_id in path:
+        extra = {"class": "selection", "color": st.SELECT_COLOUR, "penwidth": "3.5"}
+        ucb = dict(zip(select.path[1:], select.ucb))
+        if node_id in ucb:
+            extra["label"] = st.edge_label(
+                f"{st.fmt_move(tree[node_id].move)}  UCB={ucb[node_id]:.2f}")
+    add_mcts_edge(graph, tree, node_id, root, True, False, **extra)
 
 
 def _nodes_to_draw(tree: dict[int, TraceNode], path: list[int],
