@@ -8,12 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from gamelib import GameTree
-from gamelib.search import Trace, alphabeta
+from gamelib import GameTree, TicTacToe
+from gamelib.search import Trace, alphabeta, mcts
 from gamelib.viz import (GraphvizNotFoundError, draw_iteration, draw_mcts, draw_tree,
                          find_renderer, render_svg, save)
 from gamelib.viz import rendering as render_module
-from gamelib.search import mcts
 
 
 @pytest.fixture
@@ -38,7 +37,6 @@ def test_the_system_dot_is_used_when_present(drawing):
 
 
 def test_every_drawing_renders_to_svg(drawing):
-    from gamelib import TicTacToe
     game = TicTacToe()
     result = mcts(game, game.play([(1, 1)]), iterations=60, seed=0, trace=Trace())
     for graph in (drawing, draw_mcts(result), draw_iteration(result, 10)):
