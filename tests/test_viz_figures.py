@@ -39,7 +39,7 @@ def graphviz_version(svg: str) -> str:
 
 def test_committed_figures_are_up_to_date(tmp_path):
     committed = Path(__file__).resolve().parent.parent / "figures"
-    for name in ("textbook-alphabeta", "tictactoe-alphabeta"):
+    for name in ("textbook-minimax", "textbook-alphabeta"):
         fresh = generate(tmp_path, [name])[0]
         old = (committed / f"{name}.svg").read_text(encoding="utf-8")
         if graphviz_version(old) != graphviz_version(fresh.read_text(encoding="utf-8")):
