@@ -12,8 +12,8 @@ from gamelib.solver.api import centre_distance, child_score, get_solver
 from gamelib.solver.book import OpeningBook
 from gamelib.solver.position import COLUMN_ORDER, WIDTH, Position, column_mask
 
-NODES_PER_SECOND = 5_000_000
-"""A conservative speed of the compiled solver, to turn a time limit into a node budget."""
+SLICE = 500_000
+"""Nodes searched between two looks at the clock (a fraction of a second)."""
 
 
 class PerfectPlayer:
@@ -54,20 +54,20 @@ class PerfectPlayer:
         return result
 
     def _solve(self, game: Any, state: Any, pos: Position) -> SearchResult:
-        """Analyse every column within the node budget; fall back to a heuristic move."""
+        """Analyse every column before the deadline; fall back to a heuristic move."""
         solver = get_solver(self.engine)
-        budget = int(self.time_limit * NODES_PER_SECOND) if self.time_limit else 0
+        deadline = time.perf_counter() + self.time_limit if self.time_limit else None
         before = solver.nodes
         scores: dict[int, int] = {}
         for col in sorted(range(WIDTH), key=centre_distance):
             if not pos.can_play(col):
                 continue
-            remaining = budget - (solver.nodes - before) if budget else 0
-            if budget and remaining <= 0:
-                return self._fallback(game, state, pos, solver.nodes - before)
-            scores[col] = child_score(solver, pos, col, max_nodes=remaining)
-            if solver.aborted:
-                return self._fallback(game, state, pos, solver.nodes - before)
+            while True:  # search in slices; the table keeps the work of earlier slices
+                scores[col] = child_score(solver, pos, col, max_nodes=SLICE if deadline else 0)
+                if not solver.aborted:
+                    break
+                if time.perf_counter() > deadline:
+                    return self._fallback(game, state, pos, solver.nodes - before)
         best = max(scores.values())
         col = min((c for c, s in scores.items() if s == best), key=centre_distance)
         return self._result(game, state, col, best, scores, "solver", solver.nodes - before,
@@ -78,7 +78,7 @@ class PerfectPlayer:
         that do not lose at once: used when the position is too early to solve in time."""
         note = (f"position too early to solve within {self.time_limit} s: played the "
                 f"heuristic choice (not proven best)")
-        warnings.warn(f"PerfectPlayer: {note}", RuntimeWarning, stacklevel=3)
+        warnings.warn(f"PerfectPlayer: {note}", RuntimeWarning, stacklevel=4)
         moves = pos.non_losing_moves() if not pos.can_win_next() else pos.possible()
         candidates = [c for c in COLUMN_ORDER if moves & column_mask(c)]
         if pos.can_win_next():
