@@ -57,16 +57,26 @@ def _on_board(state: TicTacToeState, row: int, col: int) -> bool:
     return 0 <= row < state.rows and 0 <= col < state.cols
 
 
-def _line_length(state: TicTacToeState, row: int, col: int, dr: int, dc: int) -> int:
-    """How many of the mover's marks run through (row, col) along one direction."""
-    mark = state.cell(row, col)
-    length = 1
-    for sign in (1, -1):
-        r, c = row + sign * dr, col + sign * dc
-        while _on_board(state, r, c) and state.cell(r, c) == mark:
-            length += 1
-            r, c = r + sign * dr, c + sign * dc
-    return length
+def _lines_through_cells(rows: int, cols: int, k: int) -> list[list[tuple[int, int, int]]]:
+    """For each cell index, every line of k cells through it, as a slice (start, stop,
+    step) of the board string: a row, a column or a diagonal is a slice with step 1,
+    cols, cols + 1 or cols - 1."""
+    lines: list[list[tuple[int, int, int]]] = [[] for _ in range(rows * cols)]
+    for r in range(rows):
+        for c in range(cols):
+            for dr, dc in DIRECTIONS:
+                cells = [(r + i * dr, c + i * dc) for i in range(k)]
+                if not all(0 <= rr < rows and 0 <= cc < cols for rr, cc in cells):
+                    continue
+                start, step = r * cols + c, dr * cols + dc
+                for rr, cc in cells:
+                    lines[rr * cols + cc].append((start, start + (k - 1) * step + 1, step))
+    return lines
+
+
+_new_state = tuple.__new__
+"""Builds a TicTacToeState from a tuple of its fields, skipping NamedTuple's own
+__new__ (faster in `result`, which search calls most)."""
 
 
 class TicTacToe(Game):
@@ -87,6 +97,9 @@ class TicTacToe(Game):
                 f"k must be at most {max(rows, cols)}")
         self.rows, self.cols, self.k = rows, cols, k
         self._initial = TicTacToeState(EMPTY * (rows * cols), "X", None, rows, cols, k)
+        self._cells = [divmod(i, cols) for i in range(rows * cols)]
+        self._index = {cell: i for i, cell in enumerate(self._cells)}
+        self._lines = _lines_through_cells(rows, cols, k)
 
     def __repr__(self) -> str:
         return f"TicTacToe(rows={self.rows}, cols={self.cols}, k={self.k})"
@@ -108,18 +121,28 @@ class TicTacToe(Game):
     def actions(self, state: TicTacToeState) -> list[tuple[int, int]]:
         if state.winner is not None:
             return []
-        cols = self.cols
-        return [divmod(i, cols) for i, mark in enumerate(state.board) if mark == EMPTY]
+        cells = self._cells
+        return [cells[i] for i, mark in enumerate(state.board) if mark == EMPTY]
 
     def result(self, state: TicTacToeState, move: tuple[int, int]) -> TicTacToeState:
-        row, col = self._validate(state, move)
-        index = row * self.cols + col
-        board = state.board[:index] + state.to_move + state.board[index + 1:]
-        child = TicTacToeState(board, "O" if state.to_move == "X" else "X", None,
-                               self.rows, self.cols, self.k)
-        if any(_line_length(child, row, col, dr, dc) >= self.k for dr, dc in DIRECTIONS):
-            child = child._replace(winner=state.to_move)
-        return child
+        # The usual case, checked cheaply (search calls this most): a (row, col) pair of
+        # ints on the board, the cell empty, the game not over.
+        index = None
+        if type(move) is tuple and len(move) == 2 and type(move[0]) is int \
+                and type(move[1]) is int:
+            index = self._index.get(move)
+        if index is None or state.board[index] != EMPTY or state.winner is not None:
+            row, col = self._validate(state, move)      # raises IllegalMoveError saying why
+            index = row * self.cols + col
+        mark = state.to_move
+        board = state.board[:index] + mark + state.board[index + 1:]
+        # A new line can only run through the new mark: compare each such line, taken as a
+        # slice of the board string, with k copies of the mark.
+        line = mark * self.k
+        winner = mark if any(board[a:b:step] == line for a, b, step in self._lines[index]) \
+            else None
+        return _new_state(TicTacToeState, (board, "O" if mark == "X" else "X", winner,
+                                           self.rows, self.cols, self.k))
 
     def _validate(self, state: TicTacToeState, move: object) -> tuple[int, int]:
         """Check `move` and return it as (row, col), or raise IllegalMoveError."""
