@@ -68,7 +68,7 @@ def _lines_through_cells(rows: int, cols: int, k: int) -> list[list[tuple[int, i
                 cells = [(r + i * dr, c + i * dc) for i in range(k)]
                 if not all(0 <= rr < rows and 0 <= cc < cols for rr, cc in cells):
                     continue
-                start, step = r * cols + c, dr * cols + dc
+                start, step = r * cols + c, (dr * cols + dc) if k > 1 else 1
                 for rr, cc in cells:
                     lines[rr * cols + cc].append((start, start + (k - 1) * step + 1, step))
     return lines
