@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from gamelib.games.connect4 import ConnectFourState
-from gamelib.games.pictures import BOARD_BLUE, O_COLOUR, O_MARK, X_COLOUR
-from gamelib.games.tictactoe import TicTacToeState
+from gamelib.games.connect4 import ConnectFour, ConnectFourState
+from gamelib.games.pictures import BOARD_BLUE, O_COLOUR, O_MARK, WIN_COLOUR, X_COLOUR
+from gamelib.games.tictactoe import TicTacToeState, winning_line
 
 LAST_MOVE_FILL = "#fff2a8"   # the cell of the move that led to this position
+WIN_FILL = "#b7e4b7"         # the cells of a winning line
 EMPTY_HOLE = "#ffffff"
 
 
@@ -28,13 +30,17 @@ def board_table(state: Any, last: Any = None, cell: int = 14) -> str:
 
 
 def _grid_table(state: TicTacToeState, last: Any, cell: int) -> str:
-    """Tic-Tac-Toe: a grid of cells with a red X or a blue O, the last move shaded."""
+    """Tic-Tac-Toe: a grid of cells with a red X or a blue O, the last move shaded
+    yellow, a winning line green."""
+    won = set(winning_line(state) or ())
     rows = []
     for r in range(state.rows):
         cells = []
         for c in range(state.cols):
             mark = state.cell(r, c)
-            fill = f' BGCOLOR="{LAST_MOVE_FILL}"' if last == (r, c) else ' BGCOLOR="white"'
+            background = (WIN_FILL if (r, c) in won else LAST_MOVE_FILL if last == (r, c)
+                          else "white")
+            fill = f' BGCOLOR="{background}"'
             text = ""
             if mark != ".":
                 colour = X_COLOUR if mark == "X" else O_MARK
@@ -49,7 +55,9 @@ def _grid_table(state: TicTacToeState, last: Any, cell: int) -> str:
 
 
 def _discs_table(state: ConnectFourState, last: Any, cell: int) -> str:
-    """Connect Four: a blue board of red, yellow and empty holes; the last disc outlined."""
+    """Connect Four: a blue board of red, yellow and empty holes; the last disc outlined
+    black, a winning four green."""
+    won = set(_connect_four(state.rows, state.cols, state.k).winning_line(state) or ())
     top_of_last = None
     if isinstance(last, int) and 0 <= last < state.cols and state.height(last) > 0:
         top_of_last = (state.rows - state.height(last), last)
@@ -59,7 +67,8 @@ def _discs_table(state: ConnectFourState, last: Any, cell: int) -> str:
         cells = []
         for c in range(state.cols):
             fill = {"X": X_COLOUR, "O": O_COLOUR}.get(state.cell(r, c), EMPTY_HOLE)
-            border = ' BORDER="1" COLOR="#1a1a1a"' if (r, c) == top_of_last else ""
+            border = (f' BORDER="2" COLOR="{WIN_COLOUR}"' if (r, c) in won
+                      else ' BORDER="1" COLOR="#1a1a1a"' if (r, c) == top_of_last else "")
             cells.append(f'<TD WIDTH="{size}" HEIGHT="{size}" FIXEDSIZE="TRUE" '
                          f'BGCOLOR="{fill}"{border}> </TD>')
         rows.append("<TR>" + "".join(cells) + "</TR>")
@@ -67,6 +76,12 @@ def _discs_table(state: ConnectFourState, last: Any, cell: int) -> str:
     return (f'<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="2" CELLPADDING="0" '
             f'BGCOLOR="{BOARD_BLUE}" FIXEDSIZE="TRUE" WIDTH="{width}" HEIGHT="{height}">'
             + "".join(rows) + "</TABLE>")
+
+
+@lru_cache(maxsize=8)
+def _connect_four(rows: int, cols: int, k: int) -> ConnectFour:
+    """A Connect Four game of this size (it knows where a winning line is)."""
+    return ConnectFour(rows, cols, k)
 
 
 def board_label(state: Any, last: Any = None, cell: int = 14) -> str:

@@ -43,8 +43,8 @@ def legend_rows(features: set[str]) -> str:
     """The legend of a minimax / alpha-beta tree, for the features the drawing holds."""
     entries = [(coloured("▲", st.MAX_COLOUR, True), "MAX node: the player to move at the root"),
                (coloured("▼", st.MIN_COLOUR, True), "MIN node: the opponent"),
-               (coloured("■", st.LEAF_COLOUR), "leaf: game over (utility) or depth limit "
-                                               "(evaluation)"),
+               (coloured("■", st.LEAF_COLOUR), "leaf: game over (utility) or evaluated "
+                                               "at the depth limit"),
                ("#n", "visit order (#0 = root)"),
                ("3", "value for MAX, backed up from the leaves")]
     if "cut" in features or "pruned" in features:

@@ -60,6 +60,7 @@ def draw_tree(source: SearchResult | Trace, *, upto: int | None = None,
     view = _View(tree, set(shown), set(pv_ids), boards, triangles, windows, numbers,
                  edge_labels if edge_labels is not None else len(shown) <= EDGE_LABEL_LIMIT,
                  pruned, set(ancestors(tree, current)) if current in tree else set(), current)
+    view.notes = {e.node: e.note for e in trace.events[:upto] if e.kind == "leaf"}
     graph = _new_graph(rankdir, title if title is not None
                        else _title(trace, result, tree, root, upto, len(shown)))
     sizes = subtree_sizes(tree, root)
@@ -181,6 +182,7 @@ class _View:
         self.triangles = triangles
         self.windows, self.numbers, self.edge_labels = windows, numbers, edge_labels
         self.pruned, self.stack, self.current = pruned, stack, current
+        self.notes: dict[int, str] = {}     # leaf id -> "terminal" or "depth limit"
         root = min(shown)
         self.chosen = next((n for n in sorted(pv) if tree[n].parent == root), None)
         self.seen: set[str] = set()
@@ -219,6 +221,8 @@ class _View:
     def value_rows(self, node: TraceNode) -> list[str]:
         """The value line, then the small lines: number, window, TT hit, cutoff reason."""
         rows = [f"<B>{st.esc(st.fmt_bound(node.value, node.bound))}</B>"]
+        if self.triangles and self.notes.get(node.id) == "depth limit":
+            rows.append(st.small("evaluated"))
         extras = []
         if self.numbers:
             extras.append(f"#{node.id}")
@@ -252,7 +256,8 @@ class _View:
         """A box with a header (▲ MAX / ▼ MIN / leaf), the board (when thumbnails are on),
         and the value lines."""
         colour = self.colour(node)
-        kind = "leaf" if node.leaf else "▲ MAX" if node.maximizing else "▼ MIN"
+        kind = (self.leaf_kind(node) if node.leaf else "▲ MAX" if node.maximizing
+                else "▼ MIN")
         who = "" if node.leaf else f" ({st.esc(node.player)})"
         header = f'<FONT COLOR="{colour}" POINT-SIZE="9"><B>{kind}</B>{who}</FONT>'
         board = [board_table(node.state, node.move)] if self.boards else []
@@ -262,6 +267,11 @@ class _View:
         if node.tt_hit:
             attrs["peripheries"] = "2"
         return attrs
+
+    def leaf_kind(self, node: TraceNode) -> str:
+        """A leaf's header: "game over" (utility) or "evaluated" (depth limit)."""
+        return {"terminal": "game over", "depth limit": "evaluated"}.get(
+            self.notes.get(node.id, ""), "leaf")
 
     def colour(self, node: TraceNode) -> str:
         """Green for the chosen child, purple for TT hits, else the MAX / MIN / leaf colour."""
