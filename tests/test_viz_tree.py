@@ -273,3 +273,19 @@ def test_mcts_trace_is_refused_by_draw_tree():
     result = mcts(game, game.play([(1, 1)]), iterations=20, seed=0, trace=Trace())
     with pytest.raises(ValueError, match="draw_mcts"):
         draw_tree(result)
+
+
+def test_leaves_say_how_they_were_scored_and_wins_are_green(tictactoe):
+    _, result = tictactoe
+    graph = draw_tree(result, max_depth=2)
+    leaves = [nodes(graph)[n]["label"] for n in with_class(graph, "leaf")]
+    assert leaves and all("game over" in label for label in leaves)
+    won = [label for label in leaves if "#b7e4b7" in label]   # the winning line's cells
+    tree = result.trace.nodes()
+    winners = [n for n in with_class(graph, "leaf") if tree[int(n[1:])].state.winner]
+    assert len(won) == len(winners) > 0
+    game = ConnectFour()
+    shallow = alphabeta(game, game.play("4453"), depth=1, trace=Trace())
+    evaluated = draw_tree(shallow)
+    assert all("evaluated" in nodes(evaluated)[n]["label"]
+               for n in with_class(evaluated, "leaf"))
