@@ -10,7 +10,7 @@ from gamelib.search.result import SearchResult
 from gamelib.search.trace import Event, Trace, TraceNode
 from gamelib.viz import style as st
 from gamelib.viz.boards import board_table, has_thumbnail
-from gamelib.viz.legend import add_legend, coloured, legend_table
+from gamelib.viz.legend import add_legend, bar, coloured, legend_table
 from gamelib.viz.mcts import (_check, add_mcts_edge, add_mcts_node, add_more_stub,
                               mover_of, new_graph, node_classes, q_of, ranked_children)
 from gamelib.viz.rendering import Drawing
@@ -189,7 +189,7 @@ def _add_playout(graph: Drawing, playout: Event, tree: dict[int, TraceNode],
 def _legend() -> str:
     """The legend of an iteration picture."""
     return legend_table([
-        (coloured("━━", st.SELECT_COLOUR, True), "1. selection: the child with the highest UCB"),
+        (bar(st.SELECT_COLOUR, 3), "1. selection: the child with the highest UCB"),
         (coloured("■", st.CHOSEN_COLOUR), "2. expansion: one new node"),
         ("- - -", "3. playout: random moves to the end of the game"),
         (coloured("N: a → b", st.SELECT_COLOUR), "4. backpropagation: N and W before → after"),

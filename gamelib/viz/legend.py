@@ -33,6 +33,15 @@ def add_legend(graph: Any, label: str, below: str) -> None:
     graph.edge(below, "legend", style="invis")
 
 
+def bar(colour: str, *thicknesses: int) -> str:
+    """Short line samples, one per thickness, stacked (filled table cells: no special
+    font glyph needed)."""
+    rows = "<TR><TD HEIGHT=\"3\"></TD></TR>".join(
+        f'<TR><TD WIDTH="22" HEIGHT="{t}" FIXEDSIZE="TRUE" BGCOLOR="{colour}"></TD></TR>'
+        for t in thicknesses or (2,))
+    return f'<TABLE BORDER="0" CELLPADDING="0" CELLSPACING="0">{rows}</TABLE>'
+
+
 def coloured(text: str, colour: str, bold: bool = False) -> str:
     """A symbol in a colour, for the left column of a legend."""
     inner = f"<B>{st.esc(text)}</B>" if bold else st.esc(text)
@@ -58,9 +67,9 @@ def legend_rows(features: set[str]) -> str:
         entries.append((coloured("TT", st.TT_COLOUR, True),
                         "transposition-table hit: value reused, not searched"))
     if "edge-pv" in features:
-        entries.append(("<B>━━</B>", "principal variation: best play by both sides"))
+        entries.append((bar(st.PV_COLOUR, 4), "principal variation: best play by both sides"))
     if "edge-chosen" in features:
-        entries.append((coloured("━━", st.CHOSEN_COLOUR, True), "the move the search chose"))
+        entries.append((bar(st.CHOSEN_COLOUR, 3), "the move the search chose"))
     if "current" in features:
         entries.append((coloured("■", st.CURRENT_COLOUR), "current node and the path to it"))
     if "collapsed" in features:

@@ -14,7 +14,7 @@ from gamelib.search.result import SearchResult
 from gamelib.search.trace import Event, Trace, TraceNode
 from gamelib.viz import style as st
 from gamelib.viz.boards import board_table, has_thumbnail
-from gamelib.viz.legend import add_legend, coloured, legend_table
+from gamelib.viz.legend import add_legend, bar, coloured, legend_table
 from gamelib.viz.rendering import Drawing
 from gamelib.viz.select import root_of
 
@@ -263,8 +263,9 @@ def mcts_legend(more: bool) -> str:
                ("Q", "mean reward of the player who moved into the node "
                      "(1 win, 0.5 draw, 0 loss)"),
                ("UCB", "Q + c·sqrt(ln N(parent) / N) when last selected"),
-               ("<B>━━</B>", "edge width grows with visits"),
-               (coloured("━━", st.CHOSEN_COLOUR, True), "chosen move: the most visited"),
+               (bar("#555555", 1, 3, 6),
+                "edge width grows with visits"),
+               (bar(st.CHOSEN_COLOUR, 3), "chosen move: the most visited"),
                (coloured("■", st.MAX_COLOUR), "root player to move"),
                (coloured("■", st.MIN_COLOUR), "opponent to move")]
     if more:

@@ -22,7 +22,7 @@ CURRENT_FILL = "#fff3b0"    # yellow: the node a stepper is at
 CURRENT_COLOUR = "#e08e00"
 SELECT_COLOUR = "#e08e00"   # orange: an MCTS selection path
 NEW_FILL = "#d9f2d9"        # light green: a node just expanded
-FONT = "Helvetica,Arial,sans-serif"
+FONT = "Helvetica"          # dot maps it to the system's sans-serif; graphviz-pure knows it
 
 
 def unpack(source: SearchResult | Trace) -> tuple[Trace, SearchResult | None]:
