@@ -81,6 +81,12 @@ def test_graphviz_pure_is_the_fallback(drawing, monkeypatch, tmp_path):
     assert Path(find_renderer()).name.startswith("graphviz-pure")
     svg = render_svg(drawing)
     assert 'class="node min cut"' in svg
+    game = TicTacToe()
+    result = mcts(game, game.play([(1, 1)]), iterations=40, seed=0, trace=Trace())
+    for graph in (draw_mcts(result), draw_iteration(result, 5),
+                  draw_tree(alphabeta(game, game.play([(1, 1), (0, 0), (2, 2)]),
+                                      trace=Trace()))):
+        assert 'class="node legend"' in render_svg(graph)
     bundle = drawing._repr_mimebundle_()
     assert "image/svg+xml" in bundle
     with pytest.raises(GraphvizNotFoundError, match="PDF"):
