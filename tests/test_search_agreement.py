@@ -56,6 +56,7 @@ def ttt_minimax(state, scoring="depth"):
     return _MINIMAX[key]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_tictactoe_alphabeta_equals_minimax(variant):
     game = TicTacToe()

@@ -33,6 +33,7 @@ def clear_best_positions(count=40, seed=11):
     return found
 
 
+@pytest.mark.slow
 def test_mcts_finds_the_minimax_move_in_tictactoe():
     game = TicTacToe()
     for state, best in clear_best_positions():

@@ -21,6 +21,7 @@ def test_empty_board_is_a_draw():
     assert len(result.pv) == 9          # best play fills the board
 
 
+@pytest.mark.slow
 def test_perfect_player_never_loses_to_random():
     game = TicTacToe()
     perfect = AlphaBetaPlayer()
