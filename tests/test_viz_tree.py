@@ -289,3 +289,11 @@ def test_leaves_say_how_they_were_scored_and_wins_are_green(tictactoe):
     evaluated = draw_tree(shallow)
     assert all("evaluated" in nodes(evaluated)[n]["label"]
                for n in with_class(evaluated, "leaf"))
+
+
+def test_each_value_shows_where_it_came_from(textbook):
+    _, result = textbook
+    graph = draw_tree(result)
+    best = sorted((a, b) for a, b, e in edges(graph) if "best" in e["class"].split())
+    # root <- #1 (3), #1 <- #2 (3), #5 <- #6 (2, then cut), #7 <- #10 (2)
+    assert best == [("n0", "n1"), ("n1", "n2"), ("n5", "n6"), ("n7", "n10")]

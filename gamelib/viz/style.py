@@ -14,6 +14,7 @@ MAX_COLOUR = "#1f5fa8"      # blue: MAX nodes (the player to move at the root)
 MIN_COLOUR = "#b8541a"      # orange: MIN nodes
 LEAF_COLOUR = "#444444"
 PV_COLOUR = "#111111"
+EDGE_COLOUR = "#8a8a8a"     # ordinary edges: lighter than those a value came through
 CHOSEN_COLOUR = "#2ca02c"   # green: the move the search chose
 PRUNED_COLOUR = "#9a9a9a"   # grey: pruned branches
 CUT_COLOUR = "#c62828"      # red: the reason for a cutoff

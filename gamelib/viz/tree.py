@@ -183,6 +183,7 @@ class _View:
         self.windows, self.numbers, self.edge_labels = windows, numbers, edge_labels
         self.pruned, self.stack, self.current = pruned, stack, current
         self.notes: dict[int, str] = {}     # leaf id -> "terminal" or "depth limit"
+        self.best = {b for b in (best_child(tree, n) for n in shown) if b is not None}
         root = min(shown)
         self.chosen = next((n for n in sorted(pv) if tree[n].parent == root), None)
         self.seen: set[str] = set()
@@ -283,10 +284,13 @@ class _View:
 
     def edge_attrs(self, node: TraceNode) -> dict[str, str]:
         """The edge into `node`: the move, bold on the PV, green if chosen, orange to current."""
-        attrs: dict[str, str] = {}
+        attrs: dict[str, str] = {"color": st.EDGE_COLOUR}
         classes = []
         if self.edge_labels:
             attrs["label"] = st.edge_label(st.fmt_move(node.move))
+        if node.id in self.best:
+            classes.append("best")
+            attrs.update(penwidth="1.8", color=st.PV_COLOUR)
         if node.id in self.pv:
             classes.append("pv")
             attrs.update(penwidth="3", color=st.PV_COLOUR)
@@ -352,6 +356,14 @@ class _View:
         if not group and self.edge_labels:
             attrs["label"] = st.edge_label(listed)
         graph.edge(f"n{node_id}", f"p{node_id}_{k}", **attrs)
+
+
+def best_child(tree: dict[int, TraceNode], node_id: int) -> int | None:
+    """The child whose value the node took (the first one with the node's value)."""
+    node = tree[node_id]
+    if node.value is None or node.left_at is None:
+        return None
+    return next((c for c in node.children if c in tree and tree[c].value == node.value), None)
 
 
 def outline(tree: dict[int, TraceNode], root: int, shown: list[int], pv: list[int]) -> str:
