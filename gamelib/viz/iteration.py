@@ -183,7 +183,8 @@ def _add_playout(graph: Drawing, playout: Event, tree: dict[int, TraceNode],
     graph.node("playout", st.html_label(rows), shape="box", style="dashed,rounded",
                color="#555555", id="playout", **{"class": "playout"})
     graph.edge(f"n{playout.node}", "playout", style="dashed", color="#555555",
-               label=st.edge_label("random playout"), **{"class": "playout"})
+               label=st.edge_label("random playout" if count else "result"),
+               **{"class": "playout"})
 
 
 def _legend() -> str:
