@@ -8,10 +8,12 @@ Event kinds:
 - minimax / alpha-beta: "enter" (a node is entered, with its window), "leaf" (a terminal
   or depth-limit node is scored), "prune" (the remaining moves of a node are skipped),
   "tt_hit" (a transposition table answered for the node), "leave" (the node's value is
-  final, with its bound: "exact", "lower" or "upper").
+  final, with its bound: "exact", "lower" or "upper"). Every "enter" has one "leave",
+  leaves and table answers included, so the open nodes are the call stack.
 - MCTS: "select" (node = where selection stopped; path = node ids from the root; moves =
   the moves along the path; ucb = the UCB score of each child chosen), "expand" (a new
-  node: parent, move, state, depth, player to move there), "playout" (node = where the
+  node: parent, move, state, depth, player to move there; the root is the first
+  "expand", with no parent), "playout" (node = where the
   playout started; moves = the playout's moves; value = reward for the player who moved
   into that node: 1 win, 0.5 draw, 0 loss; note = who won), "backprop" (one event per
   node on the path, bottom up: value = the reward credited to it, from the point of
