@@ -12,8 +12,11 @@ from gamelib.search import alphabeta
 from gamelib.widgets import PlayBoard, presets_for
 
 CHEAPEST = {"random": "random", "minimax": "minimax:2", "alphabeta": "alphabeta:2",
-            "id": "id:0.05", "mcts": "mcts:50", "perfect": "perfect"}
+            "id": "id:0.05", "mcts": "mcts:50", "perfect": "perfect:10"}
 """The quickest setting of each opponent, so a whole game stays fast."""
+
+MIDGAME = "52753311433677442422121"
+"""A Connect Four middle game from the reference set (the solver answers it quickly)."""
 
 
 class Scripted:
@@ -55,6 +58,7 @@ class Broken:
 
 def play_out(board: PlayBoard, pick: int = 0) -> None:
     """Click legal moves (the `pick`-th, wrapping) until the game ends."""
+    board.wait()                                 # the AI may be opening
     for _ in range(100):
         if board.over:
             return
@@ -65,10 +69,14 @@ def play_out(board: PlayBoard, pick: int = 0) -> None:
 
 def check_consistent(board: PlayBoard) -> None:
     """The shown board is the state reached by replaying the move list."""
-    assert board.game.play(board.moves) == board.state
+    state = board.start
+    for move in board.moves:
+        state = board.game.result(state, move)
+    assert state == board.state
     assert len(board.history) == len(board.moves) + 1
     marks = sum(row.count("X") + row.count("O") for row in board.cells)
-    assert marks == len(board.moves)
+    start = board.start.board.count("X") + board.start.board.count("O")
+    assert marks == start + len(board.moves)
 
 
 def spec_for(game: Game, name: str) -> str:
@@ -87,7 +95,8 @@ OPPONENTS = list(dict.fromkeys(OPPONENTS))
 @pytest.mark.parametrize("key, name", OPPONENTS, ids=[f"{k}-{n}" for k, n in OPPONENTS])
 def test_whole_game_against_each_opponent(key: str, name: str) -> None:
     game = GAMES[key]()
-    board = PlayBoard(game, opponent=spec_for(game, name), seed=3)
+    start = MIDGAME if name == "perfect" else None  # the solver is slow in the opening
+    board = PlayBoard(game, opponent=spec_for(game, name), seed=3, start=start)
     play_out(board)
     check_consistent(board)
     assert board.status.split(". ")[-1].strip(".! ") in {"You win", "The AI wins", "Draw"}
@@ -313,3 +322,24 @@ def test_bad_settings_are_clear_errors() -> None:
         PlayBoard(TicTacToe(), human_plays="Z")
     with pytest.raises(ValueError, match="unknown player"):
         PlayBoard(TicTacToe(), opponent="genius")
+
+
+def test_games_can_start_from_a_position() -> None:
+    board = PlayBoard(ConnectFour(), opponent="random", start="4453", seed=1)
+    assert board.state == board.game.play("4453") and board.moves == []
+    board.click(0)
+    board.new_game()
+    assert board.state == board.game.play("4453")
+    assert not board.undo()
+    with pytest.raises(ValueError, match="already finished"):
+        PlayBoard(ConnectFour(), start="1212121")
+
+
+def test_why_this_move_for_the_solver_speaks_in_exact_scores() -> None:
+    board = PlayBoard(ConnectFour(), opponent="perfect:10", start=MIDGAME)  # O, the AI, to move
+    board.wait()
+    result = board.last_result
+    assert result is not None and result.algorithm == "perfect"
+    text = board.why.value
+    assert "Runner-up" in text and "solver proves both scores" in text
+    assert any(word in text for word in ("win (score", "loss (score", "draw"))

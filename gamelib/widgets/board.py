@@ -39,18 +39,20 @@ class PlayBoard:
     `wait()`. With `threaded=False` the AI answers inside the click (no worker thread).
     `hint`: the player that gives hints (a spec or a player); `seed`: for random players;
     `tree_nodes`: how many nodes "Show the tree" draws (the root's moves and the expected
-    line come first).
+    line come first); `start`: the position every game starts from (a state, or a Connect
+    Four position string such as "4453").
     """
 
     def __init__(self, game: Game, opponent: Any = "alphabeta", human_plays: Player = "X",
                  hint: Any = None, seed: int | None = None, threaded: bool = True,
-                 tree_nodes: int = 12) -> None:
+                 tree_nodes: int = 12, start: State | str | None = None) -> None:
         self.game = game
+        self.start = _start_state(game, start)
         self.seed = seed
         self.threaded = threaded
         self.tree_nodes = tree_nodes
         self.human = _check_side(game, human_plays)
-        self.history: list[State] = [game.initial_state]
+        self.history: list[State] = [self.start]
         self.moves: list[Move] = []
         self.last_result: SearchResult | None = None
         self.last_ai_move: Move | None = None
@@ -134,7 +136,7 @@ class PlayBoard:
                     return
             self._generation += 1
             self._thinking = False
-            self.history = [self.game.initial_state]
+            self.history = [self.start]
             self.moves = []
             self.last_result = self.last_ai_move = self.hint_move = None
             self.why.value = ""
@@ -482,6 +484,16 @@ def _check_side(game: Game, side: Player) -> Player:
         raise ValueError(f"human_plays must be one of {list(game.players)} "
                          f"(or 'first' / 'second'), got {side!r}")
     return side
+
+
+def _start_state(game: Game, start: State | str | None) -> State:
+    """The starting position: the initial state, a given state, or a position string."""
+    if start is None:
+        return game.initial_state
+    state = game.play(start) if isinstance(start, str) else start
+    if game.is_terminal(state):
+        raise ValueError("the start position is already finished: nothing left to play")
+    return state
 
 
 def _illegal_text(game: Game, move: Move, error: IllegalMoveError) -> str:

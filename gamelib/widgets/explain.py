@@ -24,9 +24,20 @@ def move_label(game: Game, move: Move) -> str:
 
 def words(result: SearchResult, value: float) -> str:
     """A value in words: "win in 3 plies", "draw" only when the search saw the end."""
+    if result.algorithm == "perfect":
+        return solver_words(value)
     if value == 0 and not result.info.get("complete"):
         return "0"
     return describe_value(value)
+
+
+def solver_words(score: float) -> str:
+    """An exact solver score in words (positive: the mover wins, the sooner the higher)."""
+    if score > 0:
+        return f"win (score {score:+g})"
+    if score < 0:
+        return f"loss (score {score:+g})"
+    return "draw"
 
 
 def value_text(result: SearchResult, move: Move) -> str:
@@ -55,7 +66,10 @@ def runner_up_text(game: Game, result: SearchResult) -> str:
     """One sentence: the second-best move and why the search preferred the first."""
     moves = ranked_moves(result)
     if len(moves) < 2:
-        return "It was the only legal move."
+        legal = game.actions(result.state) if not game.is_terminal(result.state) else []
+        if len(legal) < 2:
+            return "It was the only legal move."
+        return f"The other moves were not scored ({result.info.get('note', 'not searched')})."
     best, second = moves[0], moves[1]
     b, s = move_label(game, best), move_label(game, second)
     if is_mcts(result):
@@ -78,6 +92,8 @@ def _value_runner_up(result: SearchResult, best: Move, second: Move, b: str, s: 
     if vb is None or vs is None:
         return f"Runner-up: {s}."
     head = f"Runner-up: {s} ({value_text(result, second)} against {words(result, vb)})."
+    if result.algorithm == "perfect":
+        return f"{head} {_solver_reason(vb, vs, b, s)}"
     if result.move_bounds.get(second) == "upper":
         return (f"{head} Alpha-beta stopped looking at {s} as soon as one reply showed it "
                 f"could not beat {b}, so its value is only a bound.")
@@ -93,6 +109,21 @@ def _value_runner_up(result: SearchResult, best: Move, second: Move, b: str, s: 
     where = f" {depth} moves ahead" if depth else ""
     return (f"{head} With best replies from both sides, {s} leads to a position"
             f"{where} that scores {vb - vs:g} less for the AI.")
+
+
+def _solver_reason(vb: float, vs: float, b: str, s: str) -> str:
+    """Why the solver prefers `b` to `s`, both scores being exact."""
+    proof = "The solver proves both scores against any defence: "
+    if vb == vs:
+        return proof + "they are equal, and ties go to the centre-most column."
+    if vb > 0 and vs > 0:
+        return proof + (f"both win, but {b} wins sooner (a score is 22 minus the winner's "
+                        f"discs at the end).")
+    if vb > 0:
+        return proof + f"{b} wins; {s} {'only draws' if vs == 0 else 'loses'}."
+    if vb == 0:
+        return proof + f"{b} holds the draw; {s} loses."
+    return proof + f"both lose, but {b} holds out longer."
 
 
 def pv_text(game: Game, result: SearchResult) -> str:
@@ -151,4 +182,10 @@ def why_html(game: Game, result: SearchResult | None, who: str = "The AI") -> st
             f"<table class='gamelib-why-table'>{head}{''.join(body)}</table>"
             f"<div class='gamelib-why-text'>Expected line: {escape(pv_text(game, result))}"
             f"</div><div class='gamelib-why-text'>{escape(runner_up_text(game, result))}"
-            f"</div>")
+            f"</div>{note_html(result)}")
+
+
+def note_html(result: SearchResult) -> str:
+    """The search's own remark (e.g. "from the opening book"), if it made one."""
+    note = result.info.get("note")
+    return f"<div class='gamelib-why-text'><i>{escape(str(note))}</i></div>" if note else ""

@@ -45,7 +45,7 @@ CONNECT_FOUR_PRESETS = [
     Preset("MCTS, 200 iterations (easy)", "mcts:200"),
     Preset("MCTS, 1000 iterations (medium)", "mcts:1000"),
     Preset("MCTS, 4000 iterations (hard)", "mcts:4000"),
-    Preset("Perfect solver (unbeatable)", "perfect"),
+    Preset("Perfect solver (up to 10 s a move)", "perfect:10"),
 ]
 
 TIC_TAC_TOE_PRESETS = [
