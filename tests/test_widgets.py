@@ -343,3 +343,14 @@ def test_why_this_move_for_the_solver_speaks_in_exact_scores() -> None:
     text = board.why.value
     assert "Runner-up" in text and "solver proves both scores" in text
     assert any(word in text for word in ("win (score", "loss (score", "draw"))
+
+
+def test_show_the_tree_of_an_mcts_move_is_the_tree_that_chose_it() -> None:
+    board = PlayBoard(ConnectFour(), opponent="mcts:200", seed=2)
+    board.click(3)
+    board.show_tree()
+    picture = board.tree.value
+    assert "N=200" in picture and "200 iterations" in picture
+    for move, visits in board.last_result.visits.items():
+        if visits == max(board.last_result.visits.values()):
+            assert f"N={visits}" in picture

@@ -4,11 +4,14 @@ Players search without recording (recording costs time and memory). When a stude
 asks to see the tree, the same search runs again from the same position with a
 `Trace()`: minimax and alpha-beta are deterministic, so the tree is the one that chose
 the move; iterative deepening is redrawn as alpha-beta at the depth it completed.
-MCTS results already carry their statistics tree, so they are drawn as they are.
+MCTS results carry the statistics tree that chose the move (`info["root"]`); it is
+turned into a trace with one "expand" and one "backprop" event per node, so the drawing
+shows exactly that tree (random playouts could not be replayed).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from gamelib.games.base import Game, State
@@ -19,8 +22,11 @@ from gamelib.search.trace import Trace
 def recorded(player: Any, game: Game, state: State, result: SearchResult | None
              ) -> SearchResult | None:
     """`result` with a trace: itself if it has one, else the same search re-run."""
-    if result is None or result.trace is not None or result.visits is not None:
+    if result is None or result.trace is not None:
         return result
+    if result.visits is not None:
+        root = result.info.get("root")
+        return replace(result, trace=tree_trace(game, root)) if root is not None else result
     from gamelib.search import alphabeta, minimax
     from gamelib.search.tt import TranspositionTable
 
@@ -37,3 +43,21 @@ def recorded(player: Any, game: Game, state: State, result: SearchResult | None
     table = TranspositionTable() if getattr(player, "tt", False) else None
     return alphabeta(game, state, depth=depth, eval_fn=eval_fn, scoring=scoring,
                      order=getattr(player, "order", None), tt=table, trace=Trace())
+
+
+def tree_trace(game: Game, root: Any) -> Trace:
+    """A trace of an MCTS statistics tree: every node expanded, then its final N and W."""
+    trace = Trace()
+    trace.algorithm, trace.game = "mcts", game
+    nodes, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        nodes.append(node)
+        stack.extend(reversed(node.children))
+    for node in sorted(nodes, key=lambda n: n.id):
+        player = None if game.is_terminal(node.state) else game.to_move(node.state)
+        trace.record("expand", node.id, parent=None if node.parent is None else node.parent.id,
+                     move=node.move, state=node.state, depth=node.depth, player=player)
+    for node in nodes:
+        trace.record("backprop", node.id, visits=node.visits, total=node.total)
+    return trace

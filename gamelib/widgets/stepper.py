@@ -127,7 +127,8 @@ class Narrator:
         value = fmt_bound(event.value, event.bound)
         bound = ""
         if node is not None and node.pruned_moves and event.bound in ("lower", "upper"):
-            bound = f" ({'a lower' if event.bound == 'lower' else 'an upper'} bound: the moves after the cutoff were never searched)"
+            kind = "a lower" if event.bound == "lower" else "an upper"
+            bound = f" ({kind} bound: the moves after the cutoff were never searched)"
         elif event.bound == "upper":
             bound = " (an upper bound: no move reached alpha)"
         elif event.bound == "lower":

@@ -24,18 +24,23 @@ def draw(result: SearchResult, max_nodes: int, **options: Any) -> Any:
     from gamelib import viz  # imported late: a drawing is only made on request
 
     if result.visits is not None and hasattr(viz, "draw_mcts"):
-        return viz.draw_mcts(result, max_nodes=max_nodes, boards=False, **options)
+        title = (f"MCTS: {result.stats.iterations} iterations; the most visited move, "
+                 f"{result.move}, is played")
+        return viz.draw_mcts(result, max_nodes=max_nodes, boards=False, title=title,
+                             **options)
     return viz.draw_tree(result, max_nodes=max_nodes, boards=False, **options)
 
 
 def tree_html(result: SearchResult | None, max_nodes: int = 80) -> str:
     """The tree of `result` as HTML, or a sentence saying why there is none."""
     if result is None:
-        return "<i>No search to draw yet: the AI has not searched (a random player never does).</i>"
+        return ("<i>No search to draw yet: the AI has not searched "
+                "(a random player never does).</i>")
     if result.trace is None:
         return (f"<i>The {escape(result.algorithm)} search of this move was not recorded, "
                 f"so there is no tree to draw.</i>")
     try:
         return drawing_html(draw(result, max_nodes))
     except Exception as error:  # a drawing problem must not break the game
-        return f"<i>Could not draw the tree: {escape(type(error).__name__)}: {escape(str(error))}</i>"
+        why = f"{type(error).__name__}: {error}"
+        return f"<i>Could not draw the tree: {escape(why)}</i>"
