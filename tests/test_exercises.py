@@ -387,9 +387,10 @@ def test_backprop_check_stub():
 
 
 def test_the_missing_sign_flip_fails_to_block():
-    from gamelib.exercises.mcts_checks import show_in_play
+    from gamelib.exercises.mcts_checks import show_in_play, sign_flip_demo
     assert "blocks in 5 of 5 runs" in show_in_play(ucb_score, backpropagate)
-    assert "blocks in 5 of 5 runs" not in show_in_play(ucb_score, backprop_root_view)
+    assert "blocks in 0 of 5 runs" in show_in_play(ucb_score, backprop_root_view)
+    assert sign_flip_demo() == {"with the sign flip": 5, "without the sign flip": 0}
 
 
 def test_check_results_show_as_html():

@@ -49,20 +49,45 @@ MUST_BLOCK = [(0, 0), (1, 0), (2, 1), (1, 1)]
 BLOCK = (1, 2)
 
 
-def show_in_play(ucb: Callable, backprop: Callable, iterations: int = 400,
-                 runs: int = 5) -> str:
-    """How often the small MCTS with these functions finds the only move that saves X."""
+def blocks(ucb: Callable, backprop: Callable, iterations: int = 1000, runs: int = 5) -> int:
+    """In how many of `runs` seeded runs the small MCTS with these functions plays the
+    only move that saves X in MUST_BLOCK."""
     game = TicTacToe()
     state = game.play(MUST_BLOCK)
-    found = 0
-    for seed in range(runs):
-        try:
-            root = run_mcts(game, state, iterations, ucb, backprop, seed=seed)
-        except Exception as error:                   # student code inside the search
-            return f"MCTS with your functions crashed: {type(error).__name__}: {error}"
-        found += most_visited(root) == BLOCK
+    return sum(most_visited(run_mcts(game, state, iterations, ucb, backprop, seed=seed)) == BLOCK
+               for seed in range(runs))
+
+
+def show_in_play(ucb: Callable, backprop: Callable, iterations: int = 1000,
+                 runs: int = 5) -> str:
+    """How often the small MCTS with these functions finds the only move that saves X."""
+    try:
+        found = blocks(ucb, backprop, iterations, runs)
+    except Exception as error:                       # student code inside the search
+        return f"MCTS with your functions crashed: {type(error).__name__}: {error}"
     return (f"In play: X to move must block at {BLOCK} or lose. MCTS with your functions "
             f"({iterations} iterations) blocks in {found} of {runs} runs.")
+
+
+def backprop_without_sign_flip(node, winner) -> None:
+    """The classic bug, for the lesson's demonstration: every node on the path is credited
+    from the point of view of the player to move at the root, so the opponent's nodes
+    look best when the opponent plays badly."""
+    path = []
+    while node is not None:
+        path.append(node)
+        node = node.parent
+    root_player = path[-2].mover if len(path) > 1 else None
+    for node in path:
+        node.visits += 1
+        node.total += 0.5 if winner is None else 1 if winner == root_player else 0
+
+
+def sign_flip_demo(iterations: int = 1000, runs: int = 5) -> dict[str, int]:
+    """How often MCTS blocks in MUST_BLOCK, with and without the sign flip."""
+    return {"with the sign flip": blocks(reference_ucb, reference_backprop, iterations, runs),
+            "without the sign flip": blocks(reference_ucb, backprop_without_sign_flip,
+                                            iterations, runs)}
 
 
 def check_ucb(ucb_score: Callable) -> CheckResult:
