@@ -153,6 +153,23 @@ def test_connect_four_click_gets_a_reply(page) -> None:
     board.screenshot(path=str(ARTIFACTS / "e2e-connect4.png"))
 
 
+def test_fast_clicks_never_corrupt_the_game(page) -> None:
+    """Six clicks as fast as the browser can send them: every X still gets exactly one O."""
+    from playwright.sync_api import expect
+
+    board = page.locator(".gamelib-playboard").filter(has=page.locator(".gamelib-c4-frame"))
+    board.locator(".gamelib-new").click()
+    expect(board.locator(".gamelib-disc-x")).to_have_count(0, timeout=WAIT_MS)
+    for col in (0, 6, 0, 6, 1, 5):
+        board.locator(f".gamelib-drop-{col}").click(force=True, no_wait_after=True)
+    settled = """el => el.querySelector('.gamelib-status').textContent.includes('Your move')
+        && el.querySelectorAll('.gamelib-disc-x').length
+           === el.querySelectorAll('.gamelib-disc-o').length"""
+    page.wait_for_function(f"el => ({settled})(el)", arg=board.element_handle(),
+                           timeout=WAIT_MS)
+    assert 1 <= board.locator(".gamelib-disc-x").count() <= 6
+
+
 def test_tic_tac_toe_click_gets_a_reply(page) -> None:
     """A click on the centre square puts an X there; the AI's O follows."""
     from playwright.sync_api import expect
