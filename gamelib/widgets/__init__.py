@@ -2,6 +2,21 @@
 
 `PlayBoard(game, opponent=..., human_plays=...)` plays Tic-Tac-Toe or Connect Four
 in a notebook; `SearchStepper(result)` and `MCTSStepper(...)` replay a search step by step.
+
+Plain ipywidgets (no JavaScript build): they work in JupyterLab, Notebook 7, Voila and
+VS Code. Stable CSS classes, for browser tests and stylesheets:
+
+- board: `gamelib-playboard` (the whole widget), `gamelib-status` (status line),
+  `gamelib-cell` + `gamelib-cell-R-C` (every square / disc), `gamelib-drop-C` (Connect
+  Four drop buttons), `gamelib-col-C`; cell states `gamelib-empty`, `gamelib-mark-x` /
+  `gamelib-mark-o` (Tic-Tac-Toe), `gamelib-disc-x` / `gamelib-disc-o` (Connect Four),
+  `gamelib-win`, `gamelib-last`, `gamelib-hint`;
+- controls: `gamelib-opponent`, `gamelib-side`, `gamelib-new`, `gamelib-undo`,
+  `gamelib-hint-button`, `gamelib-why`, `gamelib-tree-button`; panels
+  `gamelib-why-panel` (with `gamelib-why-table`), `gamelib-tree-panel`;
+- steppers: `gamelib-stepper`, `gamelib-step-first` / `-back` / `-forward` / `-last`,
+  `gamelib-step-play`, `gamelib-step-slider`, `gamelib-narration`, `gamelib-stack`,
+  `gamelib-stepper-picture`; MCTS: `gamelib-mcts-more`, `gamelib-mcts-view`.
 """
 
 from gamelib.widgets.board import PlayBoard
