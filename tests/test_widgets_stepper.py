@@ -120,3 +120,12 @@ def test_mcts_stepper_runs_more_and_replays_with_the_same_seed() -> None:
     assert again.narration == stepper.narration
     stepper.mode.value = "tree"
     assert 'class="node' in stepper.picture or "gamelib-outline" in stepper.picture
+
+
+def test_search_stepper_points_mcts_to_its_own_stepper() -> None:
+    from gamelib.search import mcts
+
+    game = TicTacToe()
+    result = mcts(game, game.initial_state, iterations=5, seed=1, trace=Trace())
+    with pytest.raises(ValueError, match="MCTSStepper"):
+        SearchStepper(result)

@@ -58,7 +58,7 @@ TIC_TAC_TOE_PRESETS = [
 """Tic-Tac-Toe has no evaluation function, so its searches go to the end of the game."""
 
 DEFAULTS = {"random": "random", "minimax": "minimax:3", "alphabeta": "alphabeta:4",
-            "id": "id:1", "mcts": "mcts:1000", "perfect": "perfect"}
+            "id": "id:1", "mcts": "mcts:1000", "perfect": "perfect:10"}
 """The preset a bare name stands for on Connect Four (Tic-Tac-Toe searches to the end)."""
 
 

@@ -23,10 +23,12 @@ from gamelib.widgets.treeview import drawing_html
 
 def unpack(source: SearchResult | Trace) -> Trace:
     """The trace of a result (or the trace itself), with a clear error when there is none."""
-    if isinstance(source, Trace):
-        return source
-    if isinstance(source, SearchResult) and source.trace is not None:
-        return source.trace
+    trace = source.trace if isinstance(source, SearchResult) else source
+    if isinstance(trace, Trace) and trace.algorithm == "mcts":
+        raise ValueError("this is an MCTS search: step through MCTS with "
+                         "MCTSStepper(game, state, iterations=..., seed=...)")
+    if isinstance(trace, Trace):
+        return trace
     if isinstance(source, SearchResult):
         raise ValueError(f"this {source.algorithm} result has no trace to step through: run "
                          f"the search with trace=Trace(), e.g. "
