@@ -29,6 +29,7 @@ CSS = f"""
 .gamelib-c4-drops .gamelib-drop.jupyter-button {{ border-radius: 6px; font-size: 16px;
   color: {BOARD_BLUE}; background: #e8eef9; }}
 .gamelib-c4-drops .gamelib-drop.jupyter-button:hover:enabled {{ background: #c6d5f2; }}
+.gamelib-c4-drops .gamelib-drop.jupyter-button:disabled {{ opacity: 0.45; }}
 .gamelib-c4-drops .gamelib-hint.jupyter-button {{ background: {WIN_COLOUR}; color: white; }}
 .gamelib-status {{ font-size: 15px; }}
 .gamelib-status .gamelib-thinking {{ color: #b35900; }}
