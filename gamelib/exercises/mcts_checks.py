@@ -15,8 +15,8 @@ from __future__ import annotations
 import math
 from typing import Callable
 
-from gamelib.exercises.common import (FAILED, PASSED, CheckResult, StudentError, call,
-                                      crashed, not_yet)
+from gamelib.exercises.common import (FAILED, NOT_YET, PASSED, CheckResult, StudentError,
+                                      call, crashed, not_yet)
 from gamelib.exercises.mcts_parts import chain, most_visited, run_mcts
 from gamelib.exercises.solutions.mcts import backpropagate as reference_backprop
 from gamelib.exercises.solutions.mcts import ucb_score as reference_ucb
@@ -150,7 +150,8 @@ def check_backprop(backpropagate: Callable) -> CheckResult:
         got[winner] = [(n.visits, n.total) for n in mine]
         want[winner] = [(n.visits, n.total) for n in ref]
     if all(v == (0, 0.0) for stats in got.values() for v in stats):
-        return not_yet(exercise, "backpropagate (it changed no node, and)")
+        return CheckResult(exercise, NOT_YET, "backpropagate changed no node: fill in the "
+                           "cell above, run it, then run this check again.")
     details = [f"winner {w or 'none (draw)'}: your (visits, total) root..leaf {got[w]}, "
                f"expected {want[w]}" for w in ("X", "O", None)]
     play = show_in_play(reference_ucb, backpropagate)
