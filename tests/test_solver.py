@@ -144,3 +144,25 @@ def test_node_budget_stops_the_search_and_says_so():
     fast.solve(Position.from_string("44"), max_nodes=500)
     assert fast.aborted
     assert solve("2252576253462244111563365343671351441") == -1
+
+
+def test_cli_prints_the_score_of_every_column(capsys):
+    from gamelib.cli import main
+    moves, score = reference("Test_L2_R1", 1)[0]
+    assert main(["solve", moves]) == 0
+    out = capsys.readouterr().out
+    scores = analyze(moves)
+    assert f"score {score} for the player to move" in out
+    assert "score:  " + " ".join(f"{scores[c]:>3}" for c in range(WIDTH)) in out
+    assert main(["solve", "44x"]) == 2
+    assert "not a column" in capsys.readouterr().err
+
+
+def test_cli_bench_reports_positions_and_correct(tmp_path, capsys):
+    from gamelib.cli import main
+    lines = [f"{m} {s}" for m, s in reference("Test_L3_R1", 20)]
+    path = tmp_path / "set.txt"
+    path.write_text("\n".join(lines + ["2252576253462244111563365343671351441 5"]) + "\n")
+    assert main(["solve", "--bench", str(path)]) == 1  # the last line is deliberately wrong
+    out = capsys.readouterr().out
+    assert "positions 21, correct 20, mean time" in out and "nodes/s" in out
