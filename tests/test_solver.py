@@ -153,7 +153,8 @@ def test_cli_prints_the_score_of_every_column(capsys):
     out = capsys.readouterr().out
     scores = analyze(moves)
     assert f"score {score} for the player to move" in out
-    assert "score:  " + " ".join(f"{scores[c]:>3}" for c in range(WIDTH)) in out
+    cells = [f"{scores[c]:>3}" if c in scores else "  -" for c in range(WIDTH)]
+    assert "score:  " + " ".join(cells) in out
     assert main(["solve", "44x"]) == 2
     assert "not a column" in capsys.readouterr().err
 
