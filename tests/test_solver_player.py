@@ -109,3 +109,13 @@ def test_shipped_book_loads_and_plays_legal_moves():
         assert pos.can_play(col) and -18 <= score <= 18
     if "" in book.entries:
         assert book.entries[""] == (1, 3)  # the first player wins, only in the centre
+
+
+def test_the_book_answers_the_empty_board_at_once():
+    book = OpeningBook.load()
+    if "" not in book.entries:
+        pytest.skip("the shipped book does not reach the empty board")
+    game = ConnectFour()
+    player = PerfectPlayer(time_limit=None)
+    assert player(game, game.initial_state) == 3
+    assert player.last_result.info["source"] == "book" and player.last_result.value == 1

@@ -1,6 +1,7 @@
 """The solver of `gamelib.solver.negamax`, compiled with numba.
 
-Same algorithm, line for line, flattened for the compiler: a position is three int64
+Same algorithm, flattened for the compiler (the recursion becomes an explicit stack,
+see `negamax`): a position is three int64
 numbers (current, mask, moves) instead of an object (7 columns x 7 bits = 49 bits, so
 int64 holds every bitboard and key). Two numpy arrays hold the rest:
 - `table`, the transposition table: each slot packs the key's 32 low bits and the
@@ -22,7 +23,7 @@ from gamelib.solver.position import (BOARD, BOTTOM, COLUMN_ORDER, H1, HEIGHT, MA
 assert (WIDTH, HEIGHT) == (7, 6), "the unrolled shifts below assume 7 columns of 6 rows"
 
 TT_SIZE = 8_388_617
-"""Slots in the compiled transposition table: the first prime above 2**23 (about 42 MB)."""
+"""Slots in the compiled transposition table: the first prime above 2**23 (64 MB)."""
 
 LOWER_OFFSET = MAX_SCORE - 2 * MIN_SCORE + 2
 UPPER_LIMIT = MAX_SCORE - MIN_SCORE + 1
