@@ -354,3 +354,13 @@ def test_show_the_tree_of_an_mcts_move_is_the_tree_that_chose_it() -> None:
     for move, visits in board.last_result.visits.items():
         if visits == max(board.last_result.visits.values()):
             assert f"N={visits}" in picture
+
+
+def test_default_opponents_answer_quickly() -> None:
+    assert PlayBoard(ConnectFour()).menu.value == "alphabeta:4"
+    assert PlayBoard(TicTacToe()).menu.value == "alphabeta"
+    big = PlayBoard(TicTacToe(4, 4, 3), seed=1)
+    assert big.menu.value == "mcts:1000"
+    assert {spec for _, spec in big.menu.options} <= {"random", "mcts:30", "mcts:1000"}
+    big.click((1, 1))
+    assert len(big.moves) == 2

@@ -20,8 +20,8 @@ from gamelib.games.connect4 import ConnectFour
 from gamelib.search.result import SearchResult
 from gamelib.widgets.cells import make_cells
 from gamelib.widgets.explain import move_label, why_html
-from gamelib.widgets.opponents import (choose_move, default_spec, describe_player,
-                                       make_player, presets_for)
+from gamelib.widgets.opponents import (choose_move, default_opponent, default_spec,
+                                       describe_player, make_player, presets_for)
 from gamelib.widgets.recording import recorded
 from gamelib.widgets.style import stylesheet, with_classes
 from gamelib.widgets.treeview import tree_html
@@ -32,7 +32,8 @@ COLOUR_NAMES = {"X": "red", "O": "yellow"}
 
 class PlayBoard:
     """Play `game` against `opponent` (a player object, a name like "alphabeta", or a spec
-    like "alphabeta:4"); `human_plays` is 'X' (first) or 'O' (second).
+    like "alphabeta:4"; by default a search that answers within a second); `human_plays`
+    is 'X' (first) or 'O' (second).
 
     Python API for tests and scripts: `click(move)` plays a move and waits for the AI's
     reply; `state`, `cells`, `status`, `last_result`; `new_game()`, `undo()`, `hint()`,
@@ -43,7 +44,7 @@ class PlayBoard:
     Four position string such as "4453").
     """
 
-    def __init__(self, game: Game, opponent: Any = "alphabeta", human_plays: Player = "X",
+    def __init__(self, game: Game, opponent: Any = None, human_plays: Player = "X",
                  hint: Any = None, seed: int | None = None, threaded: bool = True,
                  tree_nodes: int = 12, start: State | str | None = None) -> None:
         self.game = game
@@ -68,7 +69,8 @@ class PlayBoard:
         self.menu = with_classes(widgets.Dropdown(
             options=[(p.label, p.spec) for p in presets_for(game)],
             layout=widgets.Layout(width="280px")), "gamelib-opponent")
-        self.player = self._player_for(opponent)
+        self.player = self._player_for(default_opponent(game) if opponent is None
+                                       else opponent)
         self._hint_player = self._hint_for(hint)
         self._build()
         self.new_game()

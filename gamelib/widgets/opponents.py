@@ -55,7 +55,8 @@ TIC_TAC_TOE_PRESETS = [
     Preset("Alpha-beta, full depth (perfect)", "alphabeta"),
     Preset("Minimax, full depth (perfect; slow first move)", "minimax"),
 ]
-"""Tic-Tac-Toe has no evaluation function, so its searches go to the end of the game."""
+"""Tic-Tac-Toe has no evaluation function, so its searches go to the end of the game
+(offered on the 3x3 board only: bigger boards get random and MCTS)."""
 
 DEFAULTS = {"random": "random", "minimax": "minimax:3", "alphabeta": "alphabeta:4",
             "id": "id:1", "mcts": "mcts:1000", "perfect": "perfect:10"}
@@ -67,7 +68,16 @@ def presets_for(game: Game) -> list[Preset]:
     presets = CONNECT_FOUR_PRESETS if isinstance(game, ConnectFour) else TIC_TAC_TOE_PRESETS
     if isinstance(game, ConnectFour) and (game.rows, game.cols, game.k) != (6, 7, 4):
         presets = [p for p in presets if p.name != "perfect"]
+    if not isinstance(game, ConnectFour) and game.rows * game.cols > 9:
+        presets = [p for p in presets if ":" in p.spec or p.name == "random"]
     return [p for p in presets if p.name in FACTORIES]
+
+
+def default_opponent(game: Game) -> str:
+    """The opponent a board starts with: a solid search that answers within a second."""
+    if isinstance(game, ConnectFour):
+        return "alphabeta:4"
+    return "alphabeta" if game.rows * game.cols <= 9 else "mcts:1000"
 
 
 def default_spec(game: Game, name: str) -> str:
