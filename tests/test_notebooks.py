@@ -55,4 +55,9 @@ def test_lesson_runs_top_to_bottom(path, monkeypatch):
     errors = [out for cell in notebook.cells if cell.cell_type == "code"
               for out in cell.outputs if out.output_type == "error"]
     assert not errors
+    # The exercise stubs are left empty: each check cell must say so, not crash
+    for cell in notebook.cells:
+        if cell.cell_type == "code" and cell.source.startswith("check_"):
+            shown = json.dumps([out.get("data", out.get("text")) for out in cell.outputs])
+            assert "not implemented yet" in shown, (path.name, cell.source)
     assert os.environ["GAMELIB_QUICK"] == "1"
