@@ -364,3 +364,12 @@ def test_default_opponents_answer_quickly() -> None:
     assert {spec for _, spec in big.menu.options} <= {"random", "mcts:30", "mcts:1000"}
     big.click((1, 1))
     assert len(big.moves) == 2
+
+
+def test_why_this_move_without_a_search() -> None:
+    board = PlayBoard(TicTacToe(), opponent="random", seed=1)
+    board.click((1, 1))
+    assert "at random" in board.why.value
+    scripted = PlayBoard(TicTacToe(), opponent=Scripted([(0, 0)]), threaded=False)
+    scripted.click((1, 1))
+    assert "gave no explanation" in scripted.why.value and "scripted" in scripted.why.value

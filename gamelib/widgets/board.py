@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 import ipywidgets as widgets
 
+from gamelib.arena.players import RandomPlayer
 from gamelib.arena.specs import FACTORIES
 from gamelib.games.base import Game, IllegalMoveError, Move, Player, State
 from gamelib.games.connect4 import ConnectFour
@@ -296,7 +297,8 @@ class PlayBoard:
         """The player that gives hints: `hint`, else a solid search for this game."""
         if hint is not None:
             return make_player(hint, seed=self.seed) if isinstance(hint, str) else hint
-        search = "alphabeta:5" if isinstance(self.game, ConnectFour) else "alphabeta"
+        search = "alphabeta:5" if isinstance(self.game, ConnectFour) else default_opponent(
+            self.game)
         for spec in (search, "mcts:1000", "random"):
             if spec.partition(":")[0] in FACTORIES:
                 return make_player(spec, seed=self.seed)
@@ -418,7 +420,8 @@ class PlayBoard:
         if not self.why_toggle.value or self.last_ai_move is None:
             self.why.value = ""
             return
-        self.why.value = why_html(self.game, self.last_result, self.opponent_label)
+        self.why.value = why_html(self.game, self.last_result, self.opponent_label,
+                                  isinstance(self._searched_by, RandomPlayer))
 
     def _set_enabled(self, enabled: bool) -> None:
         """Enable or disable every input while the AI thinks."""

@@ -160,11 +160,14 @@ def why_rows(game: Game, result: SearchResult) -> list[dict[str, Any]]:
     return rows
 
 
-def why_html(game: Game, result: SearchResult | None, who: str = "The AI") -> str:
+def why_html(game: Game, result: SearchResult | None, who: str = "The AI",
+             random: bool = False) -> str:
     """The 'why this move?' panel as HTML."""
     if result is None:
-        return (f"<div class='gamelib-why-text'>{escape(who)} does not search, so there is "
-                f"nothing to explain: it picks a legal move at random.</div>")
+        why = ("does not search, so there is nothing to explain: it picks a legal move at "
+               "random" if random else "gave no explanation (players that search can: "
+               "they have an `explain` method)")
+        return f"<div class='gamelib-why-text'>{escape(who)} {why}.</div>"
     head = "<tr><th>move</th><th>visits</th><th>Q (AI)</th></tr>" if is_mcts(result) \
         else "<tr><th>move</th><th>value for the AI</th></tr>"
     body = []
