@@ -119,6 +119,7 @@ def page(chromium: str, voila_url: str, tmp_path_factory: pytest.TempPathFactory
     """A Chromium page showing the served notebook, with its boards drawn."""
     from playwright.sync_api import sync_playwright
 
+    ARTIFACTS.mkdir(exist_ok=True)
     with sync_playwright() as playwright:
         context = playwright.chromium.launch_persistent_context(
             str(tmp_path_factory.mktemp("chromium-profile")), executable_path=chromium,
@@ -129,7 +130,6 @@ def page(chromium: str, voila_url: str, tmp_path_factory: pytest.TempPathFactory
             tab.locator(".gamelib-stepper-picture svg").wait_for(timeout=60_000)
             yield tab
         finally:
-            ARTIFACTS.mkdir(exist_ok=True)
             try:
                 tab.screenshot(path=str(ARTIFACTS / "e2e-voila.png"), full_page=True)
             except Exception:
