@@ -49,10 +49,12 @@ def search(game: Any, state: Any, depth: int, eval_fn: Callable, pruning: bool,
     root = game.to_move(state)
 
     def leaf(state: Any) -> float:
+        """The score of a position where the search stops."""
         who = game.to_move(state) if mistake == "leaf player" else root
         return eval_fn(state, who)
 
     def value(state: Any, alpha: float, beta: float, depth: int, is_max: bool):
+        """(value, move) of `state`, MAX's node if `is_max`, with the window (alpha, beta)."""
         if game.is_terminal(state) or depth == 0:
             return leaf(state), None
         best, best_move = (-INF if is_max else INF), None

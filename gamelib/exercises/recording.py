@@ -86,6 +86,7 @@ class RecordingGame(Game):
     def eval_fn(self, evaluate: Callable[[State, Player], float]) -> Callable[[State, Player], float]:
         """`evaluate`, wrapped so that every call is recorded as a scored leaf."""
         def recorded(state: State, player: Player) -> float:
+            """`evaluate`, recorded."""
             value = evaluate(state, player)
             self._note_leaf(state, player, value)
             return value
@@ -141,6 +142,7 @@ class RecordingGame(Game):
         pruned = self.pruned()
 
         def enter(path: Path) -> None:
+            """Record entering `path` (and its ancestors first)."""
             if path in ids:
                 return
             if path:

@@ -134,6 +134,7 @@ def best_moves(case: Case) -> set:
 def _min_value(game: Any, state: Any, depth: int, eval_fn: Callable, player: str) -> float:
     """Plain minimax value of a MIN node, for finding every best root move."""
     def value(state: Any, depth: int, is_max: bool) -> float:
+        """Plain minimax value for `player`."""
         if game.is_terminal(state) or depth == 0:
             return eval_fn(state, player)
         values = [value(game.result(state, m), depth - 1, not is_max) for m in game.actions(state)]
@@ -266,6 +267,7 @@ def _summary(case: Case, mine: Run, ref: Run) -> str:
 def _details(case: Case, mine: Run, ref: Run, pruning: bool) -> list[str]:
     """The case, both leaf sequences (as move paths) and, for alpha-beta, the pruned moves."""
     def paths(run_: Run) -> str:
+        """The first leaves' paths, written compactly."""
         return " ".join("".join(map(str, p)) if isinstance(case.game, GameTree) else str(p)
                         for p in run_.record.leaf_paths()[:24])
 

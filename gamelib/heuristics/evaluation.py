@@ -67,6 +67,7 @@ def threat_eval(state: ConnectFourState, player: str) -> float:
     opponent = "O" if player == "X" else "X"
 
     def worth(who: str) -> int:
+        """`who`'s useful threats, weighted by row parity."""
         return sum(3 if t.parity == good_parity(who) else 1 for t in useful_threats(state, who))
 
     return worth(player) - worth(opponent)

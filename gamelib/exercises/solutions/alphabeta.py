@@ -10,6 +10,7 @@ def my_alphabeta(game, state, depth: int, eval_fn):
     player = game.to_move(state)
 
     def max_value(state, alpha, beta, depth):
+        """(value, move) at a MAX node searched with the window (alpha, beta)."""
         if game.is_terminal(state) or depth == 0:
             return eval_fn(state, player), None
         best_value, best_move = -math.inf, None
@@ -23,6 +24,7 @@ def my_alphabeta(game, state, depth: int, eval_fn):
         return best_value, best_move
 
     def min_value(state, alpha, beta, depth):
+        """(value, move) at a MIN node searched with the window (alpha, beta)."""
         if game.is_terminal(state) or depth == 0:
             return eval_fn(state, player), None
         best_value, best_move = math.inf, None

@@ -12,6 +12,7 @@ def my_minimax(game, state, depth: int, eval_fn):
     player = game.to_move(state)
 
     def max_value(state, depth):
+        """(value, move) where MAX (`player`) moves: the largest child value."""
         if game.is_terminal(state) or depth == 0:
             return eval_fn(state, player), None
         best_value, best_move = -math.inf, None
@@ -22,6 +23,7 @@ def my_minimax(game, state, depth: int, eval_fn):
         return best_value, best_move
 
     def min_value(state, depth):
+        """(value, move) where MIN moves: the smallest child value."""
         if game.is_terminal(state) or depth == 0:
             return eval_fn(state, player), None
         best_value, best_move = math.inf, None
