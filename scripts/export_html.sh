@@ -49,7 +49,7 @@ else
 fi
 
 # Wide search trees scale down to the page instead of being cut off at its edge.
-STYLE='<style>.jp-RenderedSVG svg, .jp-RenderedImage img { max-width: 100%; height: auto; }</style>'
+STYLE='<style>.jp-RenderedSVG svg, .jp-RenderedSVG img, .jp-RenderedImage img { max-width: 100%; height: auto; }</style>'
 
 lessons=("$@")
 (( ${#lessons[@]} )) || lessons=(notebooks/[0-9][0-9]-*.ipynb)
