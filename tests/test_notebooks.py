@@ -61,3 +61,20 @@ def test_lesson_runs_top_to_bottom(path, monkeypatch):
             shown = json.dumps([out.get("data", out.get("text")) for out in cell.outputs])
             assert "not implemented yet" in shown, (path.name, cell.source)
     assert os.environ["GAMELIB_QUICK"] == "1"
+
+
+@pytest.mark.slow
+def test_export_html_writes_a_page_per_lesson_and_an_index(tmp_path):
+    import subprocess
+    import sys
+
+    root = NOTEBOOKS.parent
+    env = dict(os.environ, OUT=str(tmp_path), GAMELIB_QUICK="1",
+               VENV=str(Path(sys.executable).parent.parent))
+    done = subprocess.run(["bash", "scripts/export_html.sh", "notebooks/00-start-here.ipynb"],
+                          cwd=root, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    page = (tmp_path / "00-start-here.html").read_text()
+    assert "Start here" in page and "max-width: 100%" in page
+    assert "<svg" in page or "image/svg+xml" in page          # the game record's board
+    assert "00-start-here.html" in (tmp_path / "index.html").read_text()
