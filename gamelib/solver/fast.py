@@ -4,9 +4,9 @@ Same algorithm, flattened for the compiler (the recursion becomes an explicit st
 see `negamax`): a position is three int64
 numbers (current, mask, moves) instead of an object (7 columns x 7 bits = 49 bits, so
 int64 holds every bitboard and key). Two numpy arrays hold the rest:
-- `table`, the transposition table: each slot packs the key's 32 low bits and the
-  one-byte value as (low bits << 8) | value (with a prime number of slots above 2**17,
-  slot and low bits together identify the 49-bit key);
+- `table`, the transposition table: each 32-bit slot packs the key's 25 low bits and
+  the 7-bit value as (low bits << 7) | value (with a prime number of slots above 2**24,
+  slot and low bits together identify the 49-bit key, as in Pons' solver);
 - `work`: [nodes, node budget, aborted flag, ...] then the move list of each ply
   (pairs move, score) at WORK_MOVES + 16 * ply.
 """
@@ -22,8 +22,9 @@ from gamelib.solver.position import (BOARD, BOTTOM, COLUMN_ORDER, H1, HEIGHT, MA
 
 assert (WIDTH, HEIGHT) == (7, 6), "the unrolled shifts below assume 7 columns of 6 rows"
 
-TT_SIZE = 8_388_617
-"""Slots in the compiled transposition table: the first prime above 2**23 (64 MB)."""
+TT_SIZE = 16_777_259
+"""Slots in the compiled transposition table: the first prime above 2**24 (64 MB)."""
+KEY_BITS = 25
 
 LOWER_OFFSET = MAX_SCORE - 2 * MIN_SCORE + 2
 UPPER_LIMIT = MAX_SCORE - MIN_SCORE + 1
@@ -98,11 +99,11 @@ def enter(current: int, mask: int, moves: int, alpha: int, beta: int,
     high = (SIZE - 1 - moves) // 2
     key = current + mask
     slot = key % TT_SIZE
-    check = (key & 0xFFFFFFFF) << 8
-    entry = table[slot]
+    check = (key & ((1 << KEY_BITS) - 1)) << 7
+    entry = np.int64(table[slot])
     stored = 0
-    if entry >> 8 == check >> 8:
-        stored = entry & 0xFF
+    if entry >> 7 == check >> 7:
+        stored = entry & 0x7F
     if stored > UPPER_LIMIT:
         low = stored - LOWER_OFFSET
         if alpha < low:
@@ -245,7 +246,7 @@ class FastSolver:
 
     def __init__(self) -> None:
         # np.full writes every page now, so the search never stalls on a first touch
-        self.table = np.full(TT_SIZE, 0, dtype=np.int64)
+        self.table = np.full(TT_SIZE, 0, dtype=np.uint32)
         self.work = np.zeros(WORK_MOVES + 16 * (SIZE + 1), dtype=np.int64)
         self.nodes = 0
         self.aborted = False
