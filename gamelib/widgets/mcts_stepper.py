@@ -20,7 +20,7 @@ from gamelib.search.mcts import MCTS
 from gamelib.search.trace import Trace
 from gamelib.viz import draw_iteration, draw_mcts, iteration_events
 from gamelib.widgets.explain import move_label
-from gamelib.widgets.style import stylesheet, with_classes
+from gamelib.widgets.style import step_button, stylesheet, with_classes
 from gamelib.widgets.treeview import drawing_html
 
 VIEWS = [("this iteration", "iteration"), ("whole tree", "tree")]
@@ -103,10 +103,10 @@ class MCTSStepper:
         self.mode = with_classes(widgets.ToggleButtons(options=VIEWS, value="iteration"),
                                  "gamelib-mcts-view")
         self.mode.observe(lambda _change: self._show(), "value")
-        buttons = [self._button("|◀", "first", lambda: self.go(1)),
-                   self._button("◀", "back", lambda: self.go(self.position - 1)),
-                   self._button("▶", "forward", lambda: self.go(self.position + 1)),
-                   self._button("▶|", "last", lambda: self.go(self.steps))]
+        buttons = [step_button("|◀", "first", lambda: self.go(1)),
+                   step_button("◀", "back", lambda: self.go(self.position - 1)),
+                   step_button("▶", "forward", lambda: self.go(self.position + 1)),
+                   step_button("▶|", "last", lambda: self.go(self.steps))]
         more = with_classes(widgets.Button(description="run 100 more"), "gamelib-mcts-more")
         more.on_click(lambda _b: self.run(100))
         self.text = with_classes(widgets.HTML(), "gamelib-narration")
@@ -116,14 +116,6 @@ class MCTSStepper:
         self.widget = with_classes(widgets.VBox([
             stylesheet(), widgets.HBox(buttons + [self.play, self.slider, more]),
             self.mode, self.text, self.summary, self.view]), "gamelib-stepper")
-
-    def _button(self, icon: str, name: str, action: Any) -> widgets.Button:
-        """A step button with the CSS class gamelib-step-<name>."""
-        button = with_classes(widgets.Button(description=icon, tooltip=name,
-                                             layout=widgets.Layout(width="44px")),
-                              f"gamelib-step-{name}")
-        button.on_click(lambda _b: action())
-        return button
 
     def _slider_moved(self, change: dict) -> None:
         """Keep the play widget where the slider is (the browser links them), redraw."""

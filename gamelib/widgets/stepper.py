@@ -17,7 +17,7 @@ from gamelib.search.result import SearchResult
 from gamelib.search.trace import Event, Trace, TraceNode
 from gamelib.viz.style import fmt_bound, fmt_value
 from gamelib.widgets.explain import move_label
-from gamelib.widgets.style import stylesheet, with_classes
+from gamelib.widgets.style import step_button, stylesheet, with_classes
 from gamelib.widgets.treeview import drawing_html
 
 
@@ -211,10 +211,10 @@ class SearchStepper:
                                               interval=interval_ms), "gamelib-step-play")
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         self.slider.observe(self._slider_moved, "value")
-        buttons = [self._button("|◀", "first", lambda: self.go(0)),
-                   self._button("◀", "back", self.back),
-                   self._button("▶", "forward", self.forward),
-                   self._button("▶|", "last", lambda: self.go(self.steps))]
+        buttons = [step_button("|◀", "first", lambda: self.go(0)),
+                   step_button("◀", "back", self.back),
+                   step_button("▶", "forward", self.forward),
+                   step_button("▶|", "last", lambda: self.go(self.steps))]
         self.text = with_classes(widgets.HTML(), "gamelib-narration")
         self.stack = with_classes(widgets.HTML(), "gamelib-stack")
         self.view = with_classes(widgets.HTML(layout=widgets.Layout(overflow="auto")),
@@ -222,14 +222,6 @@ class SearchStepper:
         self.widget = with_classes(widgets.VBox([
             stylesheet(), widgets.HBox(buttons + [self.play, self.slider]), self.text,
             self.stack, self.view]), "gamelib-stepper")
-
-    def _button(self, icon: str, name: str, action: Any) -> widgets.Button:
-        """A step button with the CSS class gamelib-step-<name>."""
-        button = with_classes(widgets.Button(description=icon, tooltip=name,
-                                             layout=widgets.Layout(width="44px")),
-                              f"gamelib-step-{name}")
-        button.on_click(lambda _b: action())
-        return button
 
     def _slider_moved(self, change: dict) -> None:
         """Keep the play widget where the slider is (the browser links them), redraw."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 import ipywidgets as widgets
 
 from gamelib.games.pictures import BOARD_BLUE, O_COLOUR, O_MARK, WIN_COLOUR, X_COLOUR
@@ -67,3 +69,13 @@ def with_classes(widget: widgets.DOMWidget, *classes: str) -> widgets.DOMWidget:
     for css_class in classes:
         widget.add_class(css_class)
     return widget
+
+
+def step_button(icon: str, name: str, action: Callable[[], Any]) -> widgets.Button:
+    """A stepper's small button (first, back, forward, last) with the CSS class
+    gamelib-step-<name>."""
+    button = with_classes(widgets.Button(description=icon, tooltip=name,
+                                         layout=widgets.Layout(width="44px")),
+                          f"gamelib-step-{name}")
+    button.on_click(lambda _b: action())
+    return button
