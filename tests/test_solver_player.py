@@ -119,3 +119,33 @@ def test_the_book_answers_the_empty_board_at_once():
     player = PerfectPlayer(time_limit=None)
     assert player(game, game.initial_state) == 3
     assert player.last_result.info["source"] == "book" and player.last_result.value == 1
+
+
+def first_player_positions_in_book(book: OpeningBook, plies: int) -> bool:
+    """True if the book answers every position the first player meets up to `plies`."""
+    frontier = [""]
+    while frontier:
+        moves = frontier.pop()
+        pos = Position.from_string(moves)
+        found = book.lookup(pos)
+        if found is None:
+            return False
+        if len(moves) + 2 > plies or pos.is_winning_move(found[1]):
+            continue
+        after = pos.play_col(found[1])
+        frontier += [moves + str(found[1] + 1) + str(r + 1) for r in range(7)
+                     if after.can_play(r) and not after.is_winning_move(r)]
+    return True
+
+
+def test_from_the_empty_board_the_first_player_wins_every_game():
+    book = OpeningBook.load()
+    if not first_player_positions_in_book(book, 4):
+        pytest.skip("the shipped book does not cover the first player's first 4 plies")
+    game = ConnectFour()
+    perfect = PerfectPlayer(time_limit=None, book=book)
+    for seed in range(3):
+        record = play_game(game, [perfect, RandomPlayer(seed)], seed=seed)
+        assert record.winner == "X", record
+    record = play_game(game, [perfect, AlphaBetaPlayer(depth=2)])
+    assert record.winner == "X", record
