@@ -87,7 +87,7 @@ def get_solver(engine: str = "auto") -> Any:
     if engine == "auto":
         if fast is None and not _warned:
             warnings.warn("numba is not available: the Connect Four solver runs in pure "
-                          "Python (about 40x slower)", RuntimeWarning, stacklevel=3)
+                          "Python (about 60x slower)", RuntimeWarning, stacklevel=3)
             _warned = True
         engine = "fast" if fast is not None else "python"
     if engine == "fast" and fast is None:
