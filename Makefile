@@ -13,9 +13,10 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 lessons: setup    ## set up, then open JupyterLab on the lessons
 	$(VENV)/bin/jupyter lab $(ROOT_FLAG) notebooks/00-start-here.ipynb
 
-test:             ## set up (with Chromium), then run every test: unit, notebooks, browser
+test:             ## set up (with Chromium), run every test (unit, notebooks, browser), export the lessons as HTML
 	scripts/setup.sh --browser
 	$(PY) -m pytest
+	GAMELIB_QUICK=1 scripts/export_html.sh
 
 test-fast:        ## the tests without notebooks and the browser
 	$(PY) -m pytest -m "not e2e and not slow" --ignore=tests/test_notebooks.py
