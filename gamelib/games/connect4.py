@@ -8,6 +8,7 @@ row without wrapping into the next column.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple, Sequence
 
 from gamelib.games.base import Game, IllegalMoveError, Player
@@ -138,7 +139,7 @@ class ConnectFour(Game):
         self._bottom = [1 << (c * height) for c in range(cols)]
         self._top = [1 << (c * height + rows - 1) for c in range(cols)]
         self._column = [((1 << rows) - 1) << (c * height) for c in range(cols)]
-        self._windows = _window_masks(rows, cols, k)
+        self._windows = list(window_masks(rows, cols, k))
         self._shape = (rows, cols, k)
         self._initial = ConnectFourState(0, 0, "X", None, rows, cols, k)
 
@@ -274,8 +275,9 @@ _WINDOW_POINTS = {0: WIN_SCORE, 1: 100, 2: 1}
 _WINDOW_POINTS.update({missing: 0 for missing in range(3, 10)})
 
 
-def _window_masks(rows: int, cols: int, k: int) -> list[int]:
-    """Every line of k cells on the board, as a bitboard."""
+@lru_cache(maxsize=None)
+def window_masks(rows: int, cols: int, k: int) -> tuple[int, ...]:
+    """Every line of k cells on a rows x cols board, as a bitboard (the layout above)."""
     height = rows + 1
     masks = []
     for col in range(cols):
@@ -287,4 +289,4 @@ def _window_masks(rows: int, cols: int, k: int) -> list[int]:
                     for i in range(k):
                         mask |= 1 << ((col + i * dc) * height + row + i * dr)
                     masks.append(mask)
-    return masks
+    return tuple(masks)

@@ -10,10 +10,9 @@ threat*, which the opponent cannot stop.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import NamedTuple
 
-from gamelib.games.connect4 import ConnectFourState
+from gamelib.games.connect4 import ConnectFourState, window_masks
 
 
 class Threat(NamedTuple):
@@ -38,21 +37,9 @@ class Threat(NamedTuple):
         return rows - self.row, self.col
 
 
-@lru_cache(maxsize=None)
 def windows(rows: int, cols: int, k: int) -> tuple[int, ...]:
     """Every line of k cells on a rows x cols board, as a bitboard (Pons' layout)."""
-    height = rows + 1
-    found = []
-    for col in range(cols):
-        for row in range(rows):
-            for dc, dr in ((0, 1), (1, 0), (1, 1), (1, -1)):
-                end_col, end_row = col + (k - 1) * dc, row + (k - 1) * dr
-                if 0 <= end_col < cols and 0 <= end_row < rows:
-                    mask = 0
-                    for i in range(k):
-                        mask |= 1 << ((col + i * dc) * height + row + i * dr)
-                    found.append(mask)
-    return tuple(found)
+    return window_masks(rows, cols, k)
 
 
 def discs(state: ConnectFourState, player: str) -> tuple[int, int]:
