@@ -345,6 +345,16 @@ def test_why_this_move_for_the_solver_speaks_in_exact_scores() -> None:
     assert any(word in text for word in ("win (score", "loss (score", "draw"))
 
 
+def test_show_the_tree_of_the_solver_does_not_replay_a_search() -> None:
+    """The solver has a time limit but no tree: asking for it must not start a
+    full-depth alpha-beta with a trace (which would never end)."""
+    board = PlayBoard(ConnectFour(), opponent="perfect:10", start=MIDGAME)
+    board.wait()
+    board.show_tree()
+    assert board.last_result is not None and board.last_result.trace is None
+    assert "exact solver" in board.tree.value and not board.thinking
+
+
 def test_show_the_tree_of_an_mcts_move_is_the_tree_that_chose_it() -> None:
     board = PlayBoard(ConnectFour(), opponent="mcts:200", seed=2)
     board.click(3)

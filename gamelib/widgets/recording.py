@@ -36,7 +36,7 @@ def recorded(player: Any, game: Game, state: State, result: SearchResult | None
     if result.algorithm == "minimax":
         return minimax(game, state, depth=depth, eval_fn=eval_fn, scoring=scoring,
                        trace=Trace())
-    if getattr(player, "time_limit", None) is not None:
+    if result.algorithm == "iterative_deepening":
         depth = None if result.info.get("complete") else result.stats.depth
     elif result.algorithm != "alphabeta":
         return result                   # e.g. the solver: nothing to replay

@@ -36,6 +36,9 @@ def tree_html(result: SearchResult | None, max_nodes: int = 80) -> str:
     if result is None:
         return ("<i>No search to draw yet: the AI has not searched "
                 "(a random player never does).</i>")
+    if result.algorithm == "perfect":
+        return ("<i>The exact solver (or its opening book) chose this move; its search "
+                "covers far too many positions to draw. Lesson 08 shows how it works.</i>")
     if result.trace is None:
         return (f"<i>The {escape(result.algorithm)} search of this move was not recorded, "
                 f"so there is no tree to draw.</i>")
