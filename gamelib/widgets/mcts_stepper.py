@@ -20,17 +20,20 @@ from gamelib.search.mcts import MCTS
 from gamelib.search.trace import Trace
 from gamelib.viz import draw_iteration, draw_mcts, iteration_events
 from gamelib.widgets.explain import move_label
+from gamelib.widgets.stepping import Stepping
 from gamelib.widgets.style import step_button, stylesheet, with_classes
 from gamelib.widgets.treeview import drawing_html
 
 VIEWS = [("this iteration", "iteration"), ("whole tree", "tree")]
 
 
-class MCTSStepper:
+class MCTSStepper(Stepping):
     """Step through MCTS from `state` (default: the start), one iteration per step.
 
     `iterations` are run at once; the "run 100 more" button (or `run(n)`) adds more.
     """
+
+    first = 1                                   # iteration 1 is the first step
 
     def __init__(self, game: Game, state: State | None = None, iterations: int = 10,
                  c: float = math.sqrt(2), seed: int | None = 0, top_k: int = 3) -> None:
@@ -50,21 +53,6 @@ class MCTSStepper:
         """How many iterations have been run."""
         return self.search.iterations
 
-    @property
-    def position(self) -> int:
-        """The iteration shown (1 = the first)."""
-        return self.slider.value
-
-    @property
-    def picture(self) -> str:
-        """The current drawing (SVG markup)."""
-        return self.view.value
-
-    @property
-    def narration(self) -> str:
-        """What the current iteration did, in words."""
-        return self._narration
-
     def run(self, more: int) -> None:
         """Run `more` iterations and show the last one."""
         self.search.run(self.steps + more, None)
@@ -72,21 +60,9 @@ class MCTSStepper:
             self.slider.max = self.play.max = self.steps
         self.go(self.steps)
 
-    def go(self, iteration: int) -> None:
-        """Show iteration `iteration` (clipped to 1..steps)."""
-        target = max(1, min(self.steps, iteration))
-        if target == self.slider.value:
-            self._show()
-        else:
-            self.slider.value = target          # its observer redraws
-
     def result(self) -> Any:
         """The SearchResult of the search so far (the move MCTS would play now)."""
         return self.search.result()
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """Show the stepper when it is the value of a notebook cell."""
-        return self.widget._repr_mimebundle_(**kwargs)
 
     # -- widgets ---------------------------------------------------------------------------
 
@@ -104,8 +80,8 @@ class MCTSStepper:
                                  "gamelib-mcts-view")
         self.mode.observe(lambda _change: self._show(), "value")
         buttons = [step_button("|◀", "first", lambda: self.go(1)),
-                   step_button("◀", "back", lambda: self.go(self.position - 1)),
-                   step_button("▶", "forward", lambda: self.go(self.position + 1)),
+                   step_button("◀", "back", self.back),
+                   step_button("▶", "forward", self.forward),
                    step_button("▶|", "last", lambda: self.go(self.steps))]
         more = with_classes(widgets.Button(description="run 100 more"), "gamelib-mcts-more")
         more.on_click(lambda _b: self.run(100))
@@ -116,12 +92,6 @@ class MCTSStepper:
         self.widget = with_classes(widgets.VBox([
             stylesheet(), widgets.HBox(buttons + [self.play, self.slider, more]),
             self.mode, self.text, self.summary, self.view]), "gamelib-stepper")
-
-    def _slider_moved(self, change: dict) -> None:
-        """Keep the play widget where the slider is (the browser links them), redraw."""
-        if self.play.value != change["new"]:
-            self.play.value = change["new"]
-        self._show()
 
     def _show(self) -> None:
         """Redraw narration, root statistics and picture for the current iteration."""

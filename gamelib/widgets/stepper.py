@@ -17,6 +17,7 @@ from gamelib.search.result import SearchResult
 from gamelib.search.trace import Event, Trace, TraceNode
 from gamelib.viz.style import fmt_bound, fmt_value
 from gamelib.widgets.explain import move_label
+from gamelib.widgets.stepping import Stepping
 from gamelib.widgets.style import step_button, stylesheet, with_classes
 from gamelib.widgets.treeview import drawing_html
 
@@ -140,7 +141,7 @@ class Narrator:
         return f"Node {event.node} returns {value}{bound} to node {node.parent}."
 
 
-class SearchStepper:
+class SearchStepper(Stepping):
     """Step through a recorded search: first, back, forward, last, play, and a slider.
 
     `steps` is the number of recorded events; `position` is how many are shown.
@@ -161,44 +162,9 @@ class SearchStepper:
 
     # -- the Python API --------------------------------------------------------------------
 
-    @property
-    def position(self) -> int:
-        """How many events are shown (0: none yet, `steps`: the whole search)."""
-        return self.slider.value
-
-    @property
-    def picture(self) -> str:
-        """The current drawing (SVG markup)."""
-        return self.view.value
-
-    @property
-    def narration(self) -> str:
-        """The sentence for the current step."""
-        return self._narration
-
-    def go(self, position: int) -> None:
-        """Show the tree after `position` events (clipped to 0..steps)."""
-        target = max(0, min(self.steps, position))
-        if target == self.slider.value:
-            self._show()
-        else:
-            self.slider.value = target          # its observer redraws
-
-    def forward(self) -> None:
-        """One event forward."""
-        self.go(self.position + 1)
-
-    def back(self) -> None:
-        """One event back."""
-        self.go(self.position - 1)
-
     def current_node(self) -> int | None:
         """The node of the last event shown (None before the first)."""
         return self.trace[self.position - 1].node if self.position else None
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """Show the stepper when it is the value of a notebook cell."""
-        return self.widget._repr_mimebundle_(**kwargs)
 
     # -- widgets ---------------------------------------------------------------------------
 
@@ -222,12 +188,6 @@ class SearchStepper:
         self.widget = with_classes(widgets.VBox([
             stylesheet(), widgets.HBox(buttons + [self.play, self.slider]), self.text,
             self.stack, self.view]), "gamelib-stepper")
-
-    def _slider_moved(self, change: dict) -> None:
-        """Keep the play widget where the slider is (the browser links them), redraw."""
-        if self.play.value != change["new"]:
-            self.play.value = change["new"]
-        self._show()
 
     def _show(self) -> None:
         """Redraw picture, narration and call stack for the current position."""
