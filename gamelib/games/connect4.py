@@ -9,7 +9,7 @@ row without wrapping into the next column.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from gamelib.games.base import Game, IllegalMoveError, Player
 from gamelib.games.connect4_windows import WindowCounter, make_counter
@@ -67,7 +67,7 @@ class ConnectFourState(NamedTuple):
         return discs_svg(self.rows, self.cols, self.board, winning=_winning_cells(self))
 
 
-def _has_line(bits: int, rows: int, k: int) -> bool:
+def has_line(bits: int, rows: int, k: int) -> bool:
     """True if `bits` holds k stones in a row in any direction (shift-and-mask test)."""
     if k == 4:   # the usual game: pairs of pairs, two shifts per direction
         for step in (1, rows + 1, rows, rows + 2):
@@ -82,6 +82,18 @@ def _has_line(bits: int, rows: int, k: int) -> bool:
         if run:
             return True
     return False
+
+
+def line_test_for(rows: int, cols: int) -> Callable[[int, int, int], bool]:
+    """`has_line` compiled with numba when it is installed and the board fits in 63 bits
+    (`result` runs it after every move, so it is worth compiling), else `has_line`."""
+    if (rows + 1) * cols <= 63:
+        try:
+            from gamelib.games.connect4_jit import compiled_has_line
+        except ImportError:
+            return has_line
+        return compiled_has_line
+    return has_line
 
 
 _new_state = tuple.__new__
@@ -139,8 +151,12 @@ class ConnectFour(Game):
         self._bottom = [1 << (c * height) for c in range(cols)]
         self._top = [1 << (c * height + rows - 1) for c in range(cols)]
         self._column = [((1 << rows) - 1) << (c * height) for c in range(cols)]
+        self._top_row = sum(self._top)
+        self._open_columns: dict[int, tuple[int, ...]] = {}   # top-row discs -> open columns
+        self._has_line = line_test_for(rows, cols)
         self._windows = list(window_masks(rows, cols, k))
         self._shape = (rows, cols, k)
+        self._count: WindowCounter | None = None      # made by `evaluate` on first use
         self._initial = ConnectFourState(0, 0, "X", None, rows, cols, k)
 
     def __repr__(self) -> str:
@@ -152,6 +168,11 @@ class ConnectFour(Game):
 
     def __hash__(self) -> int:
         return hash(self._key())
+
+    def __reduce__(self) -> tuple:
+        """Pickle a game as its settings (process pools send games to their workers; the
+        compiled helpers are found again on the other side)."""
+        return ConnectFour, (self.rows, self.cols, self.k, self.first_move_rule)
 
     def _key(self) -> tuple:
         return ("ConnectFour", self.rows, self.cols, self.k, self.first_move_rule)
@@ -172,10 +193,18 @@ class ConnectFour(Game):
         if state.winner is not None:
             return []
         mask = state.x | state.o
-        moves = [c for c, top in enumerate(self._top) if not mask & top]
         if self.first_move_rule and mask == 0:
-            moves.remove(self.centre)
-        return moves
+            return [c for c in range(self.cols) if c != self.centre]
+        return list(self._columns_open(mask & self._top_row))
+
+    def _columns_open(self, top_discs: int) -> tuple[int, ...]:
+        """The columns whose top cell is empty, given the discs in the top row (remembered:
+        a board has at most 2**cols top rows, and search asks at every node)."""
+        columns = self._open_columns.get(top_discs)
+        if columns is None:
+            columns = tuple(c for c, top in enumerate(self._top) if not top_discs & top)
+            self._open_columns[top_discs] = columns
+        return columns
 
     def result(self, state: ConnectFourState, move: int) -> ConnectFourState:
         mask = state.x | state.o
@@ -191,7 +220,7 @@ class ConnectFour(Game):
         else:
             mover_bits = state.o | stone
             x, o, nxt = state.x, mover_bits, "X"
-        winner = state.to_move if _has_line(mover_bits, self.rows, self.k) else None
+        winner = state.to_move if self._has_line(mover_bits, self.rows, self.k) else None
         return _new_state(ConnectFourState, (x, o, nxt, winner, self.rows, self.cols, self.k))
 
     def _validate(self, state: ConnectFourState, move: object) -> int:
@@ -252,13 +281,19 @@ class ConnectFour(Game):
         player's discs scores 1 for k-2 of them, 100 for k-1, WIN_SCORE for k; the
         opponent's windows count against (see connect4_windows.py; compiled when numba
         is installed, since search calls it at every leaf)."""
-        mine, theirs = (state.x, state.o) if player == "X" else (state.o, state.x)
+        count = self._count or self._make_count()
+        return count(state.x, state.o) if player == "X" else count(state.o, state.x)
+
+    def _make_count(self) -> WindowCounter:
+        """This board's window counter, made (and compiled) on first use, shared by every
+        game of the same shape."""
         count = _COUNTERS.get(self._shape)
         if count is None:
             points = [_WINDOW_POINTS[self.k - discs] for discs in range(self.k + 1)]
             count = make_counter(self._windows, points, (self.rows + 1) * self.cols)
             _COUNTERS[self._shape] = count
-        return count(mine, theirs)
+        self._count = count
+        return count
 
     def render(self, state: ConnectFourState) -> str:
         board = state.board
@@ -268,8 +303,7 @@ class ConnectFour(Game):
 
 
 _COUNTERS: dict[tuple, WindowCounter] = {}
-"""The window counter of each board shape, made on first use by `evaluate` (kept out of
-the game object so that games stay picklable for process pools)."""
+"""The window counter of each board shape, made on first use by `evaluate`."""
 
 _WINDOW_POINTS = {0: WIN_SCORE, 1: 100, 2: 1}
 _WINDOW_POINTS.update({missing: 0 for missing in range(3, 10)})

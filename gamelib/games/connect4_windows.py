@@ -3,7 +3,7 @@
 Both functions run the same loop: for every k-cell window of the board, if only one
 player has discs in it, that player gets `points[discs]` (1 for k-2 discs, 100 for k-1,
 WIN_SCORE for k) and the other loses them. Search scores every leaf with it, so
-`connect4_windows_jit.py` (numba, when it is installed and the board fits in 63 bits) is
+`connect4_jit.py` (numba, when it is installed and the board fits in 63 bits) is
 what usually runs; `window_count` is the reference the tests compare it with.
 """
 
@@ -31,19 +31,11 @@ def window_count(mine: int, theirs: int, windows: Sequence[int], points: Sequenc
 
 def make_counter(windows: list[int], points: list[int], bits: int) -> WindowCounter:
     """A function (mine, theirs) -> score: compiled if it can be, else pure Python."""
-    compiled = _compiled() if bits <= 63 else None
-    if compiled is None:
-        return lambda mine, theirs: window_count(mine, theirs, windows, points)
-    import numpy as np
-    window_array = np.array(windows, dtype=np.int64)
-    point_array = np.array(points, dtype=np.int64)
-    return lambda mine, theirs: compiled(mine, theirs, window_array, point_array)
-
-
-def _compiled():
-    """The numba-compiled window count, or None when numba is not installed."""
-    try:
-        from gamelib.games.connect4_windows_jit import compiled_window_count
-    except ImportError:
-        return None
-    return compiled_window_count
+    if bits <= 63:
+        try:
+            from gamelib.games.connect4_jit import compiled_counter
+        except ImportError:         # numba is not installed: the plain loop below
+            pass
+        else:
+            return compiled_counter(windows, points)
+    return lambda mine, theirs: window_count(mine, theirs, windows, points)
