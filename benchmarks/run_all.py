@@ -84,6 +84,15 @@ def bench_alphabeta(depth: int, repeats: int) -> dict:
                                                  eval_fn=lambda s, p: 0))
     line("(generic search alone: evaluation = 0)", f"{free.stats.nodes / seconds:,.0f}", "",
          f"{free.stats.nodes / seconds / base_rate:.1f}x")
+    # The ceiling of any search through the Game API: the textbook's bare alpha-beta.
+    for label, eval_fn in (("(bare textbook alpha-beta, same game)", game.evaluate),
+                           ("(bare textbook alpha-beta, evaluation = 0)", lambda s, p: 0)):
+        nodes = sum(TextbookAlphaBeta(game, game.play(moves), depth, eval_fn).run()[1]
+                    for moves in C4_POSITIONS)
+        seconds = sum(best_of(repeats, TextbookAlphaBeta(game, game.play(moves), depth,
+                                                         eval_fn).run)
+                      for moves in C4_POSITIONS)
+        line(label, f"{nodes / seconds:,.0f}", "", f"{nodes / seconds / base_rate:.1f}x")
     # With the lesson's improvements: centre-first order and a table.
     seconds = best_of(repeats, lambda: alphabeta(game, state, depth=depth, order="centre",
                                                  tt=TranspositionTable()))
@@ -92,6 +101,57 @@ def bench_alphabeta(depth: int, repeats: int) -> dict:
     print(f"  '4453' with order='centre' and a table: {better.stats.nodes} nodes instead of "
           f"{plain.stats.nodes}, {seconds * 1000:.1f} ms")
     return {"ratio": ours_rate / base_rate, "ours": ours_rate, "baseline": base_rate}
+
+
+class TextbookAlphaBeta:
+    """A measuring stick, not gamelib: AIMA's alpha-beta pseudocode with a depth limit and
+    nothing else (no principal variation, no bounds, no statistics but a node count, no
+    trace or table hooks). No search that goes through the `Game` methods can be much
+    cheaper per node, so its rate is the ceiling for gamelib's `alphabeta`."""
+
+    def __init__(self, game, state, depth, eval_fn) -> None:
+        self.game, self.state, self.depth, self.eval_fn = game, state, depth, eval_fn
+        self.player = game.to_move(state)
+        self.nodes = 0
+
+    def run(self) -> tuple[float, int]:
+        self.nodes = 0
+        return self.max_value(self.state, -INF, INF, 0), self.nodes
+
+    def stop_value(self, state, ply):
+        """The score where the search stops (game over or depth limit), else None."""
+        self.nodes += 1
+        if self.game.is_terminal(state):
+            return terminal_value(self.game, state, self.player, ply, "depth")
+        if ply == self.depth:
+            return self.eval_fn(state, self.player)
+        return None
+
+    def max_value(self, state, alpha, beta, ply):
+        value = self.stop_value(state, ply)
+        if value is not None:
+            return value
+        value = -INF
+        for move in self.game.actions(state):
+            value = max(value, self.min_value(self.game.result(state, move), alpha, beta,
+                                              ply + 1))
+            if value >= beta:
+                return value
+            alpha = max(alpha, value)
+        return value
+
+    def min_value(self, state, alpha, beta, ply):
+        value = self.stop_value(state, ply)
+        if value is not None:
+            return value
+        value = INF
+        for move in self.game.actions(state):
+            value = min(value, self.max_value(self.game.result(state, move), alpha, beta,
+                                              ply + 1))
+            if value <= alpha:
+                return value
+            beta = min(beta, value)
+        return value
 
 
 # --- 2. and 3. Tic-Tac-Toe ---------------------------------------------------------------
