@@ -7,7 +7,7 @@ import random
 import pytest
 
 from gamelib import ConnectFour, GameTree, MCTSPlayer, TicTacToe, Trace, mcts, minimax
-from gamelib.search.mcts import MCTS, random_playout, reward
+from gamelib.search.mcts import MCTS, random_playout
 
 
 def clear_best_positions(count=40, seed=11):
@@ -54,12 +54,12 @@ def test_same_seed_same_result():
 class NoFlip(MCTS):
     """The classic bug: every node credited from the root player's point of view."""
 
-    def backpropagate(self, path, end):
+    def backpropagate(self, path, won):
         root_player = self.game.to_move(self.root.state)
-        won = reward(self.game, end, root_player)
+        for_root = won if path[-1].mover == root_player else 1.0 - won
         for node in reversed(path):
             node.visits += 1
-            node.total += won
+            node.total += for_root
 
 
 def run_buggy(game, iterations=3000, seed=0):
@@ -156,3 +156,113 @@ def test_mcts_player_is_reproducible():
     state = game.play("44")
     assert one(game, state) == two(game, state)
     assert one.last_result.visits == two.last_result.visits
+
+
+# --- MCTS-Solver ---------------------------------------------------------------------
+
+def as_reward(value: float) -> float:
+    """A minimax value (for the player to move) as an MCTS reward: 1, 0.5 or 0."""
+    return 1.0 if value > 0 else 0.0 if value < 0 else 0.5
+
+
+def small_positions(count=40, seed=3):
+    """Tic-Tac-Toe positions with 3 to 6 marks, not over."""
+    game = TicTacToe()
+    rng = random.Random(seed)
+    found = {}
+    while len(found) < count:
+        state = game.initial_state
+        for _ in range(rng.randrange(3, 7)):
+            if game.is_terminal(state):
+                break
+            state = game.result(state, rng.choice(game.actions(state)))
+        if not game.is_terminal(state):
+            found[state] = None
+    return list(found)
+
+
+def test_solver_proves_what_minimax_knows():
+    game = TicTacToe()
+    for state in small_positions():
+        exact = minimax(game, state)
+        result = mcts(game, state, iterations=50_000, seed=0, solver=True)
+        assert result.info["solved"] == as_reward(exact.value), state.board
+        assert result.stats.iterations < 50_000          # it stopped once solved
+        for move, proven in result.info["proven"].items():
+            assert proven == as_reward(exact.move_values[move]), (state.board, move)
+        assert as_reward(exact.move_values[result.move]) == as_reward(exact.value)
+        assert result.value == as_reward(exact.value)
+
+
+def test_solver_on_the_trap_tree():
+    game = GameTree(TRAP)
+    result = mcts(game, game.initial_state, iterations=3000, seed=0, solver=True)
+    assert result.info["proven"] == {0: 0.0, 1: 0.5}
+    assert result.info["solved"] == 0.5 and result.move == 1
+    assert result.stats.iterations < 3000
+
+
+def test_solver_plays_a_proven_win_at_once():
+    game = ConnectFour()
+    state = game.play("445566")          # X: three in the bottom row, open at both ends
+    result = mcts(game, state, iterations=100_000, seed=0, solver=True)
+    assert result.move in (2, 6) and result.info["solved"] == 1.0
+    assert result.stats.iterations < 100
+
+
+def test_solver_proves_a_double_threat_lost():
+    game = ConnectFour()
+    state = game.play("44556")           # O to move, X threatens columns 2 and 6
+    result = mcts(game, state, iterations=20_000, seed=0, solver=True)
+    assert result.info["solved"] == 0.0
+    assert result.info["proven"] == {move: 0.0 for move in game.actions(state)}
+
+
+def test_solver_never_chooses_a_proven_loss():
+    game = ConnectFour()
+    state = game.play("11223")           # O to move must block column 3 (0-based)
+    for seed in range(5):
+        result = mcts(game, state, iterations=300, seed=seed, solver=True)
+        assert result.move == 3
+        lost = [move for move, proven in result.info["proven"].items() if proven == 0.0]
+        assert lost and 3 not in lost
+
+
+def test_without_the_solver_nothing_is_proven():
+    game = GameTree(TRAP)
+    trace = Trace()
+    result = mcts(game, game.initial_state, iterations=300, seed=0, trace=trace)
+    assert "proven" not in result.info and result.stats.iterations == 300
+    assert trace.count("prove") == 0
+    assert all(node.proven is None for node in result.info["root"].children)
+
+
+def test_solver_trace_records_each_proof_once():
+    game = TicTacToe()
+    state = game.play([(0, 0), (1, 1), (0, 1)])
+    trace = Trace()
+    result = mcts(game, state, iterations=5000, seed=1, solver=True, trace=trace)
+    proofs = [event for event in trace.events if event.kind == "prove"]
+    assert len({event.node for event in proofs}) == len(proofs) > 0
+    tree = trace.nodes()
+    root = tree[0]
+    assert root.value == 1.0 - result.info["solved"]       # for the root's "mover"
+    for child in root.children:
+        node = tree[child]
+        assert node.value == result.info["proven"].get(node.move)
+    assert {event.note for event in proofs} <= {"proven win", "proven draw", "proven loss"}
+    for index, event in enumerate(trace.events):    # a move proven lost is never selected
+        if event.kind == "prove" and event.value == 0.0:
+            assert not any(event.node in later.path for later in trace.events[index:]
+                           if later.kind == "select")
+
+
+def test_solver_is_reproducible_and_player_uses_it():
+    game = ConnectFour()
+    state = game.play("4453")
+    one = mcts(game, state, iterations=400, seed=5, solver=True)
+    two = mcts(game, state, iterations=400, seed=5, solver=True)
+    assert one.visits == two.visits and one.info["proven"] == two.info["proven"]
+    player = MCTSPlayer(iterations=300, seed=1, solver=True)
+    assert player.name == "mcts-solver:300"
+    assert player(game, game.play("445566")) in (2, 6)

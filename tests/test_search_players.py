@@ -21,6 +21,8 @@ from gamelib.games.connect4_windows import window_count
     ("mcts", MCTSPlayer, "mcts:1000"),
     ("mcts:200", MCTSPlayer, "mcts:200"),
     ("mcts:0.5s", MCTSPlayer, "mcts:0.5s"),
+    ("mcts-solver", MCTSPlayer, "mcts-solver:1000"),
+    ("mcts-solver:200", MCTSPlayer, "mcts-solver:200"),
 ])
 def test_specs(spec, kind, name):
     player = player_from_spec(spec, seed=1)
@@ -28,7 +30,7 @@ def test_specs(spec, kind, name):
 
 
 @pytest.mark.parametrize("spec", ["minimax:x", "alphabeta:-1", "id:0", "id:fast", "mcts:0",
-                                  "mcts:many"])
+                                  "mcts:many", "mcts-solver:lots"])
 def test_bad_specs_say_what_is_allowed(spec):
     with pytest.raises(ValueError, match="setting"):
         player_from_spec(spec)

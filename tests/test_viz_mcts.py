@@ -116,3 +116,21 @@ def test_replay_upto_and_game_tree_mcts():
     graph = draw_mcts(result.trace, upto=20)
     assert "MCTS: " in graph.source and "BGCOLOR" not in nodes(graph)["n0"]["label"]
     assert draw_mcts(result).outline.startswith("root: N=30")
+
+
+def test_solver_proofs_are_drawn_and_explained():
+    game = TicTacToe()
+    solved = mcts(game, game.play([(0, 0), (1, 1), (0, 1)]), iterations=2000, seed=1,
+                  solver=True, trace=Trace())
+    tree = solved.trace.nodes()
+    graph = draw_mcts(solved, top_k=10, max_depth=1)
+    drawn = nodes(graph)
+    assert "proven draw" in drawn["n0"]["label"] and "for O" in drawn["n0"]["label"]
+    for move, proven in solved.info["proven"].items():
+        label = drawn[node_of_move(graph, tree, move)]["label"]
+        expected = {1.0: "proven win", 0.5: "proven draw", 0.0: "proven loss"}[proven]
+        assert expected in label and "for O" in label
+    assert "MCTS-Solver" in graph.source
+    assert "(0,2): " in graph.outline and "proven draw" in graph.outline
+    plain = draw_mcts(mcts(game, game.initial_state, iterations=100, seed=1, trace=Trace()))
+    assert "proven" not in plain.source

@@ -12,7 +12,8 @@ from gamelib.search import alphabeta
 from gamelib.widgets import PlayBoard, presets_for
 
 CHEAPEST = {"random": "random", "minimax": "minimax:2", "alphabeta": "alphabeta:2",
-            "id": "id:0.05", "mcts": "mcts:50", "perfect": "perfect:10"}
+            "id": "id:0.05", "mcts": "mcts:50", "mcts-solver": "mcts-solver:50",
+            "perfect": "perfect:10"}
 """The quickest setting of each opponent, so a whole game stays fast."""
 
 MIDGAME = "52753311433677442422121"
@@ -371,7 +372,8 @@ def test_default_opponents_answer_quickly() -> None:
     assert PlayBoard(TicTacToe()).menu.value == "alphabeta"
     big = PlayBoard(TicTacToe(4, 4, 3), seed=1)
     assert big.menu.value == "mcts:1000"
-    assert {spec for _, spec in big.menu.options} <= {"random", "mcts:30", "mcts:1000"}
+    assert {spec for _, spec in big.menu.options} <= {"random", "mcts:30", "mcts:1000",
+                                                      "mcts-solver:1000"}
     big.click((1, 1))
     assert len(big.moves) == 2
 

@@ -56,16 +56,23 @@ def _iterative(arg: str | None, seed: int | None) -> AlphaBetaPlayer:
     return AlphaBetaPlayer(time_limit=_seconds("id", arg, 1.0))
 
 
-def _mcts(arg: str | None, seed: int | None) -> MCTSPlayer:
+def _mcts(arg: str | None, seed: int | None, solver: bool = False) -> MCTSPlayer:
     """mcts[:iterations | :seconds s]: Monte Carlo Tree Search (1000 iterations)."""
+    name = "mcts-solver" if solver else "mcts"
     if arg is None:
-        return MCTSPlayer(iterations=1000, seed=seed)
+        return MCTSPlayer(iterations=1000, seed=seed, solver=solver)
     if arg.endswith("s"):
-        return MCTSPlayer(time_limit=_seconds("mcts", arg, 1.0), seed=seed)
+        return MCTSPlayer(time_limit=_seconds(name, arg, 1.0), seed=seed, solver=solver)
     if not arg.isdigit() or int(arg) < 1:
-        raise ValueError(f"'mcts:{arg}': the setting is a number of iterations (mcts:2000) "
-                         f"or seconds (mcts:0.5s)")
-    return MCTSPlayer(iterations=int(arg), seed=seed)
+        raise ValueError(f"'{name}:{arg}': the setting is a number of iterations "
+                         f"({name}:2000) or seconds ({name}:0.5s)")
+    return MCTSPlayer(iterations=int(arg), seed=seed, solver=solver)
+
+
+def _mcts_solver(arg: str | None, seed: int | None) -> MCTSPlayer:
+    """mcts-solver[:iterations | :seconds s]: MCTS that also proves wins, draws and
+    losses (MCTS-Solver), plays proven wins and avoids proven losses."""
+    return _mcts(arg, seed, solver=True)
 
 
 def _perfect(arg: str | None, seed: int | None) -> object:
@@ -77,7 +84,8 @@ def _perfect(arg: str | None, seed: int | None) -> object:
 
 FACTORIES: dict[str, PlayerFactory] = {"random": _random, "minimax": _minimax,
                                        "alphabeta": _alphabeta, "id": _iterative,
-                                       "mcts": _mcts, "perfect": _perfect}
+                                       "mcts": _mcts, "mcts-solver": _mcts_solver,
+                                       "perfect": _perfect}
 """Every name `player_from_spec` knows, mapped to its factory."""
 
 

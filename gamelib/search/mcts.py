@@ -21,6 +21,15 @@ where that mistake changes the answer.)
 
 The move played is the root's most visited child (the most robust choice: its Q rests
 on the most playouts). MCTS sees only win / draw / loss: utilities > 0 count as wins.
+
+MCTS-Solver (`solver=True`, after Winands, Bjornsson and Saito, 2008) adds what minimax
+knows to the averages: a finished game is a *proven* result, and proofs are backed up
+the tree. A node is proven a loss for the player who moved into it as soon as the player
+to move there has a proven win, and proven once all its moves are (the best of them,
+for the player to move: a win, a draw or a loss). Selection never walks into a move
+proven lost when another is left, a proven node needs no playout (its reward is known),
+the search stops once the root is proven, and the move played is a proven win when
+there is one.
 """
 
 from __future__ import annotations
@@ -47,7 +56,7 @@ class MCTSNode:
     """A node of the search tree: a state, how it was reached, and its statistics."""
 
     __slots__ = ("id", "state", "parent", "move", "mover", "children", "untried",
-                 "visits", "total", "depth")
+                 "visits", "total", "depth", "proven")
 
     def __init__(self, id: int, state: State, parent: MCTSNode | None, move: Any,
                  mover: Player, untried: list, depth: int) -> None:
@@ -61,6 +70,7 @@ class MCTSNode:
         self.visits = 0                 # N
         self.total = 0.0                # W: summed rewards for `mover`
         self.depth = depth
+        self.proven: float | None = None  # MCTS-Solver: the exact reward for `mover`
 
     @property
     def q(self) -> float:
@@ -75,7 +85,7 @@ class MCTSNode:
 def mcts(game: Game, state: State, iterations: int | None = None,
          time_limit: float | None = None, c: float = math.sqrt(2),
          playout: PlayoutPolicy | None = None, seed: int | None = None,
-         trace: Trace | None = None) -> SearchResult:
+         trace: Trace | None = None, solver: bool = False) -> SearchResult:
     """Monte Carlo Tree Search from `state`; the root's most visited move.
 
     iterations / time_limit: the budget (either or both; 1000 iterations if neither).
@@ -83,11 +93,17 @@ def mcts(game: Game, state: State, iterations: int | None = None,
     playout: the playout policy, (game, state, rng) -> move; uniformly random by default.
     seed: seeds every random choice, so the same call with an iteration budget gives the
         same result.
-    trace: a `Trace()` to record select / expand / playout / backprop events.
+    trace: a `Trace()` to record select / expand / playout / backprop events (and, with
+        the solver, a "prove" event for each node it proves).
+    solver: MCTS-Solver (see the module docstring): prove wins, draws and losses, and
+        stop early once the root's value is proven.
 
     The result's `visits` and `q` give each root move's N and Q (Q from the point of
     view of the player to move at the root: 1 win, 0.5 draw, 0 loss); `value` is the
-    chosen move's Q and `move_values` every move's; `result.info["root"]` is the tree.
+    chosen move's Q (its proven reward, if proven) and `move_values` every move's Q;
+    `result.info["root"]` is the tree. With the solver, `info["proven"]` maps each
+    proven root move to its reward, and `info["solved"]` is the root's proven value for
+    the player to move (None if not proven).
     """
     if iterations is None and time_limit is None:
         iterations = 1000
@@ -97,7 +113,7 @@ def mcts(game: Game, state: State, iterations: int | None = None,
         raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
     if not c >= 0:
         raise ValueError(f"the exploration constant c must be >= 0, got {c!r}")
-    search = MCTS(game, state, c, playout, random.Random(seed), trace)
+    search = MCTS(game, state, c, playout, random.Random(seed), trace, solver)
     search.run(iterations, time_limit)
     return search.result()
 
@@ -106,11 +122,12 @@ class MCTS:
     """One Monte Carlo tree search (see `mcts`)."""
 
     def __init__(self, game: Game, state: State, c: float, playout: PlayoutPolicy | None,
-                 rng: random.Random, trace: Trace | None) -> None:
+                 rng: random.Random, trace: Trace | None, solver: bool = False) -> None:
         if game.is_terminal(state):
             raise ValueError(f"nothing to search: the game is over in this state\n"
                              f"{game.render(state)}")
         self.game, self.c, self.playout, self.rng, self.trace = game, c, playout, rng, trace
+        self.solver = solver
         self.size = 0                   # nodes in the tree
         self.iterations = 0
         self.deepest = 0
@@ -126,6 +143,8 @@ class MCTS:
         while iterations is None or self.iterations < iterations:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
+            if self.root.proven is not None:        # solved: more playouts change nothing
+                break
             self.iterate()
 
     def iterate(self) -> None:
@@ -134,8 +153,11 @@ class MCTS:
         leaf = self.expand(path[-1])
         if leaf is not path[-1]:
             path.append(leaf)
-        end = self.simulate(leaf)
-        self.backpropagate(path, end)
+        if leaf.proven is not None:                 # solver: the result is already known
+            won = leaf.proven
+        else:
+            won = reward(self.game, self.simulate(leaf), leaf.mover)
+        self.backpropagate(path, won)
         self.iterations += 1
 
     # -- the four steps -------------------------------------------------------------------
@@ -143,7 +165,7 @@ class MCTS:
     def select(self, node: MCTSNode) -> list[MCTSNode]:
         """From `node`, follow the best UCB1 child while every move has been tried."""
         path = [node]
-        while not node.untried and node.children:
+        while not node.untried and node.children and node.proven is None:
             node = self.best_child(node)
             path.append(node)
         if self.trace is not None:
@@ -153,9 +175,13 @@ class MCTS:
         return path
 
     def best_child(self, node: MCTSNode) -> MCTSNode:
-        """The child with the highest UCB1 score (the first one on ties)."""
+        """The child with the highest UCB1 score (the first one on ties); the solver
+        skips moves proven lost for the player choosing here."""
         log_n, c, sqrt = math.log(node.visits), self.c, math.sqrt
-        return max(node.children,
+        children = node.children
+        if self.solver:
+            children = [child for child in children if child.proven != 0.0] or children
+        return max(children,
                    key=lambda child: child.total / child.visits
                    + c * sqrt(log_n / child.visits))
 
@@ -164,8 +190,9 @@ class MCTS:
         return child.q + self.c * math.sqrt(math.log(parent.visits) / child.visits)
 
     def expand(self, node: MCTSNode) -> MCTSNode:
-        """Add the child of one random untried move; a terminal node is returned as is."""
-        if not node.untried:
+        """Add the child of one random untried move; a terminal (or proven) node is
+        returned as is."""
+        if not node.untried or node.proven is not None:
             return node
         move = node.untried.pop(self.rng.randrange(len(node.untried)))
         state = self.game.result(node.state, move)
@@ -193,10 +220,10 @@ class MCTS:
                               note="draw" if winner is None else f"{winner} wins")
         return state
 
-    def backpropagate(self, path: list[MCTSNode], end: State) -> None:
-        """Credit the playout to every node on the path, from its mover's point of view."""
+    def backpropagate(self, path: list[MCTSNode], won: float) -> None:
+        """Credit the playout's reward `won` (for the leaf's mover) to every node on the
+        path, from its own mover's point of view; the solver also backs up proofs."""
         leaf_mover = path[-1].mover
-        won = reward(self.game, end, leaf_mover)
         for node in reversed(path):
             credit = won if node.mover == leaf_mover else 1.0 - won
             node.visits += 1
@@ -204,6 +231,24 @@ class MCTS:
             if self.trace is not None:
                 self.trace.record("backprop", node.id, value=credit, visits=node.visits,
                                   total=node.total)
+            if self.solver:
+                self.prove(node)
+
+    def prove(self, node: MCTSNode) -> None:
+        """MCTS-Solver: settle `node` if its children's proofs settle it (a reward for the
+        player who moved into it, as Q is)."""
+        if node.proven is not None or not node.children:
+            return
+        proofs = [child.proven for child in node.children]   # for the player to move here
+        if 1.0 in proofs:                        # the player to move has a winning move
+            node.proven = 0.0
+        elif not node.untried and None not in proofs:   # every move is settled
+            node.proven = 1.0 - max(proofs)      # the best of them for the player to move
+        else:
+            return
+        if self.trace is not None:
+            self.trace.record("prove", node.id, value=node.proven,
+                              note=PROOF_NAMES[node.proven])
 
     # -- the tree and the answer ----------------------------------------------------------
 
@@ -212,9 +257,12 @@ class MCTS:
         """A new tree node (recorded as an "expand" event when tracing)."""
         game = self.game
         depth = 0 if parent is None else parent.depth + 1
-        untried = [] if game.is_terminal(state) else list(game.actions(state))
+        terminal = game.is_terminal(state)
+        untried = [] if terminal else list(game.actions(state))
         node_id = self.size if self.trace is None else self.trace.new_node()
         node = MCTSNode(node_id, state, parent, move, mover, untried, depth)
+        if self.solver and terminal:
+            node.proven = reward(game, state, mover)    # a finished game proves itself
         self.size += 1
         self.deepest = max(self.deepest, depth)
         if self.trace is not None:
@@ -228,7 +276,7 @@ class MCTS:
         root = self.root
         if not root.children:
             raise ValueError("MCTS ran no iteration: give it iterations >= 1 or more time")
-        chosen = max(root.children, key=lambda child: (child.visits, child.q))
+        chosen = self.chosen_child()
         pv, node = [], root
         while node.children:
             node = max(node.children, key=lambda child: (child.visits, child.q))
@@ -238,11 +286,29 @@ class MCTS:
         stats = SearchStats(nodes=self.size, leaves=self.iterations, depth=self.deepest,
                             seconds=time.perf_counter() - self.started,
                             iterations=self.iterations)
-        return SearchResult("mcts", self.game, root.state, chosen.move, chosen.q,
+        info = {"root": root, "c": self.c, "unvisited": list(root.untried)}
+        if self.solver:
+            info["proven"] = {child.move: child.proven for child in root.children
+                              if child.proven is not None}
+            info["solved"] = None if root.proven is None else 1.0 - root.proven
+        value = chosen.q if chosen.proven is None else chosen.proven
+        return SearchResult("mcts", self.game, root.state, chosen.move, value,
                             move_values=dict(q), pv=pv, stats=stats, trace=self.trace,
-                            visits=visits, q=q,
-                            info={"root": root, "c": self.c,
-                                  "unvisited": list(root.untried)})
+                            visits=visits, q=q, info=info)
+
+    def chosen_child(self) -> MCTSNode:
+        """The root move to play: the most visited (ties: the higher Q); with the solver,
+        a proven win if there is one, and never a proven loss when something else is left."""
+        children = self.root.children
+        if self.solver:
+            children = ([child for child in children if child.proven == 1.0]
+                        or [child for child in children if child.proven != 0.0]
+                        or children)
+        return max(children, key=lambda child: (child.visits, child.q))
+
+
+PROOF_NAMES = {1.0: "proven win", 0.5: "proven draw", 0.0: "proven loss"}
+"""How a proven reward reads, for the player who moved into the node."""
 
 
 def reward(game: Game, state: State, player: Player) -> float:

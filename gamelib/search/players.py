@@ -102,19 +102,21 @@ class MCTSPlayer(SearchPlayer):
     """Plays the MCTS move: `iterations` playouts and/or `time_limit` seconds per move.
 
     `seed` makes its games reproducible (each move draws its own seed from it);
-    play_game(seed=...) reseeds it through `set_seed`.
+    play_game(seed=...) reseeds it through `set_seed`. `solver=True` runs MCTS-Solver
+    (proven wins are played, proven losses avoided; see `mcts`).
     """
 
     def __init__(self, iterations: int | None = None, time_limit: float | None = None,
                  c: float = math.sqrt(2), seed: int | None = None,
-                 playout: PlayoutPolicy | None = None) -> None:
+                 playout: PlayoutPolicy | None = None, solver: bool = False) -> None:
         if iterations is None and time_limit is None:
             iterations = 1000
         self.iterations, self.time_limit, self.c, self.playout = iterations, time_limit, c, playout
+        self.solver = solver
         self.set_seed(seed)
         budget = [] if iterations is None else [str(iterations)]
         budget += [] if time_limit is None else [f"{time_limit:g}s"]
-        self.name = "mcts:" + ",".join(budget)
+        self.name = ("mcts-solver:" if solver else "mcts:") + ",".join(budget)
 
     def set_seed(self, seed: int | None) -> None:
         """Restart the random stream (play_game calls this when given a seed)."""
@@ -123,4 +125,5 @@ class MCTSPlayer(SearchPlayer):
 
     def search(self, game: Game, state: State) -> SearchResult:
         return mcts(game, state, iterations=self.iterations, time_limit=self.time_limit,
-                    c=self.c, playout=self.playout, seed=self.rng.randrange(2 ** 32))
+                    c=self.c, playout=self.playout, seed=self.rng.randrange(2 ** 32),
+                    solver=self.solver)

@@ -18,7 +18,9 @@ Event kinds:
   into that node: 1 win, 0.5 draw, 0 loss; note = who won), "backprop" (one event per
   node on the path, bottom up: value = the reward credited to it, from the point of
   view of the player who moved into it; visits and total = its N and summed reward
-  after the update). Every MCTS iteration starts with a "select" event.
+  after the update), "prove" (MCTS-Solver only: the node's result is proven; value =
+  the exact reward for the player who moved into it; note = "proven win" / "proven
+  draw" / "proven loss"). Every MCTS iteration starts with a "select" event.
 Node ids are numbers in visit order: the root is node 0.
 """
 
@@ -187,3 +189,5 @@ def _apply(tree: dict[int, TraceNode], index: int, event: Event) -> None:
     elif kind == "backprop":
         node.visits = event.visits or 0
         node.total = event.total or 0.0
+    elif kind == "prove":
+        node.value, node.bound = event.value, EXACT

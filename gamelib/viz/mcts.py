@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from gamelib.search.mcts import PROOF_NAMES
 from gamelib.search.result import SearchResult
 from gamelib.search.trace import Event, Trace, TraceNode
 from gamelib.viz import style as st
@@ -21,6 +22,8 @@ from gamelib.viz.select import root_of
 BOARD_MAX_NODES = 40
 PLAIN_MAX_NODES = 150
 EDGE_LABEL_LIMIT = 80
+PROOF_COLOURS = {1.0: st.CHOSEN_COLOUR, 0.5: "#555555", 0.0: st.CUT_COLOUR}
+"""MCTS-Solver proofs, for the player who moved into the node: win, draw, loss."""
 
 
 def draw_mcts(source: SearchResult | Trace, *, upto: int | None = None, top_k: int = 3,
@@ -55,7 +58,8 @@ def draw_mcts(source: SearchResult | Trace, *, upto: int | None = None, top_k: i
                 labels)
     if legend:
         deepest = max(shown, key=lambda node_id: tree[node_id].depth)
-        add_legend(graph, mcts_legend(bool(more)), below=f"n{deepest}")
+        proven = any(tree[node_id].value is not None for node_id in shown)
+        add_legend(graph, mcts_legend(bool(more), proven), below=f"n{deepest}")
     graph.outline = mcts_outline(tree, root, shown, more)
     return graph
 
@@ -210,6 +214,11 @@ def stat_rows(tree: dict[int, TraceNode], node_id: int, ucb: float | None) -> li
         rows.append(st.small(f"{st.esc(node.player)} to move"))
     if ucb is not None:
         rows.append(st.small(f"UCB={ucb:.2f}"))
+    if node.value is not None:                      # MCTS-Solver proved it
+        proof, whom = (node.value, mover) if mover is not None else (1.0 - node.value,
+                                                                       node.player)
+        rows.append(st.small(f"<B>{PROOF_NAMES[proof]}</B> for {st.esc(whom)}", 9,
+                             PROOF_COLOURS[proof]))
     rows.append(st.small(f"#{node.id}"))
     return rows
 
@@ -257,7 +266,7 @@ def add_more_stub(graph: Drawing, node_id: int, count: int, visits: int) -> None
                **{"class": "more"})
 
 
-def mcts_legend(more: bool) -> str:
+def mcts_legend(more: bool, proven: bool = False) -> str:
     """The legend of an MCTS drawing (the point of view of Q included)."""
     entries = [("N", "visits: playouts that went through the node"),
                ("Q", "mean reward of the player who moved into the node "
@@ -270,6 +279,9 @@ def mcts_legend(more: bool) -> str:
                (coloured("■", st.MIN_COLOUR), "opponent to move")]
     if more:
         entries.append(("+k", "less-visited children not drawn"))
+    if proven:
+        entries.append((coloured("proven", PROOF_COLOURS[1.0]),
+                        "MCTS-Solver: the exact result, backed up from finished games"))
     return legend_table(entries)
 
 
@@ -283,6 +295,8 @@ def mcts_outline(tree: dict[int, TraceNode], root: int, shown: list[int],
         move = "root" if node.parent is None else f"{st.fmt_move(node.move)}"
         mover = mover_of(tree, node_id)
         q = f" Q={q_of(node):.2f} for {mover}" if mover and node.visits else ""
+        if node.value is not None and mover:
+            q += f", {PROOF_NAMES[node.value]}"
         lines.append(f"{indent}{move}: N={node.visits}{q}")
         for child in ranked_children(tree, node_id):
             if child in shown_set:

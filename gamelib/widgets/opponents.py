@@ -45,6 +45,7 @@ CONNECT_FOUR_PRESETS = [
     Preset("MCTS, 200 iterations (easy)", "mcts:200"),
     Preset("MCTS, 1000 iterations (medium)", "mcts:1000"),
     Preset("MCTS, 4000 iterations (hard)", "mcts:4000"),
+    Preset("MCTS-Solver, 4000 iterations (sees forced wins)", "mcts-solver:4000"),
     Preset("Perfect solver (up to 10 s a move)", "perfect:10"),
 ]
 
@@ -52,6 +53,7 @@ TIC_TAC_TOE_PRESETS = [
     Preset("Random", "random"),
     Preset("MCTS, 30 iterations (easy)", "mcts:30"),
     Preset("MCTS, 1000 iterations (strong)", "mcts:1000"),
+    Preset("MCTS-Solver, 1000 iterations (proves wins and losses)", "mcts-solver:1000"),
     Preset("Alpha-beta, full depth (perfect)", "alphabeta"),
     Preset("Minimax, full depth (perfect; slow first move)", "minimax"),
 ]
@@ -59,7 +61,8 @@ TIC_TAC_TOE_PRESETS = [
 (offered on the 3x3 board only: bigger boards get random and MCTS)."""
 
 DEFAULTS = {"random": "random", "minimax": "minimax:3", "alphabeta": "alphabeta:4",
-            "id": "id:1", "mcts": "mcts:1000", "perfect": "perfect:10"}
+            "id": "id:1", "mcts": "mcts:1000", "mcts-solver": "mcts-solver:1000",
+            "perfect": "perfect:10"}
 """The preset a bare name stands for on Connect Four (Tic-Tac-Toe searches to the end)."""
 
 
