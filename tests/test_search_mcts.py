@@ -10,17 +10,23 @@ from gamelib import ConnectFour, GameTree, MCTSPlayer, TicTacToe, Trace, mcts, m
 from gamelib.search.mcts import MCTS, random_playout
 
 
+def random_position(game, rng, low, high):
+    """The state after between `low` and `high - 1` random moves (or the end of the game)."""
+    state = game.initial_state
+    for _ in range(rng.randrange(low, high)):
+        if game.is_terminal(state):
+            break
+        state = game.result(state, rng.choice(game.actions(state)))
+    return state
+
+
 def clear_best_positions(count=40, seed=11):
     """Tic-Tac-Toe positions where one move is better (win / draw / loss) than all others."""
     game = TicTacToe()
     rng = random.Random(seed)
     found, seen = [], set()
     while len(found) < count:
-        state = game.initial_state
-        for _ in range(rng.randrange(1, 6)):
-            if game.is_terminal(state):
-                break
-            state = game.result(state, rng.choice(game.actions(state)))
+        state = random_position(game, rng, 1, 6)
         if game.is_terminal(state) or state in seen:
             continue
         seen.add(state)
@@ -171,11 +177,7 @@ def small_positions(count=40, seed=3):
     rng = random.Random(seed)
     found = {}
     while len(found) < count:
-        state = game.initial_state
-        for _ in range(rng.randrange(3, 7)):
-            if game.is_terminal(state):
-                break
-            state = game.result(state, rng.choice(game.actions(state)))
+        state = random_position(game, rng, 3, 7)
         if not game.is_terminal(state):
             found[state] = None
     return list(found)
