@@ -138,9 +138,11 @@ class TicTacToe(Game):
         board = state.board[:index] + mark + state.board[index + 1:]
         # A new line can only run through the new mark: compare each such line, taken as a
         # slice of the board string, with k copies of the mark.
-        line = mark * self.k
-        winner = mark if any(board[a:b:step] == line for a, b, step in self._lines[index]) \
-            else None
+        line, winner = mark * self.k, None
+        for a, b, step in self._lines[index]:
+            if board[a:b:step] == line:
+                winner = mark
+                break
         return _new_state(TicTacToeState, (board, "O" if mark == "X" else "X", winner,
                                            self.rows, self.cols, self.k))
 
