@@ -31,6 +31,7 @@ import baseline_seed as seed  # noqa: E402
 from gamelib import ConnectFour, TicTacToe  # noqa: E402
 from gamelib.search import TranspositionTable, alphabeta, iterative_deepening, mcts, minimax  # noqa: E402,E501
 from gamelib.search.alphabeta import AlphaBeta  # noqa: E402
+from gamelib.search.base import SearchTimeout  # noqa: E402
 from gamelib.search.scoring import INF, terminal_value  # noqa: E402
 
 C4_POSITIONS = ["", "4453", "44536", "3344555", "4444332"]
@@ -226,6 +227,9 @@ class Untraced(AlphaBeta):
 
     def leaf_value(self, state, ply, node):
         self.nodes += 1
+        if self.deadline is not None and not self.nodes & 255 \
+                and time.perf_counter() > self.deadline:
+            raise SearchTimeout
         if self.game.is_terminal(state):
             value = terminal_value(self.game, state, self.player, ply, self.scoring)
         elif ply == self.limit:
@@ -242,9 +246,12 @@ class Untraced(AlphaBeta):
         value = self.leaf_value(state, ply, None)
         if value is not None:
             return value, ()
+        known, tt_move = self.probe(state, alpha, beta, ply, True, None)
+        if known is not None:
+            return known
         window = (alpha, beta)
         best, line_ = -INF, ()
-        moves = self.moves(state, None)
+        moves = self.moves(state, tt_move)
         for i, move in enumerate(moves):
             value, child_line = self.min_value(self.game.result(state, move), alpha, beta,
                                                ply + 1, None)
@@ -261,9 +268,12 @@ class Untraced(AlphaBeta):
         value = self.leaf_value(state, ply, None)
         if value is not None:
             return value, ()
+        known, tt_move = self.probe(state, alpha, beta, ply, False, None)
+        if known is not None:
+            return known
         window = (alpha, beta)
         best, line_ = INF, ()
-        moves = self.moves(state, None)
+        moves = self.moves(state, tt_move)
         for i, move in enumerate(moves):
             value, child_line = self.max_value(self.game.result(state, move), alpha, beta,
                                                ply + 1, None)

@@ -99,7 +99,7 @@ class AlphaBeta(DepthFirstSearch):
         """MAX-VALUE: MAX to move, searched with the window (alpha, beta)."""
         value = self.leaf_value(state, ply, node)
         if value is not None:
-            return self.leave(node, value, EXACT), ()
+            return value, ()
         known, tt_move = self.probe(state, alpha, beta, ply, True, node)
         if known is not None:
             return known
@@ -124,7 +124,7 @@ class AlphaBeta(DepthFirstSearch):
         """MIN-VALUE: MIN to move, searched with the window (alpha, beta)."""
         value = self.leaf_value(state, ply, node)
         if value is not None:
-            return self.leave(node, value, EXACT), ()
+            return value, ()
         known, tt_move = self.probe(state, alpha, beta, ply, False, node)
         if known is not None:
             return known

@@ -16,7 +16,7 @@ from gamelib.games.base import Game, State
 from gamelib.search.result import SearchResult, SearchStats
 from gamelib.search.scoring import (EvalFn, check_depth, check_scoring, find_eval_fn,
                                     terminal_value)
-from gamelib.search.trace import Trace
+from gamelib.search.trace import EXACT, Trace
 
 
 class SearchTimeout(Exception):
@@ -53,7 +53,8 @@ class DepthFirstSearch:
         """Count the node; if the search stops at `state`, its score for MAX, else None.
 
         It stops when the game is over (the utility, depth-aware unless scoring="plain")
-        or at the depth limit (the evaluation function).
+        or at the depth limit (the evaluation function). A leaf's score is final at once,
+        so the trace records the node as scored and left.
         """
         self.nodes += 1
         if self.deadline is not None and not self.nodes & 255 \
@@ -72,6 +73,7 @@ class DepthFirstSearch:
             self.deepest = ply
         if self.trace is not None:
             self.trace.leaf(node, value, note)
+            self.trace.leave(node, value, EXACT)
         return value
 
     # -- the trace ------------------------------------------------------------------------

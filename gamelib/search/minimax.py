@@ -63,7 +63,7 @@ class Minimax(DepthFirstSearch):
         """MAX-VALUE: MAX to move; the best value MAX can force, and the line to it."""
         value = self.leaf_value(state, ply, node)
         if value is not None:
-            return self.leave(node, value), ()
+            return value, ()
         best, line = -INF, ()
         for move in self.game.actions(state):
             child = self.game.result(state, move)
@@ -77,7 +77,7 @@ class Minimax(DepthFirstSearch):
         """MIN-VALUE: MIN to move; the lowest value MIN can force, and the line to it."""
         value = self.leaf_value(state, ply, node)
         if value is not None:
-            return self.leave(node, value), ()
+            return value, ()
         best, line = INF, ()
         for move in self.game.actions(state):
             child = self.game.result(state, move)
