@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from gamelib import ConnectFour, GameTree, TicTacToe
-from gamelib.search import Trace, alphabeta, minimax
+from gamelib.search import Trace, alphabeta, mcts, minimax
+from gamelib.viz import draw_iteration, iteration_events
 from gamelib.widgets import MCTSStepper, SearchStepper
 
 TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -129,3 +130,52 @@ def test_search_stepper_points_mcts_to_its_own_stepper() -> None:
     result = mcts(game, game.initial_state, iterations=5, seed=1, trace=Trace())
     with pytest.raises(ValueError, match="MCTSStepper"):
         SearchStepper(result)
+
+
+def test_mcts_stepper_with_the_solver_narrates_proofs_and_stops() -> None:
+    game = TicTacToe()
+    block = game.play([(0, 0), (1, 1), (0, 1)])           # O must block the top row
+    stepper = MCTSStepper(game, block, iterations=500, seed=1, solver=True)
+    solved_at = stepper.steps
+    assert solved_at < 500 and stepper.result().info["solved"] == 0.5
+    assert "the root (proven draw for O, to move)" in stepper.narration
+    assert "The root is proven, so the search stops here" in stepper.text.value
+    stepper.run(100)
+    assert stepper.steps == solved_at                         # nothing left to do
+    proved = []
+    for k in range(1, solved_at + 1):
+        stepper.go(k)
+        if "proved:" in stepper.narration:
+            proved.append(k)
+    with_proofs = {k for k in range(1, solved_at + 1)
+                   if iteration_events(stepper.trace, k).proofs}
+    assert proved and set(proved) == with_proofs
+    stepper.go(proved[0])
+    assert "(proven loss for O)" in stepper.narration       # a move that lets X win
+    plain = MCTSStepper(game, block, iterations=60, seed=1)
+    assert plain.steps == 60 and "prove" not in plain.narration
+
+
+def test_mcts_stepper_says_why_a_proven_node_gets_no_playout() -> None:
+    game = TicTacToe()
+    state = game.play([(0, 0), (1, 0), (2, 0)])           # X..O..X.., O to move
+    stepper = MCTSStepper(game, state, iterations=3000, seed=0, solver=True)
+    said = []
+    for k in range(1, stepper.steps + 1):
+        stepper.go(k)
+        if "no playout (its result is proven)" in stepper.narration:
+            said.append(k)
+            assert iteration_events(stepper.trace, k).playout is None
+    assert said
+
+
+def test_iteration_drawing_shows_what_the_solver_proved() -> None:
+    game = TicTacToe()
+    result = mcts(game, game.play([(0, 0), (1, 1), (0, 1)]), iterations=500, seed=1,
+                  solver=True, trace=Trace())
+    drawing = draw_iteration(result, 11)                 # proves O's move (1, 0) lost
+    assert "select -> expand -> backpropagate -> prove" in drawing.source
+    assert "5. proved #1: proven loss for O" in drawing.outline
+    assert "proven loss" in drawing.source and "MCTS-Solver" in drawing.source
+    first = draw_iteration(result, 1)
+    assert "proven" not in first.source and "playout" in first.outline

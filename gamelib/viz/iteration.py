@@ -11,8 +11,10 @@ from gamelib.search.trace import Event, Trace, TraceNode
 from gamelib.viz import style as st
 from gamelib.viz.boards import board_table, has_thumbnail
 from gamelib.viz.legend import add_legend, bar, coloured, legend_table
-from gamelib.viz.mcts import (_check, add_mcts_edge, add_mcts_node, add_more_stub,
-                              mover_of, new_graph, node_classes, q_of, ranked_children)
+from gamelib.search.mcts import PROOF_NAMES
+from gamelib.viz.mcts import (PROOF_LEGEND, _check, add_mcts_edge, add_mcts_node,
+                              add_more_stub, mover_of, new_graph, node_classes, proof_of,
+                              proof_row, q_of, ranked_children)
 from gamelib.viz.rendering import Drawing
 from gamelib.viz.select import root_of
 
@@ -28,6 +30,7 @@ class Iteration:
     expand: Event | None = None
     playout: Event | None = None
     backprop: list[Event] = field(default_factory=list)
+    proofs: list[Event] = field(default_factory=list)   # MCTS-Solver's "prove" events
 
 
 def iteration_events(trace: Trace, number: int | None = None) -> Iteration:
@@ -50,6 +53,8 @@ def iteration_events(trace: Trace, number: int | None = None) -> Iteration:
             found.playout = event
         elif event.kind == "backprop":
             found.backprop.append(event)
+        elif event.kind == "prove":
+            found.proofs.append(event)
     return found
 
 
@@ -81,7 +86,8 @@ def draw_iteration(source: SearchResult | Trace, iteration: int | None = None, *
     if it.playout is not None:
         _add_playout(graph, it.playout, after, boards, trace.game)
     if legend:
-        add_legend(graph, _legend(), below="playout" if it.playout is not None
+        proven = any(after[node_id].value is not None for node_id in shown)
+        add_legend(graph, _legend(proven), below="playout" if it.playout is not None
                    else f"n{path[-1]}")
     graph.outline = _outline(it, after, before)
     return graph
@@ -120,7 +126,9 @@ def _nodes_to_draw(tree: dict[int, TraceNode], path: list[int],
 
 def _title(it: Iteration, tree: dict[int, TraceNode]) -> str:
     """What happened in this iteration, in one line."""
-    steps = ["select"] + (["expand"] if it.expand else []) + ["playout", "backpropagate"]
+    steps = (["select"] + (["expand"] if it.expand else [])
+             + (["playout"] if it.playout else []) + ["backpropagate"]
+             + (["prove"] if it.proofs else []))       # no playout: a proven result
     result = f": {it.playout.note}" if it.playout is not None and it.playout.note else ""
     return f"MCTS iteration {it.number}: " + " -> ".join(steps) + result
 
@@ -150,17 +158,18 @@ def _stat_rows(after: dict[int, TraceNode], before: dict[int, TraceNode], node_i
     node = after[node_id]
     mover = mover_of(after, node_id, game)
     whom = st.small(f"for {st.esc(mover)}") if mover else ""
+    proof = [] if node.value is None else [proof_row(node, mover)]   # MCTS-Solver
     if credit is None:
         rows = [f"N={node.visits}"]
         if node.visits:
             rows.append(f"Q={q_of(node):.2f} " + whom)
-        return rows + [st.small(f"#{node.id}")]
+        return rows + proof + [st.small(f"#{node.id}")]
     old = before.get(node_id)
     n0, w0 = (old.visits, old.total) if old is not None else (0, 0.0)
     return [st.small(f"backed up: +{credit:g}", 10, st.SELECT_COLOUR),
             f"<B>N: {n0} → {node.visits}</B>",
             f"W: {w0:g} → {node.total:g} " + whom,
-            f"Q={q_of(node):.2f}", st.small(f"#{node.id}")]
+            f"Q={q_of(node):.2f}"] + proof + [st.small(f"#{node.id}")]
 
 
 def _add_playout(graph: Drawing, playout: Event, tree: dict[int, TraceNode],
@@ -187,8 +196,8 @@ def _add_playout(graph: Drawing, playout: Event, tree: dict[int, TraceNode],
                **{"class": "playout"})
 
 
-def _legend() -> str:
-    """The legend of an iteration picture."""
+def _legend(proven: bool = False) -> str:
+    """The legend of an iteration picture (with MCTS-Solver's proofs when drawn)."""
     return legend_table([
         (bar(st.SELECT_COLOUR, 3), "1. selection: the child with the highest UCB"),
         (coloured("■", st.CHOSEN_COLOUR), "2. expansion: one new node"),
@@ -196,7 +205,7 @@ def _legend() -> str:
         (coloured("N: a → b", st.SELECT_COLOUR), "4. backpropagation: N and W before → after"),
         ("Q", "W / N: mean reward of the player who moved into the node"),
         ("+k", "less-visited children not drawn"),
-    ])
+    ] + ([PROOF_LEGEND] if proven else []))
 
 
 def _outline(it: Iteration, after: dict[int, TraceNode], before: dict[int, TraceNode]) -> str:
@@ -212,4 +221,7 @@ def _outline(it: Iteration, after: dict[int, TraceNode], before: dict[int, Trace
         n0 = old.visits if old is not None else 0
         lines.append(f"4. backprop #{event.node}: +{event.value:g}, N {n0} -> {event.visits}, "
                      f"W -> {event.total:g}")
+    for event in it.proofs:
+        proof, whom = proof_of(after[event.node], mover_of(after, event.node))
+        lines.append(f"5. proved #{event.node}: {PROOF_NAMES[proof]} for {whom}")
     return "\n".join(lines)

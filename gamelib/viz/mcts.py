@@ -24,6 +24,8 @@ PLAIN_MAX_NODES = 150
 EDGE_LABEL_LIMIT = 80
 PROOF_COLOURS = {1.0: st.CHOSEN_COLOUR, 0.5: "#555555", 0.0: st.CUT_COLOUR}
 """MCTS-Solver proofs, for the player who moved into the node: win, draw, loss."""
+PROOF_LEGEND = (coloured("proven", PROOF_COLOURS[1.0]),
+                "MCTS-Solver: the exact result, backed up from finished games")
 
 
 def draw_mcts(source: SearchResult | Trace, *, upto: int | None = None, top_k: int = 3,
@@ -214,13 +216,24 @@ def stat_rows(tree: dict[int, TraceNode], node_id: int, ucb: float | None) -> li
         rows.append(st.small(f"{st.esc(node.player)} to move"))
     if ucb is not None:
         rows.append(st.small(f"UCB={ucb:.2f}"))
-    if node.value is not None:                      # MCTS-Solver proved it
-        proof, whom = (node.value, mover) if mover is not None else (1.0 - node.value,
-                                                                       node.player)
-        rows.append(st.small(f"<B>{PROOF_NAMES[proof]}</B> for {st.esc(whom)}", 9,
-                             PROOF_COLOURS[proof]))
+    if node.value is not None:
+        rows.append(proof_row(node, mover))
     rows.append(st.small(f"#{node.id}"))
     return rows
+
+
+def proof_row(node: TraceNode, mover: str | None) -> str:
+    """MCTS-Solver's proof of a node, as a coloured line of a node's label."""
+    proof, whom = proof_of(node, mover)
+    return st.small(f"<B>{PROOF_NAMES[proof]}</B> for {st.esc(whom)}", 9, PROOF_COLOURS[proof])
+
+
+def proof_of(node: TraceNode, mover: str | None) -> tuple[float, str | None]:
+    """A proven node's reward and whose it is: the player who moved into it (at the root,
+    which nobody moved into, the player to move there)."""
+    if mover is not None:
+        return node.value, mover
+    return 1.0 - node.value, node.player
 
 
 def add_mcts_node(graph: Drawing, node: TraceNode, rows: list[str], classes: list[str],
@@ -280,8 +293,7 @@ def mcts_legend(more: bool, proven: bool = False) -> str:
     if more:
         entries.append(("+k", "less-visited children not drawn"))
     if proven:
-        entries.append((coloured("proven", PROOF_COLOURS[1.0]),
-                        "MCTS-Solver: the exact result, backed up from finished games"))
+        entries.append(PROOF_LEGEND)
     return legend_table(entries)
 
 

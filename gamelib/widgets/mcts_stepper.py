@@ -1,8 +1,9 @@
 """MCTSStepper: watch Monte Carlo Tree Search one iteration at a time.
 
 Each step is one iteration: selection down the tree by UCB1, expansion of one new node,
-a random playout to the end of the game, and the result backed up the path. The search
-stays alive, so "run 100 more" continues it; the same seed replays the same search.
+a random playout to the end of the game, and the result backed up the path (with
+`solver=True`, also the results it proves). The search stays alive, so "run 100 more"
+continues it; the same seed replays the same search.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ import ipywidgets as widgets
 
 from gamelib.games.base import Game, State
 from gamelib.games.gametree import GameTree
-from gamelib.search.mcts import MCTS
-from gamelib.search.trace import Trace
+from gamelib.search.mcts import MCTS, PROOF_NAMES
+from gamelib.search.trace import Event, Trace, TraceNode
 from gamelib.viz import draw_iteration, draw_mcts, iteration_events
 from gamelib.widgets.explain import move_label
 from gamelib.widgets.stepping import Stepping
@@ -31,17 +32,19 @@ class MCTSStepper(Stepping):
     """Step through MCTS from `state` (default: the start), one iteration per step.
 
     `iterations` are run at once; the "run 100 more" button (or `run(n)`) adds more.
+    `solver=True` steps through MCTS-Solver, which stops once the root is proven.
     """
 
     first = 1                                   # iteration 1 is the first step
 
     def __init__(self, game: Game, state: State | None = None, iterations: int = 10,
-                 c: float = math.sqrt(2), seed: int | None = 0, top_k: int = 3) -> None:
+                 c: float = math.sqrt(2), seed: int | None = 0, top_k: int = 3,
+                 solver: bool = False) -> None:
         self.game = game
         self.trace = Trace()
         self.top_k = top_k
         start = game.initial_state if state is None else state
-        self.search = MCTS(game, start, c, None, random.Random(seed), self.trace)
+        self.search = MCTS(game, start, c, None, random.Random(seed), self.trace, solver)
         self._pictures: dict[tuple[str, int], str] = {}
         self._build()
         self.run(iterations)
@@ -99,6 +102,9 @@ class MCTSStepper(Stepping):
         if not 1 <= k <= self.steps:
             return
         self._narration = self._say(k)
+        if k == self.steps and self.search.root.proven is not None:
+            self._narration += (" The root is proven, so the search stops here: more "
+                                "iterations would change nothing.")
         self.text.value = f"<b>Iteration {k} of {self.steps}.</b> {escape(self._narration)}"
         self.summary.value = escape(self._root_summary(k))
         self.view.value = self._picture(self.mode.value, k)
@@ -114,14 +120,34 @@ class MCTSStepper(Stepping):
         scores = ", ".join(f"{u:.2f}" for u in it.select.ucb)
         select = ("Select: stay at the root (it still has untried moves)" if not moves else
                   f"Select by UCB1: {' → '.join(moves)} (UCB {scores})")
+        tree = self.trace.nodes(it.end)
         expand = (f"expand {self._move(it.expand.move)} (new node {it.expand.node})"
-                  if it.expand is not None else "nothing to expand (the game is over there)")
+                  if it.expand is not None else self._why_no_expansion(tree[it.select.node]))
         playout = ""
         if it.playout is not None:
             playout = (f"playout of {len(it.playout.moves)} random moves: "
                        f"{it.playout.note or 'done'}")
         backed = f"back up the result through {len(it.backprop)} nodes"
-        return "; ".join(part for part in (select, expand, playout, backed) if part) + "."
+        proved = ", ".join(self._proof(tree, event) for event in it.proofs)
+        proved = f"proved: {proved}" if proved else ""
+        return "; ".join(part for part in (select, expand, playout, backed, proved)
+                         if part) + "."
+
+    @staticmethod
+    def _why_no_expansion(node: TraceNode) -> str:
+        """Why selection's last node got no child: the game is over, or (MCTS-Solver)
+        its result is already proven, so no playout is needed either."""
+        if node.player is None:
+            return "nothing to expand (the game is over there)"
+        return "nothing to expand and no playout (its result is proven)"
+
+    def _proof(self, tree: dict[int, TraceNode], event: Event) -> str:
+        """A "prove" event in words: which node, and for whom."""
+        node = tree[event.node]
+        if node.parent is None:
+            return f"the root ({PROOF_NAMES[1.0 - event.value]} for {node.player}, to move)"
+        mover = tree[node.parent].player
+        return f"{self._move(node.move)} at node {event.node} ({event.note} for {mover})"
 
     def _root_summary(self, k: int) -> str:
         """Each root move's N and Q after iteration k."""
