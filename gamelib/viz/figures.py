@@ -70,6 +70,14 @@ def mcts_iteration() -> Any:
     return draw_iteration(_tictactoe_mcts(), 40)
 
 
+def mcts_solver() -> Any:
+    """MCTS-Solver on Tic-Tac-Toe: proven losses and the proven draw that solve the root."""
+    game = TicTacToe()
+    result = mcts(game, game.play([(0, 0), (1, 1), (0, 1)]), iterations=2000, seed=1,
+                  solver=True, trace=Trace())
+    return draw_mcts(result, top_k=3, max_depth=2)
+
+
 def nodes_vs_depth() -> Any:
     """Nodes searched by minimax and alpha-beta variants on Connect Four, depths 1-5."""
     game = ConnectFour()
@@ -99,6 +107,7 @@ FIGURES: dict[str, Callable[[], Any]] = {
     "connect4-alphabeta": connect4_alphabeta,
     "tictactoe-mcts": tictactoe_mcts,
     "mcts-iteration": mcts_iteration,
+    "mcts-solver": mcts_solver,
     "nodes-vs-depth": nodes_vs_depth,
     "mcts-convergence": mcts_convergence,
     "tournament": tournament_results,
