@@ -297,3 +297,27 @@ def test_each_value_shows_where_it_came_from(textbook):
     best = sorted((a, b) for a, b, e in edges(graph) if "best" in e["class"].split())
     # root <- #1 (3), #1 <- #2 (3), #5 <- #6 (2, then cut), #7 <- #10 (2)
     assert best == [("n0", "n1"), ("n1", "n2"), ("n5", "n6"), ("n7", "n10")]
+
+
+def test_collapse_folds_the_subtrees_an_instructor_names():
+    game = GameTree(TEXTBOOK)
+    result = alphabeta(game, game.initial_state, trace=Trace())
+    whole = nodes(draw_tree(result))
+    assert {"n2", "n3", "n4"} <= set(whole)
+    graph = draw_tree(result, collapse=[1])
+    drawn = nodes(graph)
+    assert "n1" in drawn and not {"n2", "n3", "n4"} & set(drawn)
+    assert "+3 nodes" in drawn["c1"]["label"]
+    assert {"n5", "n6", "n7", "n8", "n9", "n10"} <= set(drawn)
+    assert "... 3 more moves not drawn" in graph.outline
+    both = nodes(draw_tree(result, collapse=[1, 7]))
+    assert "n8" not in both and "c7" in both
+    assert nodes(draw_tree(result, collapse=[])) == whole
+
+
+@pytest.mark.parametrize("bad", [[99], ["a"], [-1]])
+def test_collapse_names_a_node_that_exists(bad):
+    game = GameTree(TEXTBOOK)
+    result = alphabeta(game, game.initial_state, trace=Trace())
+    with pytest.raises(ValueError, match=r"collapse: no node .* numbered #0\.\.#10"):
+        draw_tree(result, collapse=bad)

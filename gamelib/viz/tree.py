@@ -9,7 +9,7 @@ edge the chosen move; grey dashed stubs are the moves a cutoff skipped.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 from gamelib.search.result import SearchResult
 from gamelib.search.trace import EXACT, Trace, TraceNode
@@ -17,8 +17,8 @@ from gamelib.viz import style as st
 from gamelib.viz.boards import board_table, has_thumbnail
 from gamelib.viz.legend import add_legend, legend_rows
 from gamelib.viz.rendering import Drawing
-from gamelib.viz.select import (ancestors, hidden_children, root_of, select_nodes,
-                                subtree_sizes)
+from gamelib.viz.select import (ancestors, descendants, hidden_children, root_of,
+                                select_nodes, subtree_sizes)
 
 PLAIN_MAX_NODES = 100      # default size limit with plain labels
 BOARD_MAX_NODES = 60       # ... and with board thumbnails
@@ -33,7 +33,7 @@ def draw_tree(source: SearchResult | Trace, *, upto: int | None = None,
               max_nodes: int | None = None, max_depth: int | None = None,
               rankdir: str = "TB", edge_labels: bool | None = None, windows: bool = True,
               numbers: bool = True, pruned: str = "auto", legend: bool = True,
-              title: str | None = None) -> Drawing:
+              title: str | None = None, collapse: Iterable[int] = ()) -> Drawing:
     """Draw a minimax / alpha-beta search (a SearchResult with a trace, or a Trace).
 
     upto: draw the tree as recorded by the first `upto` events (for step-by-step replays);
@@ -43,7 +43,9 @@ def draw_tree(source: SearchResult | Trace, *, upto: int | None = None,
     rankdir: "TB" (top to bottom) or "LR"; edge_labels: moves on edges (None: unless big);
     windows / numbers: show each node's (alpha, beta) window / visit number;
     pruned: "each" (one stub per skipped move), "group" (one stub per cutoff) or "auto"
-        (each, unless a cutoff skipped more than 3 moves or the tree is not drawn whole).
+        (each, unless a cutoff skipped more than 3 moves or the tree is not drawn whole);
+    collapse: ids of nodes (the #n in the picture) whose subtrees fold into one "+n nodes"
+        stub, to keep a slide to the part of the tree it is about.
     """
     trace, result = st.unpack(source)
     _check_options(rankdir, pruned)
@@ -54,8 +56,12 @@ def draw_tree(source: SearchResult | Trace, *, upto: int | None = None,
     if not tree:
         return _empty_drawing(title or "nothing searched yet", rankdir)
     root = root_of(tree)
-    pv_ids = _pv_ids(tree, root, result if upto is None else None)
-    shown, boards = _choose_nodes(tree, root, pv_ids, current, max_nodes, max_depth, boards)
+    folded = _folded(tree, collapse)
+    pv_ids = [n for n in _pv_ids(tree, root, result if upto is None else None)
+              if n not in folded]
+    visible = {n: node for n, node in tree.items() if n not in folded}
+    shown, boards = _choose_nodes(visible, root, pv_ids, current, max_nodes, max_depth,
+                                  boards)
     triangles = not boards and _short_values(tree, shown)
     view = _View(tree, set(shown), set(pv_ids), boards, triangles, windows, numbers,
                  edge_labels if edge_labels is not None else len(shown) <= EDGE_LABEL_LIMIT,
@@ -89,6 +95,20 @@ def _choose_nodes(tree: dict[int, TraceNode], root: int, pv_ids: list[int],
     if boards and max_nodes is None and len(shown) > BOARD_MAX_NODES:
         shown = select_nodes(tree, root, BOARD_MAX_NODES, max_depth, keep, RANK_WIDTH)
     return shown, boards
+
+
+def _folded(tree: dict[int, TraceNode], collapse: Iterable[int]) -> set[int]:
+    """The nodes below the ones to collapse (those nodes themselves stay drawn)."""
+    collapse = list(collapse)
+    unknown = [n for n in collapse if n not in tree]
+    if unknown:
+        raise ValueError(f"collapse: no node {unknown[0]!r} in this tree; nodes are "
+                         f"numbered #0..#{max(tree)} in the order they were visited (the "
+                         f"#n in the picture)")
+    folded: set[int] = set()
+    for node_id in collapse:
+        folded.update(descendants(tree, node_id)[1:])
+    return folded
 
 
 def _check_options(rankdir: str, pruned: str) -> None:
