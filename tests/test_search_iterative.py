@@ -93,3 +93,19 @@ def test_bad_time_limit():
     game = ConnectFour()
     with pytest.raises(ValueError, match="time_limit"):
         iterative_deepening(game, game.initial_state, time_limit=0)
+
+
+def test_every_round_keeps_its_trace_when_tracing():
+    game = ConnectFour()
+    state = game.play("4453")
+    trace = Trace()
+    result = iterative_deepening(game, state, time_limit=5, max_depth=3, trace=trace)
+    rounds = result.info["rounds"]
+    assert [r["depth"] for r in rounds] == [1, 2, 3]
+    for r in rounds:
+        tree = r["trace"].nodes()
+        assert max(node.depth for node in tree.values()) == r["depth"]
+        assert len(tree) == r["nodes"]
+    assert result.trace is trace and len(trace.nodes()) == rounds[-1]["nodes"]
+    untraced = iterative_deepening(game, state, time_limit=5, max_depth=2)
+    assert all("trace" not in r for r in untraced.info["rounds"])

@@ -50,7 +50,9 @@ def iterative_deepening(game: Game, state: State, time_limit: float = 1.0,
     eval_fn: scores the positions at each round's depth limit; by default the game's
         `evaluate`, or, for games without one, 0 for every unfinished position.
     order, scoring: as for `alphabeta`. tt: the table the rounds share (a new
-    one by default). trace: receives the events of the deepest finished round.
+    one by default). trace: receives the events of the deepest finished round; each
+    round in `info["rounds"]` then also keeps its own (`"trace"`), so every round can be
+    drawn: `draw_tree(result.info["rounds"][0]["trace"])`.
     """
     if not time_limit > 0:
         raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
@@ -107,6 +109,8 @@ def _deepen(game: Game, state: State, time_limit: float, eval_fn: EvalFn,
         best = result
         rounds.append({"depth": depth, "move": result.move, "value": result.value,
                        "nodes": result.stats.nodes, "seconds": result.stats.seconds})
+        if round_trace is not None:
+            rounds[-1]["trace"] = round_trace
         if not search.depth_cut or is_win_score(result.value):
             break               # the whole game tree was seen, or a win / loss is proven
         if time.perf_counter() >= deadline:
