@@ -385,3 +385,18 @@ def test_why_this_move_without_a_search() -> None:
     scripted = PlayBoard(TicTacToe(), opponent=Scripted([(0, 0)]), threaded=False)
     scripted.click((1, 1))
     assert "gave no explanation" in scripted.why.value and "scripted" in scripted.why.value
+
+
+def test_why_this_move_for_mcts_solver_shows_its_proofs() -> None:
+    board = PlayBoard(TicTacToe(), opponent="mcts-solver:2000", seed=1)
+    board.click((0, 0))
+    assert board.last_ai_move == (1, 1)
+    board.click((0, 1))                                   # X threatens the top row
+    assert board.last_ai_move == (0, 2)                   # the only move not proven lost
+    assert board.last_result.info["solved"] == 0.5
+    why = board.why.value
+    assert "<th>proven</th>" in why and "loss" in why
+    assert "MCTS-Solver proved that" in why
+    plain = PlayBoard(TicTacToe(), opponent="mcts:200", seed=1)
+    plain.click((0, 0))
+    assert "proven" not in plain.why.value

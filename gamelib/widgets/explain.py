@@ -69,6 +69,9 @@ def runner_up_text(game: Game, result: SearchResult) -> str:
         legal = game.actions(result.state) if not game.is_terminal(result.state) else []
         if len(legal) < 2:
             return "It was the only legal move."
+        if proof_word(result, result.move) == "win":
+            return (f"MCTS-Solver proved that {move_label(game, result.move)} wins against "
+                    f"any defence, so it stopped before trying the other moves.")
         return f"The other moves were not scored ({result.info.get('note', 'not searched')})."
     best, second = moves[0], moves[1]
     b, s = move_label(game, best), move_label(game, second)
@@ -78,12 +81,24 @@ def runner_up_text(game: Game, result: SearchResult) -> str:
 
 
 def _mcts_runner_up(result: SearchResult, best: Move, second: Move, b: str, s: str) -> str:
-    """Runner-up sentence for MCTS: visits and mean reward."""
+    """Runner-up sentence for MCTS: visits and mean reward (and MCTS-Solver's proofs)."""
     visits, q = result.visits or {}, result.q or {}
-    return (f"Runner-up: {s}, tried in {visits.get(second, 0)} playouts against "
+    text = (f"Runner-up: {s}, tried in {visits.get(second, 0)} playouts against "
             f"{visits.get(best, 0)} for {b}; its mean result for the AI was "
             f"{q.get(second, 0):.2f} against {q.get(best, 0):.2f}, so MCTS spent its "
             f"time on {b}.")
+    proven = result.info.get("proven", {})
+    if proven.get(best) == 1.0:
+        return text + f" MCTS-Solver proved that {b} wins against any defence."
+    if proven.get(second) == 0.0:
+        return text + f" MCTS-Solver proved that {s} loses against best play."
+    return text
+
+
+def proof_word(result: SearchResult, move: Move) -> str:
+    """MCTS-Solver's verdict on a root move for the AI: "win", "draw", "loss" or ""."""
+    proof = result.info.get("proven", {}).get(move)
+    return {1.0: "win", 0.5: "draw", 0.0: "loss"}.get(proof, "")
 
 
 def _value_runner_up(result: SearchResult, best: Move, second: Move, b: str, s: str) -> str:
@@ -154,6 +169,7 @@ def why_rows(game: Game, result: SearchResult) -> list[dict[str, Any]]:
         if is_mcts(result):
             row["visits"] = (result.visits or {}).get(move, 0)
             row["q"] = (result.q or {}).get(move)
+            row["proven"] = proof_word(result, move)
         else:
             row["value"] = value_text(result, move)
         rows.append(row)
@@ -168,7 +184,9 @@ def why_html(game: Game, result: SearchResult | None, who: str = "The AI",
                "random" if random else "gave no explanation (players that search can: "
                "they have an `explain` method)")
         return f"<div class='gamelib-why-text'>{escape(who)} {why}.</div>"
-    head = "<tr><th>move</th><th>visits</th><th>Q (AI)</th></tr>" if is_mcts(result) \
+    solver = "proven" in result.info                  # MCTS-Solver
+    head = ("<tr><th>move</th><th>visits</th><th>Q (AI)</th>"
+            + ("<th>proven</th>" if solver else "") + "</tr>") if is_mcts(result) \
         else "<tr><th>move</th><th>value for the AI</th></tr>"
     body = []
     for row in why_rows(game, result):
@@ -176,6 +194,7 @@ def why_html(game: Game, result: SearchResult | None, who: str = "The AI",
         if is_mcts(result):
             q = "" if row["q"] is None else f"{row['q']:.2f}"
             cells = f"<td>{row['visits']}</td><td>{q}</td>"
+            cells += f"<td>{row['proven']}</td>" if solver else ""
         else:
             cells = f"<td>{escape(row['value'])}</td>"
         body.append(f"<tr{css}><td>{escape(row['label'])}</td>{cells}</tr>")
