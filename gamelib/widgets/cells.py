@@ -22,6 +22,16 @@ def cell_mark(state: State, row: int, col: int) -> str:
     return state.cell(row, col)
 
 
+def board_button(width: int, height: int, tooltip: str, classes: list[str],
+                 on_click: Callable[[], None], description: str = "") -> widgets.Button:
+    """One button of a board, `width` x `height` pixels, calling `on_click` when clicked."""
+    button = widgets.Button(description=description, tooltip=tooltip,
+                            layout=widgets.Layout(width=f"{width}px", height=f"{height}px"))
+    with_classes(button, *classes)
+    button.on_click(lambda _b: on_click())
+    return button
+
+
 def set_classes(button: widgets.Button, wanted: set[str], managed: set[str]) -> None:
     """Make `button`'s managed classes exactly `wanted` (one message only if they change)."""
     current = set(button._dom_classes)
@@ -42,12 +52,10 @@ class GridCells:
         self.buttons: dict[Cell, widgets.Button] = {}
         for r in range(self.rows):
             for c in range(self.cols):
-                button = widgets.Button(description="", tooltip=f"row {r}, col {c}",
-                                        layout=widgets.Layout(width=f"{size}px",
-                                                              height=f"{size}px"))
-                with_classes(button, "gamelib-cell", f"gamelib-cell-{r}-{c}", "gamelib-empty")
-                button.on_click(lambda _b, move=(r, c): on_move(move))
-                self.buttons[(r, c)] = button
+                self.buttons[(r, c)] = board_button(
+                    size, size, f"row {r}, col {c}",
+                    ["gamelib-cell", f"gamelib-cell-{r}-{c}", "gamelib-empty"],
+                    lambda move=(r, c): on_move(move))
         grid = widgets.GridBox(list(self.buttons.values()), layout=widgets.Layout(
             grid_template_columns=f"repeat({self.cols}, {size}px)"))
         self.widget = with_classes(grid, "gamelib-ttt-grid", "gamelib-cells")
@@ -94,13 +102,12 @@ class DiscCells:
         self.buttons: dict[Cell, widgets.Button] = {}
         for r in range(self.rows):
             for c in range(self.cols):
-                button = widgets.Button(description="", tooltip=f"drop in column {c}",
-                                        layout=widgets.Layout(width=f"{size}px",
-                                                              height=f"{size}px"))
+                button = board_button(
+                    size, size, f"drop in column {c}",
+                    ["gamelib-cell", f"gamelib-cell-{r}-{c}", f"gamelib-col-{c}",
+                     "gamelib-empty"],
+                    lambda move=c: on_move(move))
                 button.style.button_color = COLOURS["."]
-                with_classes(button, "gamelib-cell", f"gamelib-cell-{r}-{c}",
-                             f"gamelib-col-{c}", "gamelib-empty")
-                button.on_click(lambda _b, move=c: on_move(move))
                 self.buttons[(r, c)] = button
         template = f"repeat({self.cols}, {size}px)"
         drops = with_classes(widgets.GridBox(self.drops, layout=widgets.Layout(
@@ -113,11 +120,9 @@ class DiscCells:
     @staticmethod
     def _drop_button(col: int, size: int, on_move: Callable[[Move], None]) -> widgets.Button:
         """The button above column `col`."""
-        button = widgets.Button(description=f"▼{col}", tooltip=f"drop a disc in column {col}",
-                                layout=widgets.Layout(width=f"{size}px", height="30px"))
-        with_classes(button, "gamelib-drop", f"gamelib-drop-{col}")
-        button.on_click(lambda _b: on_move(col))
-        return button
+        return board_button(size, 30, f"drop a disc in column {col}",
+                            ["gamelib-drop", f"gamelib-drop-{col}"], lambda: on_move(col),
+                            description=f"▼{col}")
 
     def show(self, state: State, winning: set[Cell], last: Cell | None,
              hint: Move | None) -> None:
