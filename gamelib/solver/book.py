@@ -1,58 +1,101 @@
 """The opening book: solved answers for the positions a perfect player meets first.
 
-Early positions take the solver minutes, so `python -m gamelib book --plies N` solves,
-once, every position the perfect player can meet in the first N plies (as either
-player, against any replies) and writes one line per position to
-`gamelib/data/connect4_book.txt`:
+Early positions take the solver seconds to minutes, so `python -m gamelib book --plies N`
+solves, once, every position the perfect player can meet in the first N plies (as either
+player, against any replies) and stores the score of every column. The book is a
+gzip-compressed text file, `gamelib/data/connect4_book.txt.gz`, one line per position:
 
-    <position string, '-' for the empty board> <score> <best column>
+    <position string, '-' for the empty board> <score of column 0> ... <score of column 6>
 
-with 0-based columns, as everywhere in gamelib
+with 0-based columns, as everywhere in gamelib; a score is for the player to move, and
+'.' marks a column that is full or was not solved (the oldest, shallowest entries hold
+only their best column: solving every column of a 1-stone position takes minutes).
 
-Mirror images share a line (the board is left-right symmetric). The generator appends
-as it goes, so it can be stopped and restarted.
+Mirror images share a line (the board is left-right symmetric). A position's missing
+column scores are filled in from the book's own entries for the positions after them.
+The generator appends as it goes, so it can be stopped and restarted.
 """
 
 from __future__ import annotations
 
+import gzip
 import time
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import IO, Any, Callable, Iterator
 
-from gamelib.solver.api import centre_distance, get_solver
+from gamelib.solver.api import centre_distance, child_score, get_solver
 from gamelib.solver.position import SIZE, WIDTH, Position
 
-BOOK_NAME = "connect4_book.txt"
+BOOK_NAME = "connect4_book.txt.gz"
 EMPTY = "-"
+UNKNOWN = "."
+HEADER = ("# Connect Four opening book for gamelib.solver (7 columns x 6 rows)\n"
+          "# <moves ('-' = empty board)> <score of columns 0..6 for the side to move; "
+          "'.' = full or not solved>\n")
+FLUSH_SECONDS = 20.0
+"""The generator writes what it solved at least this often (a stop loses no more)."""
+
+Scores = dict[int, int]
+"""{column (0-based): exact score of playing it, for the player to move}."""
 
 
 def default_path() -> Path:
-    """Where the shipped book lives (gamelib/data/connect4_book.txt)."""
+    """Where the shipped book lives (gamelib/data/connect4_book.txt.gz)."""
     return Path(str(resources.files("gamelib") / "data" / BOOK_NAME))
 
 
+def best_of(scores: Scores) -> tuple[int, int]:
+    """(best score, centre-most column reaching it)."""
+    best = max(scores.values())
+    return best, min((c for c, s in scores.items() if s == best), key=centre_distance)
+
+
+def mirrored(scores: Scores) -> Scores:
+    """The same scores for the mirror-image position."""
+    return {WIDTH - 1 - c: s for c, s in scores.items()}
+
+
 class OpeningBook:
-    """Position -> (score, best column) for solved opening positions, mirrors included."""
+    """Position -> every known column score, for solved opening positions, mirrors included."""
 
-    def __init__(self, entries: dict[str, tuple[int, int]] | None = None) -> None:
-        self.entries: dict[str, tuple[int, int]] = {}
-        self._by_key: dict[int, tuple[int, int]] = {}
-        for moves, (score, col) in (entries or {}).items():
-            self.add(moves, score, col)
+    def __init__(self, entries: dict[str, Scores] | None = None) -> None:
+        self.entries: dict[str, Scores] = {}
+        self._by_key: dict[int, Scores] = {}
+        self.plies = -1
+        """The deepest ply in the book (-1 when empty)."""
+        for moves, scores in (entries or {}).items():
+            self.add(moves, scores)
 
-    def add(self, moves: str, score: int, col: int) -> None:
-        """Record that the position after `moves` has `score` and best column `col` (0-based)."""
+    def add(self, moves: str, scores: Scores) -> None:
+        """Record the column scores (at least the best column's) of the position after `moves`."""
         pos = Position.from_string(moves)
-        self.entries[moves] = (score, col)
-        mirror = pos.mirror().key()
-        if mirror != pos.key():
-            self._by_key.setdefault(mirror, (score, WIDTH - 1 - col))
-        self._by_key[pos.key()] = (score, col)
+        for col in scores:
+            if not pos.can_play(col):
+                raise ValueError(f"book entry {moves!r}: column {col} is full")
+        self.entries[moves] = dict(scores)
+        self.plies = max(self.plies, len(moves))
+        self._by_key[pos.key()] = self.entries[moves]
+        self._by_key.setdefault(pos.mirror().key(), mirrored(scores))
+
+    def scores(self, pos: Position) -> Scores | None:
+        """Every column score the book knows for `pos` (its own, then those of the positions
+        after it that the book holds), or None if the book does not hold `pos`."""
+        own = self._by_key.get(pos.key())
+        if own is None:
+            return None
+        found = dict(own)
+        for col in range(WIDTH):
+            if col not in found and pos.can_play(col) and not pos.is_winning_move(col):
+                child = self._by_key.get(pos.play_col(col).key())
+                if child:
+                    found[col] = -max(child.values())
+        return found
 
     def lookup(self, pos: Position) -> tuple[int, int] | None:
-        """(score, best column) for `pos`, or None if the book does not hold it."""
-        return self._by_key.get(pos.key())
+        """(score, centre-most best column) for `pos`, or None if the book does not hold it."""
+        own = self._by_key.get(pos.key())
+        return None if own is None else best_of(own)
 
     def __contains__(self, pos: Position) -> bool:
         return pos.key() in self._by_key
@@ -60,44 +103,71 @@ class OpeningBook:
     def __len__(self) -> int:
         return len(self.entries)
 
-    @property
-    def plies(self) -> int:
-        """The deepest ply in the book (-1 when empty)."""
-        return max((len(m) for m in self.entries), default=-1)
-
     @classmethod
     def load(cls, path: str | Path | None = None) -> OpeningBook:
         """Read a book file (the shipped one by default; a missing file is an empty book)."""
         path = Path(path) if path else default_path()
         book = cls()
         if path.exists():
-            for line in path.read_text().splitlines():
-                if line.strip() and not line.startswith("#"):
-                    moves, score, col = line.split()
-                    book.add("" if moves == EMPTY else moves, int(score), int(col))
+            with open_book(path, "rt") as lines:
+                for line in lines:
+                    if line.strip() and not line.startswith("#"):
+                        moves, scores = parse_line(line)
+                        book.add(moves, scores)
         return book
 
 
-def best_move(pos: Position, engine: str = "auto", log: Callable[[str], Any] = print
-              ) -> tuple[int, int]:
-    """(score, centre-most best column) of `pos`: one solve, then one null-window test per
-    column in centre-first order until a column reaches the score."""
+def open_book(path: Path, mode: str) -> IO[str]:
+    """Open a book file as text, gzip-compressed if its name ends in .gz."""
+    if path.suffix == ".gz":
+        return gzip.open(path, mode, encoding="ascii")  # type: ignore[return-value]
+    return path.open(mode[0], encoding="ascii")
+
+
+def parse_line(line: str) -> tuple[str, Scores]:
+    """(moves, scores) of one book line."""
+    fields = line.split()
+    if len(fields) != 1 + WIDTH:
+        raise ValueError(f"bad book line {line!r}: want moves and {WIDTH} scores")
+    moves = "" if fields[0] == EMPTY else fields[0]
+    return moves, {c: int(s) for c, s in enumerate(fields[1:]) if s != UNKNOWN}
+
+
+def format_line(moves: str, scores: Scores) -> str:
+    """One book line (see the module docstring)."""
+    cells = (str(scores[c]) if c in scores else UNKNOWN for c in range(WIDTH))
+    return f"{moves or EMPTY} {' '.join(cells)}\n"
+
+
+def analyze_position(pos: Position, book: OpeningBook, engine: str = "auto") -> Scores:
+    """The exact score of every playable column of `pos` (the book's answers where it has
+    them, the solver's for the rest; the solver keeps its table between columns)."""
     solver = get_solver(engine)
-    start, before = time.perf_counter(), solver.nodes
+    scores = book.scores(pos) or {}
+    for col in sorted(range(WIDTH), key=centre_distance):
+        if pos.can_play(col) and col not in scores:
+            scores[col] = child_score(solver, pos, col)
+    return scores
+
+
+def best_column(pos: Position, book: OpeningBook, engine: str = "auto") -> Scores:
+    """{centre-most best column: the position's score}: one solve, then one null-window
+    test per column, centre first, until a column reaches the score (cheaper than
+    solving every column)."""
+    solver = get_solver(engine)
     score = solver.solve(pos)
-    log(f"  solved in {time.perf_counter() - start:.1f} s, {solver.nodes - before:,} nodes")
     for col in sorted(range(WIDTH), key=centre_distance):
         if not pos.can_play(col):
             continue
         if pos.is_winning_move(col):
-            return score, col
+            return {col: score}
         child = pos.play_col(col)
         if child.moves == SIZE or not solver.at_least(child, -score + 1):
-            return score, col
+            return {col: score}
     raise AssertionError("no column reaches the position's score")
 
 
-def met_positions(book: OpeningBook, plies: int, solve_one: Callable[[str], tuple[int, int]],
+def met_positions(book: OpeningBook, plies: int, solve_one: Callable[[str], Scores],
                   root: str = "") -> Iterator[str]:
     """Every position a perfect player meets within `plies` plies, ply by ply: the root
     (the empty board) and each reply to it, then, after the best move, every reply."""
@@ -113,38 +183,55 @@ def met_positions(book: OpeningBook, plies: int, solve_one: Callable[[str], tupl
             continue
         seen.add(canonical)
         yield moves
-        found = book.lookup(pos) or solve_one(moves)
-        reply_base = pos
-        if reply_base.is_winning_move(found[1]):
+        known = book.scores(pos)
+        _, best = best_of(known if known else solve_one(moves))
+        if pos.is_winning_move(best):
             continue
-        reply_base = reply_base.play_col(found[1])
+        after = pos.play_col(best)
         for reply in range(WIDTH):
-            if reply_base.can_play(reply) and not reply_base.is_winning_move(reply):
-                frontier.append(moves + str(found[1]) + str(reply))
+            if after.can_play(reply) and not after.is_winning_move(reply):
+                frontier.append(moves + str(best) + str(reply))
 
 
 def generate(plies: int, path: str | Path | None = None, engine: str = "auto",
-             log: Callable[[str], Any] = print, root: str = "") -> OpeningBook:
-    """Solve every position a perfect player meets in the first `plies` plies (from `root`,
-    the empty board by default) and append each to the book file; positions already
-    there are skipped, so an interrupted run resumes where it stopped."""
+             log: Callable[[str], Any] = print, root: str = "",
+             every_column: bool = True) -> OpeningBook:
+    """Solve every position a perfect player meets in the first `plies` plies (from
+    `root`, the empty board by default) and append each to the book file: the score of
+    every column, or with every_column=False only the best one's (about 3 times
+    faster). Positions already there are skipped, so an interrupted run resumes."""
     path = Path(path) if path else default_path()
     book = OpeningBook.load(path)
     if not path.exists():
-        path.write_text("# Connect Four opening book for gamelib.solver.PerfectPlayer\n"
-                        "# <moves ('-' = empty board)> <score for the side to move> "
-                        "<best column> (columns 0-based)\n")
+        with open_book(path, "wt") as out:
+            out.write(HEADER)
+    pending: list[str] = []
+    last_flush = time.perf_counter()
 
-    def solve_one(moves: str) -> tuple[int, int]:
+    def flush() -> None:
+        nonlocal last_flush
+        if pending:
+            with open_book(path, "at") as out:   # gzip: one more member, still one file
+                out.writelines(pending)
+            pending.clear()
+        last_flush = time.perf_counter()
+
+    def solve_one(moves: str) -> Scores:
         start = time.perf_counter()
-        score, col = best_move(Position.from_string(moves), engine, log)
-        book.add(moves, score, col)
-        with path.open("a") as out:
-            out.write(f"{moves or EMPTY} {score} {col}\n")
-        log(f"{moves or EMPTY}: score {score}, best column {col}, "
-            f"({time.perf_counter() - start:.1f} s)")
-        return score, col
+        pos = Position.from_string(moves)
+        scores = (analyze_position(pos, book, engine) if every_column
+                  else best_column(pos, book, engine))
+        book.add(moves, scores)
+        pending.append(format_line(moves, scores))
+        if time.perf_counter() - last_flush > FLUSH_SECONDS:
+            flush()
+        log(f"{moves or EMPTY}: solved, scores {format_line(moves, scores).split()[1:]} "
+            f"({time.perf_counter() - start:.2f} s)")
+        return scores
 
-    count = sum(1 for _ in met_positions(book, plies, solve_one, root))
+    try:
+        count = sum(1 for _ in met_positions(book, plies, solve_one, root))
+    finally:
+        flush()
     log(f"book: {count} positions up to ply {plies} in {path}")
     return book

@@ -90,7 +90,7 @@ def _duration(seconds: float) -> str:
 def cmd_book(args: argparse.Namespace) -> int:
     """Generate (or extend) the opening book."""
     from gamelib.solver.book import generate
-    generate(args.plies, args.out, args.engine)
+    generate(args.plies, args.out, args.engine, every_column=not args.best_only)
     return 0
 
 
@@ -109,4 +109,6 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     book.add_argument("--plies", type=int, default=2, help="positions met in the first N plies")
     book.add_argument("--out", default=None, help="book file (default: the shipped one)")
     book.add_argument("--engine", choices=["auto", "fast", "python"], default="auto")
+    book.add_argument("--best-only", action="store_true",
+                      help="store only the best column's score (about 3x faster)")
     book.set_defaults(run=cmd_book)

@@ -1,14 +1,22 @@
 """The solver of `gamelib.solver.negamax`, compiled with numba.
 
 Same algorithm, flattened for the compiler (the recursion becomes an explicit stack,
-see `negamax`): a position is three int64
-numbers (current, mask, moves) instead of an object (7 columns x 7 bits = 49 bits, so
-int64 holds every bitboard and key). Two numpy arrays hold the rest:
-- `table`, the transposition table: each 32-bit slot packs the key's 25 low bits and
-  the 7-bit value as (low bits << 7) | value (with a prime number of slots above 2**24,
-  slot and low bits together identify the 49-bit key, as in Pons' solver);
-- `work`: [nodes, node budget, aborted flag, ...] then the move list of each ply
-  (pairs move, score) at WORK_MOVES + 16 * ply.
+see `negamax`): a position is three int64 numbers (current, mask, moves) instead of an
+object (7 columns x 7 bits = 49 bits, so int64 holds every bitboard and key). Two numpy
+arrays hold the rest:
+- `table`, the transposition table: one 64-bit slot per position, laid out as drawn in
+  `gamelib.solver.table` (the same value encoding as the readable engine's table);
+- `work`: the counters and switches (slots NODES .. OPTIONS), then the move list of
+  each ply (pairs move, score) at WORK_MOVES + 16 * ply.
+
+With `options=0` the compiled search is the readable one, node for node (the tests check
+it). Each bit of `options` switches on one idea that searches fewer nodes:
+- ETC (enhanced transposition cutoff): before searching a node's moves, look in the
+  table for the positions they lead to; if one of them is known to be bad enough for
+  the opponent, the node is cut without searching anything;
+- HASH_MOVE: a slot also keeps the column whose move reached beta (a lower bound), and
+  the next search of that position (the null-window searches come back to the same
+  positions with other windows) tries that column first.
 """
 
 from __future__ import annotations
@@ -17,19 +25,38 @@ import numpy as np
 from numba import njit, types
 from numba.extending import intrinsic
 
-from gamelib.solver.position import (BOARD, BOTTOM, COLUMN_ORDER, H1, HEIGHT, MAX_SCORE,
-                                     MIN_SCORE, SIZE, WIDTH, Position)
+from gamelib.solver import table as tt
+from gamelib.solver.position import (BOARD, BOARD_FULL, BOTTOM, COLUMN_FULL, COLUMN_ORDER,
+                                     GAME_OVER, H1, HEIGHT, NOT_A_COLUMN, SIZE, WIDTH,
+                                     Position)
 
 assert (WIDTH, HEIGHT) == (7, 6), "the unrolled shifts below assume 7 columns of 6 rows"
 
-TT_SIZE = 16_777_259
-"""Slots in the compiled transposition table: the first prime above 2**24 (64 MB)."""
-KEY_BITS = 25
+TT_SIZE = tt.TT_SIZE
+KEY_MASK = (1 << tt.KEY_BITS) - 1
+VALUE_BITS = tt.VALUE_BITS
+VALUE_MASK = (1 << VALUE_BITS) - 1
+CHECK_SHIFT = VALUE_BITS + tt.COLUMN_BITS
+encode_lower = njit(cache=True, inline="always")(tt.encode_lower)
+encode_upper = njit(cache=True, inline="always")(tt.encode_upper)
+decode_lower = njit(cache=True, inline="always")(tt.decode_lower)
+decode_upper = njit(cache=True, inline="always")(tt.decode_upper)
+is_lower = njit(cache=True, inline="always")(tt.is_lower)
 
-LOWER_OFFSET = MAX_SCORE - 2 * MIN_SCORE + 2
-UPPER_LIMIT = MAX_SCORE - MIN_SCORE + 1
-NODES, BUDGET, ABORTED = 0, 1, 2   # the first slots of the `work` array
+NODES, BUDGET, ABORTED, ERROR, ERROR_AT, OPTIONS, GENERATION = range(7)  # `work`'s first slots
+GENERATIONS = 1 << 16
+"""Table generations before `reset` has to wipe the table (see `FastSolver.reset`)."""
 WORK_MOVES = 8                      # where the move lists start in `work`
+WORK_SIZE = WORK_MOVES + 16 * (SIZE + 1)
+ETC, HASH_MOVE = 1, 2
+ETC_DEPTH = 12
+"""ETC looks ahead only where more than this many cells are empty: nearer the end, its
+seven table probes cost more than the nodes they save."""
+"""Switches in `options` (see the module docstring); `BEST` is every one that helps."""
+BEST = ETC | HASH_MOVE
+COLUMN_BITS = tt.COLUMN_BITS
+FIRST = 1 << 20
+"""The ordering score that puts the table's move first (above any count of spots)."""
 ORDER = np.array(COLUMN_ORDER, dtype=np.int64)
 COL_MASK = (1 << HEIGHT) - 1
 
@@ -62,6 +89,16 @@ def popcount(typingctx, x):
     return types.int64(types.int64), codegen
 
 
+
+
+@intrinsic
+def trailing_zeros(typingctx, x):
+    """The index of the lowest set bit (the cell of a one-bit move)."""
+    def codegen(context, builder, signature, args):
+        return builder.cttz(args[0], context.get_constant(types.boolean, True))
+    return types.int64(types.int64), codegen
+
+
 @njit(cache=True, inline="always")
 def non_losing_moves(current: int, mask: int) -> int:
     """The moves that do not lose at once (0: every move loses)."""
@@ -76,53 +113,96 @@ def non_losing_moves(current: int, mask: int) -> int:
 
 
 @njit(cache=True, inline="always")
+def probe(table: np.ndarray, key: int, tag: int) -> int:
+    """What the slot of `key` holds for it in the table's current generation `tag`:
+    value | (column + 1) << VALUE_BITS (0: nothing)."""
+    entry = np.int64(table[key % TT_SIZE])
+    if entry >> CHECK_SHIFT == tag | (key & KEY_MASK):
+        return entry & ((1 << CHECK_SHIFT) - 1)
+    return 0
+
+
+@njit(cache=True, inline="always")
+def store(table: np.ndarray, key: int, tag: int, value: int, column: int) -> None:
+    """Store `value` (and the column that reached it, -1: none) for `key`, replacing the
+    slot's entry."""
+    table[key % TT_SIZE] = (((tag | (key & KEY_MASK)) << CHECK_SHIFT)
+                            | ((column + 1) << VALUE_BITS) | value)
+
+
+@njit(cache=True, inline="always")
+def etc_bound(current: int, mask: int, possible: int, table: np.ndarray, tag: int) -> int:
+    """The best lower bound the table gives through the positions after `possible`
+    (enhanced transposition cutoff): a child known to score at most u means at least -u."""
+    best = -SIZE
+    child_current = current ^ mask
+    rest = possible
+    while rest:
+        move = rest & -rest
+        rest ^= move
+        stored = probe(table, child_current + (mask | move), tag) & VALUE_MASK
+        if stored and not is_lower(stored):
+            bound = -decode_upper(stored)
+            if bound > best:
+                best = bound
+    return best
+
+
+@njit(cache=True, inline="always")
 def enter(current: int, mask: int, moves: int, alpha: int, beta: int,
-          table: np.ndarray, work: np.ndarray) -> tuple:
+          table: np.ndarray, tag: int, work: np.ndarray) -> tuple:
     """The first half of `Solver.negamax`: everything before the loop over the moves.
 
-    Returns (count, value, alpha, beta, slot, check): count = -1 means the node is
-    settled with `value`; otherwise its `count` moves are sorted in `work`."""
+    Returns (count, value, alpha, beta, key): count = -1 means the node is settled with
+    `value`; otherwise its `count` moves are sorted in `work`."""
     work[NODES] += 1
     if work[NODES] > work[BUDGET]:
         work[ABORTED] = 1
-        return -1, 0, alpha, beta, 0, 0
+        return -1, 0, alpha, beta, 0
     possible = non_losing_moves(current, mask)
     if possible == 0:
-        return -1, -((SIZE - moves) // 2), alpha, beta, 0, 0
+        return -1, -((SIZE - moves) // 2), alpha, beta, 0
     if moves >= SIZE - 2:
-        return -1, 0, alpha, beta, 0, 0
+        return -1, 0, alpha, beta, 0
     low = -((SIZE - 2 - moves) // 2)
     if alpha < low:
         alpha = low
         if alpha >= beta:
-            return -1, alpha, alpha, beta, 0, 0
+            return -1, alpha, alpha, beta, 0
     high = (SIZE - 1 - moves) // 2
     key = current + mask
-    slot = key % TT_SIZE
-    check = (key & ((1 << KEY_BITS) - 1)) << 7
-    entry = np.int64(table[slot])
-    stored = 0
-    if entry >> 7 == check >> 7:
-        stored = entry & 0x7F
-    if stored > UPPER_LIMIT:
-        low = stored - LOWER_OFFSET
+    entry = probe(table, key, tag)
+    stored = entry & VALUE_MASK
+    if stored and is_lower(stored):
+        low = decode_lower(stored)
         if alpha < low:
             alpha = low
             if alpha >= beta:
-                return -1, alpha, alpha, beta, 0, 0
+                return -1, alpha, alpha, beta, 0
     elif stored:
-        high = stored + MIN_SCORE - 1
+        high = decode_upper(stored)
     if beta > high:
         beta = high
         if alpha >= beta:
-            return -1, beta, alpha, beta, 0, 0
+            return -1, beta, alpha, beta, 0
+    options = work[OPTIONS]
+    if options & ETC and moves < SIZE - ETC_DEPTH:
+        low = etc_bound(current, mask, possible, table, tag)
+        if low >= beta:
+            store(table, key, tag, encode_lower(low), -1)
+            return -1, low, alpha, beta, 0
     # order the moves: insertion sort by score, centre-first among equals
     base = WORK_MOVES + 16 * moves
+    first = -1
+    if options & HASH_MOVE:
+        first = (entry >> VALUE_BITS) - 1
     count = 0
     for rank in range(WIDTH):
         move = possible & (COL_MASK << (ORDER[rank] * H1))
         if move:
             score = popcount(winning_spots(current | move, mask))
+            if ORDER[rank] == first:
+                score = FIRST
             i = base + 2 * count
             while i > base and work[i - 1] < score:
                 work[i] = work[i - 2]
@@ -131,7 +211,7 @@ def enter(current: int, mask: int, moves: int, alpha: int, beta: int,
             work[i] = move
             work[i + 1] = score
             count += 1
-    return count, 0, alpha, beta, slot, check
+    return count, 0, alpha, beta, key
 
 
 @njit(cache=True)
@@ -140,27 +220,27 @@ def negamax(current: int, mask: int, moves: int, alpha: int, beta: int,
     """`Solver.negamax` without recursion: function calls cost more than a node here, so
     the call stack is a set of arrays indexed by the depth `d` below the root.
 
-    Going down: `enter` the child; if it is not settled, remember its window, table slot
-    and moves, and go down into its first move. Going up with `value`: the parent takes
+    Going down: `enter` the child; if it is not settled, remember its window, key and
+    moves, and go down into its first move. Going up with `value`: the parent takes
     `-value` as the score of its current move, exactly as the recursive loop does."""
     cur = np.empty(SIZE + 1, np.int64)
     msk = np.empty(SIZE + 1, np.int64)
     alp = np.empty(SIZE + 1, np.int64)
     bet = np.empty(SIZE + 1, np.int64)
-    slots = np.empty(SIZE + 1, np.int64)
-    checks = np.empty(SIZE + 1, np.int64)
+    keys = np.empty(SIZE + 1, np.int64)
     index = np.empty(SIZE + 1, np.int64)
     counts = np.empty(SIZE + 1, np.int64)
+    tag = work[GENERATION] << tt.KEY_BITS
     d = 0
     cur[0], msk[0], alp[0], bet[0] = current, mask, alpha, beta
     while True:
         # go down: enter the node at depth d
-        count, value, a, b, slot, check = enter(cur[d], msk[d], moves + d, alp[d], bet[d],
-                                                table, work)
+        count, value, a, b, key = enter(cur[d], msk[d], moves + d, alp[d], bet[d],
+                                        table, tag, work)
         if work[ABORTED]:
             return 0
         if count > 0:           # (a node that is not settled has at least one move)
-            alp[d], bet[d], slots[d], checks[d], index[d], counts[d] = a, b, slot, check, 0, count
+            alp[d], bet[d], keys[d], index[d], counts[d] = a, b, key, 0, count
             move = work[WORK_MOVES + 16 * (moves + d)]
             cur[d + 1], msk[d + 1] = cur[d] ^ msk[d], msk[d] | move
             alp[d + 1], bet[d + 1] = -b, -a
@@ -173,7 +253,8 @@ def negamax(current: int, mask: int, moves: int, alpha: int, beta: int,
             d -= 1
             score = -value
             if score >= bet[d]:
-                table[slots[d]] = checks[d] | (score + LOWER_OFFSET)
+                move = work[WORK_MOVES + 16 * (moves + d) + 2 * index[d]]
+                store(table, keys[d], tag, encode_lower(score), trailing_zeros(move) // H1)
                 value = score
                 continue
             if score > alp[d]:
@@ -185,7 +266,7 @@ def negamax(current: int, mask: int, moves: int, alpha: int, beta: int,
                 alp[d + 1], bet[d + 1] = -bet[d], -alp[d]
                 d += 1
                 break
-            table[slots[d]] = checks[d] | (alp[d] - MIN_SCORE + 1)
+            store(table, keys[d], tag, encode_upper(alp[d]), -1)
             value = alp[d]
 
 
@@ -220,70 +301,118 @@ def solve_position(current: int, mask: int, moves: int, weak: bool,
 def parse_moves(codes: np.ndarray) -> tuple:
     """Play the 0-based column digits `codes` (ASCII bytes) from the empty board.
 
-    Returns (current, mask, moves, error, index): error 0 = fine, 1 = not a column,
-    2 = column full, 3 = the move at `index` ends the game, 4 = the board is full.
-    """
+    Returns (current, mask, moves, error, index): error is 0 or one of position.py's
+    codes (NOT_A_COLUMN, COLUMN_FULL, GAME_OVER, BOARD_FULL) for the move at `index`."""
     current = 0
     mask = 0
     for index in range(codes.shape[0]):
         col = np.int64(codes[index]) - 48
         if col < 0 or col >= WIDTH:
-            return current, mask, index, 1, index
+            return current, mask, index, NOT_A_COLUMN, index
         if mask & (1 << (HEIGHT - 1 + col * H1)):
-            return current, mask, index, 2, index
+            return current, mask, index, COLUMN_FULL, index
         move = (mask + (1 << (col * H1))) & (COL_MASK << (col * H1))
         if winning_spots(current, mask) & move:
-            return current, mask, index, 3, index
+            return current, mask, index, GAME_OVER, index
         current ^= mask
         mask |= move
     if codes.shape[0] == SIZE:
-        return current, mask, SIZE, 4, SIZE - 1
+        return current, mask, SIZE, BOARD_FULL, SIZE - 1
     return current, mask, codes.shape[0], 0, 0
 
 
-class FastSolver:
-    """The compiled solver, with the same methods as `negamax.Solver`."""
+@njit(cache=True, inline="always")
+def start(work: np.ndarray, max_nodes: int) -> None:
+    """Clear the counters (and the history of cutoffs) before a search."""
+    work[NODES] = 0
+    work[BUDGET] = max_nodes if max_nodes > 0 else 1 << 62
+    work[ABORTED] = 0
+    work[ERROR] = 0
 
-    def __init__(self) -> None:
+
+@njit(cache=True)
+def solve_full(current: int, mask: int, moves: int, weak: bool, max_nodes: int,
+               table: np.ndarray, work: np.ndarray) -> int:
+    """`Solver.solve`: the win in one, then the null-window searches."""
+    start(work, max_nodes)
+    if winning_spots(current, mask) & (mask + BOTTOM) & BOARD:
+        return 1 if weak else (SIZE + 1 - moves) // 2
+    return solve_position(current, mask, moves, weak, table, work)
+
+
+@njit(cache=True)
+def solve_codes(codes: np.ndarray, weak: bool, table: np.ndarray, work: np.ndarray) -> int:
+    """Parse and solve in one call (one crossing into compiled code per position); a bad
+    string sets work[ERROR] and work[ERROR_AT] and returns 0."""
+    current, mask, moves, error, index = parse_moves(codes)
+    if error:
+        work[NODES] = 0
+        work[ERROR] = error
+        work[ERROR_AT] = index
+        return 0
+    return solve_full(current, mask, moves, weak, 0, table, work)
+
+
+class FastSolver:
+    """The compiled solver, with the same methods as `negamax.Solver`; `options` switches
+    on the ideas that search fewer nodes (ETC, HASH_MOVE; 0: exactly the readable search)."""
+
+    def __init__(self, options: int = BEST) -> None:
         # np.full writes every page now, so the search never stalls on a first touch
-        self.table = np.full(TT_SIZE, 0, dtype=np.uint32)
-        self.work = np.zeros(WORK_MOVES + 16 * (SIZE + 1), dtype=np.int64)
+        self.table = np.full(TT_SIZE, 0, dtype=np.uint64)
+        self.work = np.zeros(WORK_SIZE, dtype=np.int64)
+        self.work[OPTIONS] = options
+        self.work[GENERATION] = 1
         self.nodes = 0
         self.aborted = False
 
-    def reset(self) -> None:
-        """Empty the transposition table and the node counter."""
-        self.table[:] = 0
+    @property
+    def options(self) -> int:
+        """The switched-on ideas (bits ETC, HASH_MOVE)."""
+        return int(self.work[OPTIONS])
+
+    @options.setter
+    def options(self, value: int) -> None:
+        self.work[OPTIONS] = value
+
+    def reset(self, wipe: bool = False) -> None:
+        """Empty the transposition table and the node counter.
+
+        A slot belongs to the generation that wrote it (see `gamelib.solver.table`), and
+        a slot of an older generation reads as empty, so emptying the table only counts
+        one generation up: no 128 MB to write, and the CPU caches keep the rest of the
+        program. Every GENERATIONS resets (or with wipe=True) it is really zeroed, as
+        Pons' solver does every time; the search sees the same empty table either way."""
+        generation = int(self.work[GENERATION]) + 1
+        if wipe or generation == GENERATIONS:
+            self.table.fill(0)
+            generation = 1
+        self.work[GENERATION] = generation
         self.nodes = 0
-
-    def _start(self, max_nodes: int) -> None:
-        """Clear the counters before a search."""
-        self.work[NODES] = 0
-        self.work[BUDGET] = max_nodes if max_nodes > 0 else 2**62
-        self.work[ABORTED] = 0
-
-    def _finish(self) -> None:
-        """Collect the counters after a search."""
-        self.nodes += int(self.work[NODES])
-        self.aborted = bool(self.work[ABORTED])
 
     def solve(self, pos: Position, weak: bool = False, max_nodes: int = 0) -> int:
         """The exact score of `pos` (weak=True: its sign). With `max_nodes`, gives up after
         that many nodes, sets `self.aborted` and returns 0."""
-        self.aborted = False
-        if pos.can_win_next():
-            return 1 if weak else (SIZE + 1 - pos.moves) // 2
-        self._start(max_nodes)
-        score = solve_position(pos.current, pos.mask, pos.moves, weak, self.table, self.work)
-        self._finish()
+        score = solve_full(pos.current, pos.mask, pos.moves, weak, max_nodes, self.table,
+                           self.work)
+        self.nodes += int(self.work[NODES])
+        self.aborted = bool(self.work[ABORTED])
         return int(score)
+
+    def solve_string(self, codes: np.ndarray, weak: bool = False) -> tuple[int, int, int, int]:
+        """Parse and solve ASCII column digits: (score, nodes, error code, error index)."""
+        work = self.work
+        score = solve_codes(codes, weak, self.table, work)
+        nodes = int(work[NODES])
+        self.nodes += nodes
+        return int(score), nodes, int(work[ERROR]), int(work[ERROR_AT])
 
     def at_least(self, pos: Position, value: int) -> bool:
         """True if the score of `pos` is `value` or more (one null-window search)."""
         if pos.can_win_next():
             return (SIZE + 1 - pos.moves) // 2 >= value
-        self._start(0)
+        start(self.work, 0)
         score = negamax(pos.current, pos.mask, pos.moves, value - 1, value, self.table,
                         self.work)
-        self._finish()
+        self.nodes += int(self.work[NODES])
         return score >= value

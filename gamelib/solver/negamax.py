@@ -7,7 +7,8 @@ The ideas, in the order lesson 08 adds them:
    nor lose before the opponent's next one, so the window shrinks for free;
 4. move ordering: try the moves that create the most winning spots first (centre first
    among equals), so the cut comes early;
-5. a transposition table: remember a bound for positions already searched;
+5. a transposition table: remember a bound for positions already searched (what a slot
+   holds: `gamelib.solver.table`);
 6. never play a move that loses at once (block a single threat, give up on two);
 7. null-window searches: ask "is the score above m?" with the window [m, m+1], and
    narrow [min, max] from the middle until it holds one score.
@@ -17,44 +18,9 @@ The ideas, in the order lesson 08 adds them:
 
 from __future__ import annotations
 
-from gamelib.solver.position import (COLUMN_ORDER, MAX_SCORE, MIN_SCORE, SIZE, Position,
-                                     column_mask)
-
-TT_SIZE = 1_048_583
-"""Slots in the pure-Python transposition table (a prime, so keys spread evenly)."""
-
-
-class TranspositionTable:
-    """A fixed-size table key -> value; a new entry replaces whatever shared its slot."""
-
-    def __init__(self, size: int = TT_SIZE) -> None:
-        self.size = size
-        self.keys = [0] * size
-        self.values = [0] * size
-
-    def put(self, key: int, value: int) -> None:
-        """Store `value` for `key` (overwriting the slot's previous entry)."""
-        slot = key % self.size
-        self.keys[slot] = key
-        self.values[slot] = value
-
-    def get(self, key: int) -> int:
-        """The value stored for `key`, or 0 if there is none."""
-        slot = key % self.size
-        return self.values[slot] if self.keys[slot] == key else 0
-
-    def reset(self) -> None:
-        """Forget everything."""
-        self.keys = [0] * self.size
-        self.values = [0] * self.size
-
-
-# The table stores one small positive number per position (0 means "nothing stored"):
-#   an upper bound u as      u - MIN_SCORE + 1                   (1 .. 37)
-#   a lower bound l as      l + MAX_SCORE - 2 * MIN_SCORE + 2    (38 .. 73)
-LOWER_OFFSET = MAX_SCORE - 2 * MIN_SCORE + 2
-UPPER_LIMIT = MAX_SCORE - MIN_SCORE + 1
-
+from gamelib.solver.position import COLUMN_ORDER, SIZE, Position, column_mask
+from gamelib.solver.table import (TT_SIZE, TranspositionTable, decode_lower, decode_upper,
+                                  encode_lower, encode_upper, is_lower)
 
 class OutOfBudget(Exception):
     """Raised inside the search when the node budget is spent."""
@@ -92,14 +58,14 @@ class Solver:
                 return alpha
         high = (SIZE - 1 - pos.moves) // 2  # we cannot win with our next stone
         stored = self.table.get(pos.key())
-        if stored > UPPER_LIMIT:
-            low = stored - LOWER_OFFSET
+        if stored and is_lower(stored):
+            low = decode_lower(stored)
             if alpha < low:
                 alpha = low
                 if alpha >= beta:
                     return alpha
         elif stored:
-            high = stored + MIN_SCORE - 1
+            high = decode_upper(stored)
         if beta > high:
             beta = high
             if alpha >= beta:
@@ -107,11 +73,11 @@ class Solver:
         for move in ordered_moves(pos, moves):
             score = -self.negamax(pos.play(move), -beta, -alpha)
             if score >= beta:               # good enough: the opponent avoids this line
-                self.table.put(pos.key(), score + LOWER_OFFSET)
+                self.table.put(pos.key(), encode_lower(score))
                 return score
             if score > alpha:
                 alpha = score
-        self.table.put(pos.key(), alpha - MIN_SCORE + 1)
+        self.table.put(pos.key(), encode_upper(alpha))
         return alpha
 
     def at_least(self, pos: Position, value: int) -> bool:

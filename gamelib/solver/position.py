@@ -1,14 +1,28 @@
 """A Connect Four position for the solver: two bitboards, Pascal Pons' layout.
 
-Column c owns bits c*7 .. c*7+5 (bottom row first) plus one sentinel bit on top that
-is always empty, so shifting a bitboard by 1, 6, 7 or 8 moves every stone one step
-along a column, a diagonal, a row or the other diagonal without wrapping.
+Bit i of a bitboard is one cell; column c owns bits c*7 .. c*7+5 (bottom row first)
+plus one sentinel bit on top that is always empty:
+
+     6 13 20 27 34 41 48    <- sentinel row (never a stone)
+     5 12 19 26 33 40 47    <- top row
+     4 11 18 25 32 39 46
+     3 10 17 24 31 38 45
+     2  9 16 23 30 37 44
+     1  8 15 22 29 36 43
+     0  7 14 21 28 35 42    <- bottom row
+     0  1  2  3  4  5  6    <- column
+
+Shifting a bitboard by 1, 7, 6 or 8 moves every stone one step up a column, along a
+row, or along either diagonal, and the sentinel row keeps columns from wrapping.
 
 A position keeps only
 - `current`: the stones of the player to move,
 - `mask`: every stone on the board,
 - `moves`: how many stones have been played.
-The opponent's stones are `current ^ mask`; `current + mask` is a unique key.
+The opponent's stones are `current ^ mask`; `current + mask` is a unique key (49 bits).
+
+This module holds the solver's shared constants (board size, score range, the order
+of columns) and the error codes of a bad position string, used by both engines.
 """
 
 from __future__ import annotations
@@ -31,6 +45,7 @@ COLUMN_ORDER = tuple(WIDTH // 2 + (1 - 2 * (i % 2)) * (i + 1) // 2 for i in rang
 
 
 NOT_A_COLUMN, COLUMN_FULL, GAME_OVER, BOARD_FULL = 1, 2, 3, 4
+"""What is wrong with a position string (0: nothing), as both parsers report it."""
 PROBLEMS = {NOT_A_COLUMN: f"is not a column; use digits 0..{WIDTH - 1}",
             COLUMN_FULL: "is in a full column",
             GAME_OVER: "ends the game; the solver needs an unfinished game"}
