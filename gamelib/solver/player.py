@@ -8,7 +8,7 @@ from typing import Any
 
 from gamelib.games.connect4 import ConnectFour
 from gamelib.search.result import SearchResult, SearchStats
-from gamelib.search.trace import EXACT
+from gamelib.search.trace import EXACT, Trace
 from gamelib.solver.api import centre_distance, child_score, get_solver
 from gamelib.solver.book import OpeningBook
 from gamelib.solver.position import COLUMN_ORDER, WIDTH, Position, column_mask
@@ -47,8 +47,10 @@ class PerfectPlayer:
                              f"7x6 board, four in a row; it cannot play {game!r} (choose "
                              f"another player, e.g. alphabeta or mcts)")
 
-    def explain(self, game: Any, state: Any) -> SearchResult:
-        """The chosen move with every column's score (or the book's answer), and why."""
+    def explain(self, game: Any, state: Any, trace: Trace | None = None) -> SearchResult:
+        """The chosen move with every column's score (or the book's answer), and why.
+
+        trace: taken as the search players take it; the solver records no tree."""
         self.check_game(game)
         start = time.perf_counter()
         pos = Position.from_state(state)
