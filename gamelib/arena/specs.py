@@ -13,10 +13,10 @@ from gamelib.search.players import AlphaBetaPlayer, MCTSPlayer, MinimaxPlayer
 PlayerFactory = Callable[[str | None, int | None], object]
 """Makes a player from the text after the colon (or None) and a seed."""
 
-WHOLE = re.compile(r"[0-9]+")
-"""A setting that is a whole number: ASCII digits only (not '²' or '-1')."""
+WHOLE = re.compile(r"[0-9]{1,9}")
+"""A setting that is a whole number: ASCII digits only (not '²' or '-1'), nine at most."""
 
-SECONDS = re.compile(r"([0-9]+\.?[0-9]*|\.[0-9]+)s?")
+SECONDS = re.compile(r"([0-9]{1,9}(\.[0-9]{0,9})?|\.[0-9]{1,9})s?")
 """A setting that is a time in seconds: "1.5", "0.5s" (ASCII digits, no sign, no 'inf')."""
 
 

@@ -167,7 +167,8 @@ def check_evaluation(value: Any, state: State) -> float:
         raise ValueError(f"the evaluation function returned {value!r} for {state!r}; an "
                          f"evaluation must be a number strictly between {-EVAL_LIMIT:,} and "
                          f"{EVAL_LIMIT:,} (scores beyond that are reserved for proven wins "
-                         f"and losses, see gamelib.search.scoring.EVAL_LIMIT): scale it down")
+                         f"and losses, see gamelib.search.scoring.EVAL_LIMIT): scale it down, and "
+                         f"never return NaN")
     return value
 
 

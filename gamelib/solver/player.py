@@ -43,9 +43,9 @@ class PerfectPlayer:
         """Raise a ValueError unless `game` is standard 7x6 Connect Four (matches and
         tournaments call this before the first game, so no game is forfeited)."""
         if not (isinstance(game, ConnectFour) and (game.rows, game.cols, game.k) == (6, 7, 4)):
-            raise ValueError(f"the perfect player only plays Connect Four on the standard "
-                             f"7x6 board, four in a row; it cannot play {game!r} (choose "
-                             f"another player, e.g. alphabeta or mcts)")
+            raise ValueError("the perfect player only plays Connect Four on the standard "
+                             "7x6 board, four in a row (choose another player, e.g. "
+                             "alphabeta or mcts)")
 
     def explain(self, game: Any, state: Any, trace: Trace | None = None) -> SearchResult:
         """The chosen move with every column's score (or the book's answer), and why.
