@@ -1,8 +1,9 @@
 """One event stream for every search: what was visited, with what window, what was cut.
 
-A search given `trace=Trace()` appends one `Event` per thing that happens; with
-`trace=None` it records nothing and pays nothing. Drawings, the step-by-step replay and
-the exercise checks all read the same events.
+A search tells a `Recorder` what it does, one method call per event (`enter`, `leaf`,
+`prune`, ... below). With `trace=None` the recorder is `NO_RECORDING`, whose methods do
+nothing; with `trace=Trace()` the trace is the recorder and appends one `Event` per
+call. Drawings, the step-by-step replay and the exercise checks all read those events.
 
 Event kinds:
 - minimax / alpha-beta: "enter" (a node is entered, with its window), "leaf" (a terminal
@@ -91,7 +92,60 @@ class TraceNode:
     unrecorded: int = 0               # nodes searched below it that a bounded trace skipped
 
 
-class Trace:
+class Recorder:
+    """What a search tells whoever watches it, one method per event kind. This default
+    records nothing, so a search without a trace pays one empty call per hook; `Trace` is
+    the recorder that keeps the events. Node ids are None for nodes not recorded."""
+
+    def start(self, algorithm: str, game: Any, player: Any) -> None:
+        """A search of `game` begins; `player` is MAX (to move at the root)."""
+
+    # -- minimax / alpha-beta ---------------------------------------------------------
+
+    def enter(self, parent: int | None, move: Any, state: Any, depth: int,
+              alpha: float | None = None, beta: float | None = None) -> int | None:
+        """A node is entered; its id (None: not recorded)."""
+        return None
+
+    def leaf(self, node: int | None, value: float, note: str) -> None:
+        """A leaf is scored (note: "terminal" or "depth limit"), and so left."""
+
+    def prune(self, node: int | None, moves: Any, alpha: float, beta: float,
+              value: float) -> None:
+        """The remaining `moves` of `node` are skipped: alpha >= beta."""
+
+    def tt_hit(self, node: int | None, value: float, bound: str) -> None:
+        """The transposition table settled `node` (and so it is left)."""
+
+    def leave(self, node: int | None, value: float, bound: str = EXACT) -> None:
+        """`node`'s value is settled: exactly or as a bound."""
+
+    # -- MCTS -------------------------------------------------------------------------
+
+    def select(self, path: list[Any], c: float) -> None:
+        """Selection followed `path` (tree nodes, root first) with exploration `c`."""
+
+    def expand(self, node: Any, player: Any) -> None:
+        """`node` was added to the tree; `player` is to move there (None: game over)."""
+
+    def playout(self, node: Any, moves: list[Any], final: Any, value: float) -> None:
+        """A playout from `node` played `moves` to `final`: `value` for its mover."""
+
+    def backprop(self, node: Any, value: float) -> None:
+        """`node` was credited `value` (its N and W are updated)."""
+
+    def prove(self, node: Any, value: float, note: str) -> None:
+        """MCTS-Solver proved `node`'s result."""
+
+    def finish(self, root: Any) -> None:
+        """MCTS is done; `root` is its tree."""
+
+
+NO_RECORDING = Recorder()
+"""The recorder a search uses when it is given no trace."""
+
+
+class Trace(Recorder):
     """A recording of one search: a list of events plus helpers to read it.
 
     max_ply: keep only the nodes at most this many plies below the root (None: all).
@@ -106,6 +160,7 @@ class Trace:
         self.events: list[Event] = []
         self.algorithm: str = ""
         self.game: Any = None
+        self.max_player: Any = None
         self._next_id = 0
         self._skipped = 0                       # nodes not recorded so far (max_ply)
         self._skipped_before: dict[int, int] = {}   # node at the cut -> _skipped on entry
@@ -146,46 +201,105 @@ class Trace:
         """Whether a node `depth` plies below the root is recorded."""
         return self.max_ply is None or depth <= self.max_ply
 
-    def skip(self) -> None:
-        """Count a node that is not recorded (below `max_ply`)."""
-        self._skipped += 1
+    def start(self, algorithm: str, game: Any, player: Any) -> None:
+        self.algorithm, self.game, self.max_player = algorithm, game, player
 
-    def enter(self, parent: int | None, move: Any, state: Any, depth: int, player: str,
-              maximizing: bool | None, alpha: float | None = None,
-              beta: float | None = None) -> int:
-        """Record entering a new node; returns its id."""
+    # -- minimax / alpha-beta ---------------------------------------------------------
+
+    def enter(self, parent: int | None, move: Any, state: Any, depth: int,
+              alpha: float | None = None, beta: float | None = None) -> int | None:
+        if (parent is None and depth > 0) or not self.keeps(depth):
+            self._skipped += 1                  # below a bounded trace's cut
+            return None
         node = self.new_node()
         if depth == self.max_ply:
             self._skipped_before[node] = self._skipped
+        player = self.game.to_move(state)
         self.record("enter", node, parent=parent, move=move, state=state, depth=depth,
-                    player=player, maximizing=maximizing, alpha=alpha, beta=beta)
+                    player=player, maximizing=player == self.max_player, alpha=alpha,
+                    beta=beta)
         return node
 
     def leaf(self, node: int | None, value: float, note: str) -> None:
-        """Record scoring a leaf (note: "terminal" or "depth limit")."""
         if node is not None:
             self.record("leaf", node, value=value, bound=EXACT, note=note)
+            self.leave(node, value, EXACT)
 
-    def prune(self, node: int | None, moves: tuple, alpha: float, beta: float,
+    def prune(self, node: int | None, moves: Any, alpha: float, beta: float,
               value: float) -> None:
-        """Record skipping `moves` at `node` because alpha >= beta."""
-        if node is not None:
+        if node is not None and moves:
             self.record("prune", node, moves=tuple(moves), alpha=alpha, beta=beta,
                         value=value, note="cutoff")
 
     def tt_hit(self, node: int | None, value: float, bound: str) -> None:
-        """Record a transposition-table answer for `node`."""
         if node is not None:
             self.record("tt_hit", node, value=value, bound=bound)
+            self.leave(node, value, bound)
 
     def leave(self, node: int | None, value: float, bound: str = EXACT) -> None:
-        """Record that `node`'s value is settled (with, at the cut of a bounded trace, how
-        many nodes below it were searched but not recorded)."""
+        """`node`'s value is settled (at the cut of a bounded trace, with how many nodes
+        below it were searched but not recorded)."""
         if node is None:
             return
         before = self._skipped_before.pop(node, None)
         unrecorded = 0 if before is None else self._skipped - before
         self.record("leave", node, value=value, bound=bound, unrecorded=unrecorded)
+
+    # -- MCTS: every step, or (bounded) the final tree --------------------------------
+
+    def select(self, path: list[Any], c: float) -> None:
+        if self.max_ply is None:
+            self.record("select", path[-1].id, path=tuple(n.id for n in path),
+                        moves=tuple(n.move for n in path[1:]),
+                        ucb=tuple(n.ucb(c) for n in path[1:]))
+
+    def expand(self, node: Any, player: Any) -> None:
+        if self.max_ply is None:
+            self._record_expand(node, player)
+
+    def playout(self, node: Any, moves: list[Any], final: Any, value: float) -> None:
+        if self.max_ply is None:
+            winner = self.game.winner(final)
+            self.record("playout", node.id, moves=tuple(moves), value=value, state=final,
+                        note="draw" if winner is None else f"{winner} wins")
+
+    def backprop(self, node: Any, value: float) -> None:
+        if self.max_ply is None:
+            self.record("backprop", node.id, value=value, visits=node.visits,
+                        total=node.total)
+
+    def prove(self, node: Any, value: float, note: str) -> None:
+        if self.max_ply is None:
+            self.record("prove", node.id, value=value, note=note)
+
+    def finish(self, root: Any) -> None:
+        """A bounded trace records the final tree to `max_ply`: one "expand" per node (in
+        id order), then one "backprop" with its final N and W, then "prove" for each
+        proven node."""
+        if self.max_ply is None:
+            return
+        nodes, stack = [], [root]
+        while stack:
+            node = stack.pop()
+            nodes.append(node)
+            if self.keeps(node.depth + 1):
+                stack.extend(node.children)
+        nodes.sort(key=lambda n: n.id)
+        for node in nodes:
+            terminal = self.game.is_terminal(node.state)
+            self._record_expand(node, None if terminal else self.game.to_move(node.state))
+        for node in nodes:
+            self.record("backprop", node.id, visits=node.visits, total=node.total)
+        for node in nodes:
+            if node.proven is not None:
+                self.record("prove", node.id, value=node.proven, note=PROOF_NAMES[node.proven])
+
+    def _record_expand(self, node: Any, player: Any) -> None:
+        parent = None if node.parent is None else node.parent.id
+        self.record("expand", node.id, parent=parent, move=node.move, state=node.state,
+                    depth=node.depth, player=player)
+
+    # -- reading ----------------------------------------------------------------------
 
     def nodes(self, upto: int | None = None) -> dict[int, TraceNode]:
         """The tree as recorded by the first `upto` events (all by default), by node id."""
@@ -205,6 +319,10 @@ class Trace:
     def prunes(self) -> list[Event]:
         """The "prune" events, in order."""
         return [event for event in self.events if event.kind == "prune"]
+
+
+PROOF_NAMES = {1.0: "proven win", 0.5: "proven draw", 0.0: "proven loss"}
+"""How a proven MCTS reward reads, for the player who moved into the node."""
 
 
 def _apply(tree: dict[int, TraceNode], index: int, event: Event) -> None:
