@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from gamelib.games.base import Game, Move, Player, State
-from gamelib.search.trace import Trace
+from gamelib.search.trace import Prune, Trace
 
 Path = tuple
 
@@ -155,5 +155,5 @@ class RecordingGame(Game):
             enter(leaf.path)
             trace.leaf(ids[leaf.path], leaf.value, "recorded")
         for path, moves in pruned.items():
-            trace.record("prune", ids[path], moves=tuple(moves), note="never searched")
+            trace.record(Prune(ids[path], tuple(moves), note="never searched"))
         return trace

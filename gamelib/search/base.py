@@ -76,18 +76,15 @@ class DepthFirstSearch:
 
     # -- the answer -----------------------------------------------------------------------
 
-    def result(self, value: float, line: tuple, move_values: dict, move_bounds: dict,
-               **info: Any) -> SearchResult:
+    def result(self, value: float, line: tuple, move_values: dict,
+               move_bounds: dict) -> SearchResult:
         """The SearchResult of this search."""
         stats = SearchStats(nodes=self.nodes, leaves=self.leaves, cutoffs=self.cutoffs,
                             tt_hits=self.tt_hits,
                             depth=self.deepest,
                             seconds=time.perf_counter() - self.started)
         move = line[0] if line else None
-        if not self.depth_cut:
-            info.setdefault("complete", True)     # searched to the end of every line
         return SearchResult(self.algorithm, self.game, self.root, move, value,
                             move_values=move_values, move_bounds=move_bounds, pv=list(line),
-                            stats=stats, trace=self.trace,
-                            info={"scoring": self.scoring, "depth_limit": self.limit,
-                                  **info})
+                            stats=stats, trace=self.trace, scoring=self.scoring,
+                            depth_limit=self.limit, complete=not self.depth_cut)

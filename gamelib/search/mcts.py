@@ -111,9 +111,9 @@ def mcts(game: Game, state: State, iterations: int | None = None,
     The result's `visits` and `q` give each root move's N and Q (Q from the point of
     view of the player to move at the root: 1 win, 0.5 draw, 0 loss); `value` is the
     chosen move's Q (its proven reward, if proven) and `move_values` every move's Q;
-    `result.info["root"]` is the tree. With the solver, `info["proven"]` maps each
-    proven root move to its reward, and `info["solved"]` is the root's proven value for
-    the player to move (None if not proven).
+    `result.tree` is the tree. With the solver, `result.proven` maps each proven root
+    move to its reward, and `result.solved` is the root's proven value for the player to
+    move (None if not proven).
     """
     if iterations is None and time_limit is None:
         iterations = 1000
@@ -273,15 +273,15 @@ class MCTS:
         stats = SearchStats(nodes=self.size, leaves=self.iterations, depth=self.deepest,
                             seconds=time.perf_counter() - self.started,
                             iterations=self.iterations)
-        info = {"root": root, "c": self.c, "unvisited": list(root.untried)}
-        if self.solver:
-            info["proven"] = {child.move: child.proven for child in root.children
-                              if child.proven is not None}
-            info["solved"] = None if root.proven is None else 1.0 - root.proven
         value = chosen.q if chosen.proven is None else chosen.proven
         return SearchResult("mcts", self.game, root.state, chosen.move, value,
                             move_values=dict(q), pv=pv, stats=stats, trace=self.trace,
-                            visits=visits, q=q, info=info)
+                            visits=visits, q=q, tree=root, c=self.c,
+                            unvisited=list(root.untried),
+                            proven=None if not self.solver else {
+                                child.move: child.proven for child in root.children
+                                if child.proven is not None},
+                            solved=None if root.proven is None else 1.0 - root.proven)
 
     def chosen_child(self) -> MCTSNode:
         """The root move to play: the most visited (ties: the higher Q); with the solver,
