@@ -64,7 +64,8 @@ def call(fn: Callable[..., Any], *args: Any) -> Any:
     try:
         return fn(*args)
     except Exception as error:                      # student code may raise anything
-        frames = traceback.extract_tb(error.__traceback__)[-2:]
+        frames = [frame for frame in traceback.extract_tb(error.__traceback__)
+                  if "gamelib" not in frame.filename.replace("\\", "/").split("/")][-2:]
         where = "; ".join(f"line {f.lineno}: {f.line}" for f in frames if f.line)
         raise StudentError(f"{type(error).__name__}: {error}" +
                            (f" (at {where})" if where else "")) from error
