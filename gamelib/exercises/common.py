@@ -55,6 +55,14 @@ class CheckResult:
                 f"background:#fafafa'>{''.join(body)}</div>")
 
 
+def plain(value: Any) -> Any:
+    """A numpy scalar as the Python number or bool it stands for; anything else as is."""
+    if type(value).__module__ == "numpy" and hasattr(value, "item") \
+            and getattr(value, "shape", None) == ():
+        return value.item()
+    return value
+
+
 class StudentError(Exception):
     """The student's function raised; carries a short, readable description."""
 

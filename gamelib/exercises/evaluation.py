@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 from gamelib.arena.match import match
 from gamelib.exercises.common import (FAILED, PASSED, CheckResult, StudentError, call,
-                                      crashed, not_yet)
+                                      crashed, not_yet, plain)
 from gamelib.games import ConnectFour
 from gamelib.heuristics import window_eval
 from gamelib.search.players import AlphaBetaPlayer
@@ -54,8 +54,8 @@ def positions(count: int = 10, seed: int = 3) -> list[tuple[int, ...]]:
 
 def _number(value: Any) -> bool:
     """True for a real number (numpy's scalars included), False for bools and the rest."""
-    return isinstance(value, Real) and not isinstance(value, bool) \
-        and type(value).__name__ != "bool_"
+    value = plain(value)
+    return isinstance(value, Real) and not isinstance(value, bool)
 
 
 def _close(a: float, b: float) -> bool:

@@ -11,9 +11,11 @@ shows the first board it got wrong and says what is on it.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any, Callable
 
-from gamelib.exercises.common import FAILED, PASSED, CheckResult, StudentError, call, not_yet
+from gamelib.exercises.common import (FAILED, PASSED, CheckResult, StudentError, call,
+                                      not_yet, plain)
 from gamelib.exercises.solutions.is_win import DIRECTIONS, is_win as reference
 from gamelib.games.tictactoe import TicTacToeState
 
@@ -204,6 +206,7 @@ MODELS: dict[str, tuple[str, Callable]] = {
     "flat string": ("wrap", _flat_string),
     "start loops one short": ("edge", _edge),
     "any mark": ("other player", lambda s, p: _scan(s, p, mine=lambda mark: mark != ".")),
+    "any player's line": ("other player", lambda s, p: _scan(s, "X") or _scan(s, "O")),
     "reads state.winner": ("never", lambda s, p: s.winner == p),
     "no return False": ("returns None", _no_false),
 }
@@ -270,9 +273,7 @@ def answers_of(fn: Callable, cases: list) -> list[Any]:
         except StudentError as error:
             found.append(("raised", str(error)))
             continue
-        if type(answer).__name__ == "bool_":                 # numpy's bool
-            answer = bool(answer)
-        found.append(answer)
+        found.append(plain(answer))                          # numpy's bool is a bool
     return found
 
 
@@ -281,6 +282,14 @@ def _outcome(answer: Any) -> Any:
     if isinstance(answer, tuple):
         return ("raised", answer[1].split(":")[0])
     return answer
+
+
+@lru_cache(maxsize=4)
+def model_outcomes(random_count: int) -> dict[str, list]:
+    """What every mistake model answers on the check's boards (the same every time)."""
+    cases = hand_made() + random_boards(random_count)
+    return {name: [_outcome(a) for a in answers_of(model, cases)]
+            for name, (_, model) in MODELS.items()}
 
 
 def check_is_win(is_win: Callable[[TicTacToeState, str], bool], random_count: int = 300
@@ -303,8 +312,8 @@ def check_is_win(is_win: Callable[[TicTacToeState, str], bool], random_count: in
     summary = f"wrong on {len(wrong)} of {len(cases)} boards."
     details = _first_wrong(cases, mine, expected, wrong[0])
     mine_outcomes = [_outcome(a) for a in mine]
-    named = {_model_hint(name) for name, (_, model) in MODELS.items()
-             if [_outcome(a) for a in answers_of(model, cases)] == mine_outcomes}
+    named = {_model_hint(name) for name, outcomes in model_outcomes(random_count).items()
+             if outcomes == mine_outcomes}
     if len({d for d, _ in named}) == 1:
         diagnosis, hint = named.pop()
         return CheckResult(EXERCISE, FAILED, summary, hint=hint, diagnosis=diagnosis,

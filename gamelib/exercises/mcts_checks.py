@@ -17,7 +17,7 @@ from numbers import Real
 from typing import Callable
 
 from gamelib.exercises.common import (FAILED, NOT_YET, PASSED, CheckResult, StudentError,
-                                      call, crashed, not_yet)
+                                      call, crashed, not_yet, plain)
 from gamelib.exercises.mcts_parts import chain, most_visited, run_mcts
 from gamelib.exercises.solutions.mcts import backpropagate as reference_backprop
 from gamelib.exercises.solutions.mcts import ucb_score as reference_ucb
@@ -141,8 +141,8 @@ def check_ucb(ucb_score: Callable) -> CheckResult:
 
 def _number(value: object) -> bool:
     """True for a real number (numpy's scalars included), not a bool or None."""
-    return isinstance(value, Real) and not isinstance(value, bool) \
-        and type(value).__name__ != "bool_"
+    value = plain(value)
+    return isinstance(value, Real) and not isinstance(value, bool)
 
 
 def _ucb_example(answers: list, expected: list) -> str:

@@ -74,9 +74,10 @@ HINTS = {
                         "loop), or updating the wrong bound (MAX must raise alpha, "
                         "alpha = max(alpha, value), and MIN lower beta, beta = min(beta, "
                         "value); MAX lowering beta closes its own window at once)."),
-    "swapped window": ("you pass alpha and beta down in the wrong order: the child's "
-                       "parameters are (state, alpha, beta, depth), so call "
-                       "min_value(child, alpha, beta, depth - 1), not (..., beta, alpha, ...)."),
+    "swapped window": ("you pass the window down the wrong way round: in max/min form call "
+                       "min_value(child, alpha, beta, depth - 1), not (child, beta, alpha, "
+                       "...); in negamax form the child's window is (-beta, -alpha), not "
+                       "(-alpha, -beta)."),
 }
 
 
@@ -109,14 +110,15 @@ def model(mistake: str, pruning: bool) -> Callable:
             if finished or depth == stop_at:
                 who = game.to_move(state) if mistake == "leaf player" else root
                 return eval_fn(state, who), None
-            best, best_move = (start[0] if is_max else start[1]), None
             takes_max = is_max != (mistake == "max min swapped")
+            best, best_move = (start[0] if takes_max else start[1]), None
             for move in game.actions(state):
                 a, b = window(alpha, beta, is_max)
                 child_max = True if mistake == "no switch" else not is_max
                 v, below = value(game.result(state, move), a, b, depth - 1, child_max)
                 if (v > best) if takes_max else (v < best):
-                    best, best_move = v, (below if mistake == "move from below" else move)
+                    from_below = mistake == "move from below" and below is not None
+                    best, best_move = v, (below if from_below else move)
                 if mistake == "return in loop":
                     return best, best_move
                 if pruning:

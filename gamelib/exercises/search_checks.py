@@ -526,8 +526,9 @@ def _explain_move(exercise: str, runs: list[tuple[Case, Run]], case: Case, mine:
         return CheckResult(exercise, FAILED, message, hint=HINTS[named], diagnosis=named,
                            details=[case.draw()])
     if mine.move is None:
-        hint = ("you returned None as the move: return the move you tried at this level "
-                "that led to the best value (the loop variable).")
+        hint = ("you returned None as the move: return the move tried at this node that "
+                "led to the best value (the loop variable), not the move the child search "
+                "returned (None at the leaves, so None all the way up).")
         return CheckResult(exercise, FAILED, message, hint=hint, diagnosis="no move",
                            details=[case.draw()])
     result = minimax(case.game, case.state, depth=case.depth, eval_fn=case.eval_fn,
