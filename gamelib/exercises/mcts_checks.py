@@ -3,11 +3,14 @@
 `check_ucb` compares `ucb_score(total, visits, parent_visits, c)` with UCB1 on a few
 numbers and recognises the usual slips (no square root, no logarithm, N and n swapped,
 total instead of mean, c ignored, unvisited children not tried first).
-`check_backprop` runs `backpropagate(node, winner)` on a path root -> X -> O -> X for a
-win of X, a win of O and a draw, compares every node's visits and total with the
-convention (1 to the nodes whose mover won, 0.5 to all for a draw, 0 otherwise), and
-recognises the missing sign flip and the missing draw credit. Both then let the small
-MCTS in `mcts_parts` play a Tic-Tac-Toe position where X must block, to show the effect.
+An unvisited child may score math.inf or any large stand-in (at least LARGE).
+`check_backprop` runs `backpropagate(node, winner)` on a few paths (root -> X -> O -> X,
+...) for a win of X, a win of O and a draw, and compares every node's visits and total
+with the convention (1 to the nodes whose mover won, 0.5 to all for a draw, 0
+otherwise); the root's total is not compared, since MCTS never reads it. Both checks
+name a slip only when a model of it gives exactly the student's numbers, and the
+backpropagation check then lets the small MCTS in `mcts_parts` play a Tic-Tac-Toe
+position where X must block, to show the effect.
 """
 
 from __future__ import annotations

@@ -258,20 +258,37 @@ def check_search(exercise: str, fn: Callable, pruning: bool) -> CheckResult:
                        "in all).")
 
 
-def _agrees(mine: Run, ref: Run, in_order: bool) -> bool:
+def _agrees(mine: Run, ref: Run, in_order: bool, case: Case | None = None) -> bool:
     """True if two runs scored the same leaves (in the same order if `in_order`) and
-    returned the same value."""
-    same_leaves = (mine.leaves == ref.leaves if in_order
-                   else Counter(mine.leaves) == Counter(ref.leaves))
-    return same_leaves and same_value(mine.value, ref.value)
+    returned the same value. Out of order, given the case, the same positions will do:
+    a minimax that remembers positions it has scored (a cache) skips transpositions."""
+    if not same_value(mine.value, ref.value):
+        return False
+    if in_order:
+        return mine.leaves == ref.leaves
+    if Counter(mine.leaves) == Counter(ref.leaves):
+        return True
+    return case is not None and len(set(mine.leaves)) == len(mine.leaves) and \
+        {_state(case, p) for p in mine.leaves} == {_state(case, p) for p in ref.leaves}
+
+
+def _state(case: Case, path: Path) -> Any:
+    """The position at the end of `path`."""
+    state = case.state
+    for move in path:
+        state = case.game.result(state, move)
+    return state
 
 
 def _compare(exercise: str, runs: list[tuple[Case, Run]], pruning: bool) -> CheckResult | None:
     """None if every run agrees with the reference, else the verdict that explains why not."""
     refs = [reference(case, pruning) for case, _ in runs]
     first_bad = None
+    swapped = _pair_swapped(exercise, runs, refs)
+    if swapped is not None:
+        return swapped
     for (case, mine), ref in zip(runs, refs):
-        if not _agrees(mine, ref, in_order=pruning):
+        if not _agrees(mine, ref, in_order=pruning, case=case):
             first_bad = (case, mine, ref)
             break
     if first_bad is None:
@@ -297,6 +314,22 @@ def _compare(exercise: str, runs: list[tuple[Case, Run]], pruning: bool) -> Chec
                for (c, m), r in zip(runs, in_their_order)):
             return _explain_order(exercise, case, mine, ref)
     return _first_difference(exercise, case, mine, pruning)
+
+
+def _pair_swapped(exercise: str, runs: list[tuple[Case, Run]], refs: list[Run]
+                  ) -> CheckResult | None:
+    """The verdict for a search that returns (move, value) instead of (value, move)."""
+    for (case, mine), ref in zip(runs, refs):
+        legal = case.game.actions(case.state)
+        if not (same_value(mine.move, ref.value) and any(same_move(mine.value, m)
+                                                         for m in legal)):
+            return None
+    case, mine = runs[0]
+    return CheckResult(exercise, FAILED, f"on the {case.name} you returned "
+                       f"({mine.value!r}, {mine.move!r}): that looks like (move, value).",
+                       hint="return the pair the other way round: (value, move), the value "
+                            "first, as the exercise asks.", diagnosis="return type",
+                       details=[case.draw()])
 
 
 def _depth_offset(runs: list[tuple[Case, Run]]) -> int:
