@@ -10,6 +10,7 @@ from typing import Sequence
 from gamelib.arena import GameAbandoned, HumanPlayer, play_game
 from gamelib.arena.specs import check_player, player_from_spec
 from gamelib.arena.tournament import add_parser as add_tournament_parser
+from gamelib.exercises.grade import add_parser as add_grade_parser
 from gamelib.viz.figures import add_parser as add_figures_parser
 from gamelib.games import ConnectFour, Game, TicTacToe
 
@@ -137,6 +138,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_tournament_parser(sub, GAMES)
     add_figures_parser(sub)
     add_solver_commands(sub)
+    add_grade_parser(sub)
     return parser
 
 
