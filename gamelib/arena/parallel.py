@@ -12,7 +12,7 @@ import pickle
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from typing import Any, Callable, Sequence
 
-from tqdm.auto import tqdm
+from gamelib.platform import need
 
 SERIAL = "serial"
 """Pass `executor="serial"` to play every game in this process, one after another."""
@@ -57,6 +57,8 @@ class Progress:
 
     def __init__(self, total: int, desc: str, enabled: bool,
                  summary: Callable[[list], str] | None = None) -> None:
+        need("tqdm", "progress bars")
+        from tqdm.auto import tqdm
         self.bar = tqdm(total=total, desc=desc, unit="game", disable=not enabled)
         self.summary = summary
 
