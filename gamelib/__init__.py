@@ -7,7 +7,8 @@ Notebooks start with one import line, e.g.
 from gamelib.arena import (AlphaBetaPlayer, GameRecord, HumanPlayer, MatchResult,
                            MCTSPlayer, MinimaxPlayer, RandomPlayer, TournamentResult, match,
                            play_game, tournament)
-from gamelib.games import ConnectFour, Game, GameTree, IllegalMoveError, TicTacToe
+from gamelib.games import (ConnectFour, Game, GameTree, IllegalMoveError, TicTacToe,
+                           from_standard, to_standard)
 from gamelib.platform import in_browser
 from gamelib.search import (NaiveCache, SearchResult, Trace, TranspositionTable, alphabeta,
                             iterative_deepening, mcts, minimax)
@@ -15,6 +16,7 @@ from gamelib.search import (NaiveCache, SearchResult, Trace, TranspositionTable,
 __version__ = "0.1.0"
 
 __all__ = ["Game", "TicTacToe", "ConnectFour", "GameTree", "IllegalMoveError",
+           "from_standard", "to_standard",
            "SearchResult", "Trace", "GameRecord", "play_game", "RandomPlayer",
            "HumanPlayer", "match", "MatchResult", "tournament", "TournamentResult",
            "minimax", "alphabeta", "iterative_deepening", "mcts", "TranspositionTable",
