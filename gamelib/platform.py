@@ -16,6 +16,10 @@ from types import ModuleType
 class NeedsInternetError(ImportError):
     """Raised in the browser when a package must be downloaded and cannot be."""
 
+    def _render_traceback_(self) -> list[str]:
+        """A notebook shows this error as its one-line message, without a traceback."""
+        return [f"{type(self).__name__}: {self}"]
+
 
 def in_browser() -> bool:
     """True when Python runs inside a web page (Pyodide, e.g. the JupyterLite course)."""

@@ -172,9 +172,6 @@ def site_source(python: Path, source: Path) -> list[Path]:
     skip steps); returns the wheels for the site's pypi/."""
     shutil.rmtree(source, ignore_errors=True)
     pyodide_folder(python, source / "static" / "pyodide")
-    viz = npm_package("@viz-js/viz", VIZ_JS)
-    (source / "static" / "viz").mkdir(parents=True)
-    shutil.copy2(viz / "dist" / "viz.js", source / "static" / "viz" / "viz.js")
     settings = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "gamelib: adversarial search",
         "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": {
@@ -204,6 +201,13 @@ def keep_pypi_off(out: Path) -> None:
     config_file.write_text(json.dumps(config, indent=2))
 
 
+def add_graphviz(folder: Path) -> None:
+    """Graphviz compiled to WebAssembly (viz.js, one file with the wasm inside), beside
+    Pyodide's folder, where gamelib looks for it."""
+    folder.mkdir(parents=True)
+    shutil.copy2(npm_package("@viz-js/viz", VIZ_JS) / "dist" / "viz.js", folder / "viz.js")
+
+
 def build(out: Path) -> None:
     """Build the site into `out`."""
     python = tools_python()
@@ -219,6 +223,7 @@ def build(out: Path) -> None:
         command += ["--piplite-wheels", path]
     run(*command, cwd=work / "src")
     keep_pypi_off(out)
+    add_graphviz(out / "static" / "viz")
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"JupyterLite site: {out} ({size / 1e6:.0f} MB). Serve it with any web server, "
           f"e.g. `python -m http.server -d {out}`, and open /lab/index.html")

@@ -145,13 +145,17 @@ def start_browser_renderer() -> None:
 
     load = run_js("(async (url) => (await import(url)).instance())")
     _viz_loading = load(str(pyodide_js._api.config.indexURL) + VIZ_JS)
-    _viz_loading.then(_keep_viz)
+    _viz_loading.then(_keep_viz, _ignore)     # a failure is reported when a drawing asks
 
 
 def _keep_viz(instance: Any) -> None:
     """Remember the loaded viz.js instance."""
     global _viz
     _viz = instance
+
+
+def _ignore(_: Any) -> None:
+    """Swallow a failed load here; `browser_viz` raises it with an explanation."""
 
 
 def browser_viz() -> Any:
