@@ -75,6 +75,8 @@ def npm_package(name: str, version: str) -> Path:
     """The unpacked npm package `name@version` (downloaded once)."""
     folder = CACHE / "npm" / f"{name.replace('/', '+')}-{version}"
     if not (folder / "package" / "package.json").exists():
+        if shutil.which("npm") is None:
+            sys.exit("npm is needed to fetch Pyodide and viz.js: `sudo apt-get install npm`")
         folder.mkdir(parents=True, exist_ok=True)
         run("npm", "pack", "--silent", f"{name}@{version}", cwd=folder)
         tarball = next(folder.glob("*.tgz"))

@@ -12,7 +12,7 @@ import pickle
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from typing import Any, Callable, Sequence
 
-from gamelib.platform import need
+from gamelib.platform import in_browser, need
 
 SERIAL = "serial"
 """Pass `executor="serial"` to play every game in this process, one after another."""
@@ -59,6 +59,8 @@ class Progress:
                  summary: Callable[[list], str] | None = None) -> None:
         need("tqdm", "progress bars")
         from tqdm.auto import tqdm
+        if in_browser():
+            tqdm.monitor_interval = 0       # its monitor thread cannot start in the browser
         self.bar = tqdm(total=total, desc=desc, unit="game", disable=not enabled)
         self.summary = summary
 
