@@ -13,6 +13,7 @@ from gamelib.exercises.mcts_checks import check_backprop, check_ucb
 from gamelib.exercises.mcts_parts import Node, run_mcts
 from gamelib.exercises.recording import RecordingGame
 from gamelib.exercises.search_checks import check_alphabeta, check_minimax
+from gamelib.exercises import unit_tests  # noqa: F401  writing tests: check(), hint(), solution()
 
 __all__ = ["CheckResult", "check_is_win", "check_minimax", "check_alphabeta",
            "check_eval_fn", "check_ucb", "check_backprop", "RecordingGame", "Node",
