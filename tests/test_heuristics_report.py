@@ -196,7 +196,7 @@ def test_compare_moves_names_what_each_move_makes_and_stops():
     assert [r["column"] for r in rows] == [1, 3]
     win = compare_moves(GAME.play("010101"), 0, 1)
     assert win.chosen.wins and "wins" in win.chosen.summary()
-    assert win.runner_up.gives_win == [0]          # X's own column 0 win stays open
+    assert not win.runner_up.wins and win.runner_up.gives_win == []
     block = compare_moves(GAME.play("01020"), 0, 3)
     assert Threat("X", 0, 4) in block.chosen.threats_stopped
     assert block.runner_up.threats_stopped == [] and block.runner_up.gives_win == [0]
