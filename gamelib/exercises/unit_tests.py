@@ -215,7 +215,8 @@ def function_test(name: str, fn: Callable) -> StudentTest:
         try:
             fn(*(fixtures[p] for p in params))
         except AssertionError as error:
-            return f"assertion failed{': ' + str(error) if str(error) else ''}"
+            said = str(error).splitlines()[0] if str(error) else ""
+            return f"assertion failed{': ' + said if said else ''}"
         except Exception as error:       # a test may fail by raising anything
             return f"{type(error).__name__}: {error}"
         return None
