@@ -220,3 +220,19 @@ def test_kept_share_is_one_for_a_perfect_player():
                                     key=lambda kv: kv[1])[0]
     assert kept_share(GAME, worst, positions) == 0.0
     assert winning_moves(positions[0].state, "X") is not None
+
+
+def test_centre_eval_is_the_sum_of_cell_weights():
+    from gamelib.heuristics import cell_weights, centre_eval
+    rng = random.Random(4)
+    for game in (GAME, ConnectFour(rows=5, cols=6, k=3)):
+        weights = cell_weights(game.rows, game.cols, game.k)
+        for _ in range(60):
+            state = random_position(game, rng.randint(0, 20), rng)
+            if state is None:
+                continue
+            for player in "XO":
+                expected = sum(weights[r][c] * (1 if state.cell(r, c) == player else -1)
+                               for r in range(game.rows) for c in range(game.cols)
+                               if state.cell(r, c) != ".")
+                assert centre_eval(state, player) == expected
