@@ -7,7 +7,7 @@ import random
 from typing import Callable, NamedTuple
 
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
-from gamelib.heuristics.report import Verdict, odd_even_mixed, opponent_of
+from gamelib.heuristics.report import Verdict, odd_even_mixed, opponent_of, threat_map
 from gamelib.heuristics.threats import winning_moves
 from gamelib.solver import analyze, solve
 
@@ -106,3 +106,47 @@ def kept_share(game: ConnectFour, player: Callable[[ConnectFour, ConnectFourStat
                positions: list[ChoicePosition]) -> float:
     """The share of `positions` where `player`'s move keeps the solver's value."""
     return sum(p.keeps_value(player(game, p.state)) for p in positions) / len(positions)
+
+
+PAIR_CLAIMS = {("odd", "even"): "X", ("even", "even"): "O",
+               ("even", "odd"): None, ("odd", "odd"): "O"}
+"""The report's pairwise cases: (X's threat, O's threat) -> the winner it states (None:
+"a draw is possible")."""
+
+
+def pairwise_case(state: ConnectFourState) -> tuple[str, str] | None:
+    """(X's threat parity, O's) when each player has exactly one threat, in different
+    columns, nobody can win at once and no threat is useless; else None."""
+    found = threat_map(state)
+    if found.useless or len(found.x) != 1 or len(found.o) != 1 or not is_quiet(state):
+        return None
+    x, o = found.x[0], found.o[0]
+    return None if x.col == o.col else (x.parity, o.parity)
+
+
+class PairCheck(NamedTuple):
+    """One position of a pairwise case: the case, the report's claim, the solver's winner."""
+
+    state: ConnectFourState
+    case: tuple[str, str]
+    truth: str | None
+
+    @property
+    def claim(self) -> str | None:
+        """The winner the report states for this case (None: a draw)."""
+        return PAIR_CLAIMS[self.case]
+
+    @property
+    def holds(self) -> bool:
+        """True when the solver's outcome is the one the report states."""
+        return self.truth == self.claim
+
+
+def pairwise_checks(states: list[ConnectFourState]) -> list[PairCheck]:
+    """Each position that is one of the four pairwise cases, solved exactly."""
+    checks = []
+    for state in states:
+        case = pairwise_case(state)
+        if case is not None:
+            checks.append(PairCheck(state, case, solved_winner(state)))
+    return checks
