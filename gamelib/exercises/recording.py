@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from gamelib.games.base import Game, Move, Player, State
-from gamelib.search.trace import Trace
+from gamelib.search.trace import Prune, Trace
 
 Path = tuple
 
@@ -136,9 +136,8 @@ class RecordingGame(Game):
         """The recorded search as a Trace: nodes entered in the order their first leaf was
         scored, each leaf with its score, and a prune event for every skipped move list."""
         trace = Trace()
-        trace.algorithm, trace.game = "recorded", self.game
+        trace.start("recorded", self.game, self.game.to_move(self.root))
         ids: dict[Path, int] = {}
-        root_player = self.game.to_move(self.root)
         pruned = self.pruned()
 
         def enter(path: Path) -> None:
@@ -147,15 +146,14 @@ class RecordingGame(Game):
                 return
             if path:
                 enter(path[:-1])
-            state = self._state_at[path]
-            player = self.game.to_move(state)
-            ids[path] = trace.enter(ids.get(path[:-1]) if path else None,
-                                    path[-1] if path else None, state, len(path), player,
-                                    player == root_player)
+            node = trace.enter(ids.get(path[:-1]) if path else None,
+                               path[-1] if path else None, self._state_at[path], len(path))
+            assert node is not None
+            ids[path] = node
 
         for leaf in self.leaves:
             enter(leaf.path)
             trace.leaf(ids[leaf.path], leaf.value, "recorded")
         for path, moves in pruned.items():
-            trace.record("prune", ids[path], moves=tuple(moves), note="never searched")
+            trace.record(Prune(ids[path], tuple(moves), note="never searched"))
         return trace

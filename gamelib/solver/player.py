@@ -21,7 +21,7 @@ class PerfectPlayer:
 
     Positions in the opening book are answered at once; later ones are solved (every
     column's score). If a position is too early to solve within `time_limit` seconds
-    the player says so (a warning, and `info["source"] == "heuristic"`) and plays the
+    the player says so (a warning, and `result.source == "heuristic"`) and plays the
     solver's favourite non-losing move instead.
     """
 
@@ -97,4 +97,4 @@ class PerfectPlayer:
                             value=score, move_values=dict(scores),
                             move_bounds={c: EXACT for c in scores}, pv=[col],
                             stats=SearchStats(nodes=nodes),
-                            info={"source": source, "note": note})
+                            source=source, note=note)
