@@ -14,14 +14,10 @@ LESSON = Path(__file__).resolve().parent.parent / "notebooks" / "05-connect-four
 
 
 @pytest.fixture(scope="module")
-def executed():
-    """The lesson executed in a fresh kernel: (markdown text, text output of each code cell)."""
-    import nbformat
-    from nbclient import NotebookClient
-
-    notebook = nbformat.read(LESSON, as_version=4)
-    NotebookClient(notebook, timeout=600, kernel_name="python3",
-                   resources={"metadata": {"path": str(LESSON.parent)}}).execute()
+def executed(executed_lesson):
+    """The lesson executed in a fresh kernel (the session's shared run; lesson 05 has no
+    quick settings, so quick and full are the same run): (markdown, outputs, notebook)."""
+    notebook = executed_lesson(LESSON)
     outputs = {}
     for index, cell in enumerate(notebook.cells):
         if cell.cell_type == "code":
@@ -128,4 +124,5 @@ def test_prose_has_one_column_numbering_and_no_plumbing(executed):
 
 def test_lesson_is_committed_without_outputs():
     notebook = json.loads(LESSON.read_text())
+    assert "quick" not in notebook["metadata"].get("gamelib", {})     # one setting only
     assert all(c.get("outputs") == [] for c in notebook["cells"] if c["cell_type"] == "code")
