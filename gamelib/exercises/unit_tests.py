@@ -124,21 +124,21 @@ class TicTacToeFlippedUtility(TicTacToe):
 class ConnectFourLastColumn(ConnectFour):
     """Bug (off by one): actions never offers the last column."""
 
-    def actions(self, state: ConnectFourState) -> list[int]:
+    def actions(self, state: ConnectFourState) -> list:
         return [c for c in super().actions(state) if c < self.cols - 1]
 
 
 class ConnectFourFullColumns(ConnectFour):
     """Bug: actions still offers full columns."""
 
-    def actions(self, state: ConnectFourState) -> list[int]:
+    def actions(self, state: ConnectFourState) -> list:
         return [] if state.winner is not None else list(range(self.cols))
 
 
 class ConnectFourNoDiagonal(ConnectFour):
     """Bug: a diagonal rising to the left (bottom right to top left) is not a win."""
 
-    def result(self, state: ConnectFourState, move: int) -> ConnectFourState:
+    def result(self, state: ConnectFourState, move: Any) -> ConnectFourState:
         child = super().result(state, move)
         # in state.cell, row 0 is the top: a line rising to the left runs down-right (1, 1)
         if child.winner and not winner_without(child, child.winner, (1, 1)):

@@ -27,7 +27,7 @@ def random_positions(game: ConnectFour, count: int, seed: int,
                      quiet: bool = False) -> list[ConnectFourState]:
     """`count` unfinished positions after a random number of random moves in `plies`
     (quiet=True: only positions where neither player can win with the next disc)."""
-    rng, found = random.Random(seed), []
+    rng, found = random.Random(seed), list[ConnectFourState]()
     while len(found) < count:
         state = random_position(game, rng.randint(*plies), rng)
         if state is not None and (is_quiet(state) or not quiet):
@@ -90,7 +90,7 @@ def _sign(score: int) -> int:
 def choice_positions(game: ConnectFour, count: int, seed: int,
                      plies: tuple[int, int] = (16, 22)) -> list[ChoicePosition]:
     """`count` random positions where some moves keep the solver's value and some don't."""
-    rng, found = random.Random(seed), []
+    rng, found = random.Random(seed), list[ChoicePosition]()
     while len(found) < count:
         state = random_position(game, rng.randint(*plies), rng)
         if state is None:
