@@ -22,7 +22,6 @@ some test catches (fails on) and which none does. `hint()` gives one more hint p
 
 from __future__ import annotations
 
-import html
 import inspect
 import unittest
 from dataclasses import dataclass, field
@@ -30,6 +29,7 @@ from importlib import resources
 from typing import Any, Callable
 
 from gamelib.exercises.common import FAILED, NOT_YET, PASSED, CheckResult
+from gamelib.exercises.exercise import Note
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
 from gamelib.games.tictactoe import DIRECTIONS, TicTacToe, TicTacToeState
 from gamelib.search.alphabeta import alphabeta
@@ -339,28 +339,6 @@ HINTS = (
     "column (take the win), O to move facing X's three (block), and a position where one "
     "move makes two threats at once (a win in two: only a search three plies deep sees it).",
 )
-
-
-@dataclass
-class Note:
-    """A hint or the solution: a title and text that show themselves in a notebook."""
-
-    title: str
-    text: str
-    code: bool = False
-
-    def __str__(self) -> str:
-        return f"{self.title}\n{self.text}"
-
-    def __repr__(self) -> str:
-        return str(self)
-
-    def _repr_html_(self) -> str:
-        body = (f"<pre style='margin:4px 0 0 0'>{html.escape(self.text)}</pre>" if self.code
-                else html.escape(self.text))
-        return (f"<div class='gamelib-note' style='border-left:6px solid #1f77b4;"
-                f"padding:6px 10px;background:#f5f9fc'><b>{html.escape(self.title)}</b> "
-                f"{body}</div>")
 
 
 _hints_given = 0
