@@ -1,21 +1,31 @@
-"""Benchmark the Connect Four solver on the standard sets against the C++ reference.
+"""Benchmark the Connect Four solver on the standard sets against Pons' C++ solver.
 
-    python benchmarks/bench_solver.py                 # every set (Test_L1_R3: 100 lines)
+    python benchmarks/bench_solver.py                  # every set (see LIMIT for the hard ones)
     python benchmarks/bench_solver.py Test_L2_R2 --limit 200
-    python benchmarks/bench_solver.py --empty         # also solve the empty board
+    python benchmarks/bench_solver.py Test_L2_R2 --ideas   # each search idea on its own
+    python benchmarks/bench_solver.py --empty          # also solve the empty board
 
-The C++ figures are those of ../shared/data/connect4/README.md (same kind of machine).
-The machine is shared: compare ratios from one run, not times across days.
+Both programs solve the same positions, each from an empty transposition table (the C++
+benchmark program resets its table before every position and times the search alone;
+gamelib times one `solve(text)` call, parsing included, without the opening book).
+Set GAMELIB_CPP_SOLVER to the path of a C++ benchmark binary (Pons' solver as published
+before it had `analyze`: it reads 1-based positions on stdin and prints "moves score
+nodes microseconds" per line; build it outside this repository, its licence is AGPL)
+to measure it in the same run; otherwise the ratios use the C++ figures below, from
+benchmarks/README.md. The machine is shared: compare ratios from one run only.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import statistics
+import subprocess
 import time
 from pathlib import Path
 
-from gamelib.solver import solve
-from gamelib.solver.cli import _duration, bench_stats
+from gamelib.solver import fast, solve
+from gamelib.solver.cli import _duration, bench_stats, read_bench_lines
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "connect4"
 
@@ -23,33 +33,110 @@ CPP_SECONDS = {"Test_L3_R1": 10.8e-6, "Test_L2_R1": 63.5e-6, "Test_L2_R2": 6.37e
                "Test_L1_R1": 0.42e-3, "Test_L1_R2": 0.194, "Test_L1_R3": 8.81}
 CPP_NODES = {"Test_L3_R1": 51, "Test_L2_R1": 449, "Test_L2_R2": 39_808,
              "Test_L1_R1": 3_296, "Test_L1_R2": 1.19e6, "Test_L1_R3": 58.2e6}
-DEFAULT_LIMIT = {"Test_L1_R3": 100}
+CPP_MEDIAN = {"Test_L3_R1": 5e-6, "Test_L2_R1": 11e-6, "Test_L2_R2": 1.8e-3,
+              "Test_L1_R1": 34e-6, "Test_L1_R2": 74e-3, "Test_L1_R3": 2.05}
+"""Pons' C++ solver on this kind of machine, when no binary is given (benchmarks/README.md)."""
+LIMIT = {"Test_L1_R2": 100, "Test_L1_R3": 15}
+"""Default number of lines for the sets that take minutes."""
+IDEAS = {"Pons' search (options=0)": 0, "+ ETC": fast.ETC, "+ HASH_MOVE": fast.HASH_MOVE,
+         "+ ETC + HASH_MOVE (default)": fast.ETC | fast.HASH_MOVE}
+"""The compiled engine's switches, measured one by one with --ideas."""
+
+
+def run_cpp(binary: str, path: Path, limit: int | None, weak: bool) -> dict[str, float]:
+    """Run the C++ benchmark program on the first `limit` lines of a set."""
+    lines = read_bench_lines(path)[:limit] if limit else read_bench_lines(path)
+    command = [binary] + (["-w"] if weak else [])
+    out = subprocess.run(command, input="".join(m + "\n" for m, _ in lines), text=True,
+                         capture_output=True, check=True, cwd=Path(binary).parent).stdout
+    rows = [row.split() for row in out.splitlines() if row.strip()]
+    if len(rows) != len(lines):
+        raise RuntimeError(f"the C++ program answered {len(rows)} of {len(lines)} lines")
+    correct = sum(int(row[1]) == (((t > 0) - (t < 0)) if weak else t)
+                  for row, (_, t) in zip(rows, lines))
+    n = len(rows)
+    return {"positions": n, "correct": correct,
+            "mean_seconds": sum(int(row[3]) for row in rows) / n * 1e-6,
+            "median_seconds": statistics.median(int(row[3]) for row in rows) * 1e-6,
+            "mean_nodes": sum(int(row[2]) for row in rows) / n}
+
+
+def compare(names: list[str], limit: int | None, weak: bool, cpp: str | None) -> None:
+    """One row per set: gamelib (default options) against the C++ program."""
+    print(f"{'set':<11} {'lines':>5} {'correct':>9} {'gamelib':>10} {'C++':>10} {'ratio':>6} "
+          f"{'median':>9} {'C++ med.':>9} {'ratio':>6} {'nodes':>11} {'C++ nodes':>11}")
+    for name in names:
+        count = limit or LIMIT.get(name)
+        ours = bench_stats(DATA / f"{name}.txt", weak, "fast", count)
+        if cpp:
+            ref = run_cpp(cpp, DATA / f"{name}.txt", count, weak)
+            ref_seconds, ref_nodes = ref["mean_seconds"], ref["mean_nodes"]
+            ref_median = ref["median_seconds"]
+            correct = f"{ours['correct']}/{ref['correct']}"
+        else:
+            ref_seconds, ref_nodes = CPP_SECONDS[name], CPP_NODES[name]
+            ref_median = CPP_MEDIAN[name]
+            correct = f"{ours['correct']}"
+        print(f"{name:<11} {ours['positions']:>5} {correct:>9} "
+              f"{_duration(ours['mean_seconds']):>10} {_duration(ref_seconds):>10} "
+              f"{ours['mean_seconds'] / ref_seconds:>6.2f} "
+              f"{_duration(ours['median_seconds']):>9} {_duration(ref_median):>9} "
+              f"{ours['median_seconds'] / ref_median:>6.2f} {ours['mean_nodes']:>11,.0f} "
+              f"{ref_nodes:>11,.0f}", flush=True)
+
+
+def ideas(names: list[str], limit: int | None, weak: bool, cpp: str | None) -> None:
+    """Each switch of the compiled engine on its own: nodes, time, ratio to C++."""
+    print(f"{'set':<11} {'idea':<30} {'nodes':>11} {'time':>10} {'ratio':>6}")
+    for name in names:
+        count = limit or LIMIT.get(name)
+        ref = (run_cpp(cpp, DATA / f"{name}.txt", count, weak)["mean_seconds"] if cpp
+               else CPP_SECONDS[name])
+        print(f"{name:<11} {'C++' if cpp else 'C++ (README)':<30} {'':>11} "
+              f"{_duration(ref):>10} {1:>6.2f}")
+        for idea, options in IDEAS.items():
+            s = bench_stats(DATA / f"{name}.txt", weak, "fast", count, options=options)
+            print(f"{name:<11} {idea:<30} {s['mean_nodes']:>11,.0f} "
+                  f"{_duration(s['mean_seconds']):>10} {s['mean_seconds'] / ref:>6.2f}",
+                  flush=True)
+
+
+def empty_board(weak: bool) -> None:
+    """Solve the empty board by search (the book would answer at once)."""
+    start = time.perf_counter()
+    score = solve("", weak=weak, engine="fast", use_book=False)
+    seconds = time.perf_counter() - start
+    print(f"empty board{' (weak)' if weak else ''}: score {int(score)}, {score.nodes:,} "
+          f"nodes, {seconds:.1f} s (C++ on an idle machine: "
+          f"{'242 s, 1.61 G' if weak else '459 s, 3.11 G'} nodes)")
+    start = time.perf_counter()
+    booked = solve("", weak=weak)
+    print(f"empty board from the book: score {int(booked)} in "
+          f"{_duration(time.perf_counter() - start)}")
 
 
 def main() -> None:
-    """Run the chosen sets and print one row per set."""
+    """Parse the command line and run the chosen measurements."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("sets", nargs="*", default=list(CPP_SECONDS))
     parser.add_argument("--limit", type=int, default=None, help="first N lines of each set")
-    parser.add_argument("--engine", default="auto", choices=["auto", "fast", "python"])
+    parser.add_argument("--ideas", action="store_true",
+                        help="measure each search idea on its own")
     parser.add_argument("--empty", action="store_true", help="also solve the empty board")
     parser.add_argument("--weak", action="store_true", help="win/draw/loss only")
     args = parser.parse_args()
-    print(f"{'set':<11} {'lines':>5} {'correct':>7} {'mean time':>10} {'C++':>9} "
-          f"{'ratio':>6} {'mean nodes':>11} {'C++ nodes':>10} {'nodes/s':>10}")
-    for name in args.sets:
-        limit = args.limit or DEFAULT_LIMIT.get(name)
-        s = bench_stats(DATA / f"{name}.txt", args.weak, args.engine, limit)
-        print(f"{name:<11} {s['positions']:>5} {s['correct']:>7} "
-              f"{_duration(s['mean_seconds']):>10} {_duration(CPP_SECONDS[name]):>9} "
-              f"{s['mean_seconds'] / CPP_SECONDS[name]:>6.2f} {s['mean_nodes']:>11,.0f} "
-              f"{CPP_NODES[name]:>10,.0f} {s['nodes_per_second']:>10,.0f}", flush=True)
+    cpp = os.environ.get("GAMELIB_CPP_SOLVER")
+    if cpp and not Path(cpp).is_file():
+        raise SystemExit(f"GAMELIB_CPP_SOLVER={cpp} is not a file")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"C++: {cpp or 'figures from benchmarks/README.md'}; load average {load:.1f}")
+    if args.ideas:
+        ideas(args.sets, args.limit, args.weak, cpp)
+    else:
+        compare(args.sets, args.limit, args.weak, cpp)
     if args.empty:
-        start = time.perf_counter()
-        score = solve("", weak=args.weak, engine=args.engine)
-        seconds = time.perf_counter() - start
-        print(f"empty board: score {int(score)}, {score.nodes:,} nodes, {seconds:.1f} s, "
-              f"{score.nodes / seconds:,.0f} nodes/s (C++: 459 s, 3.11e9 nodes)")
+        empty_board(args.weak)
+    print(f"load average at the end {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

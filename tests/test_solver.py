@@ -9,7 +9,7 @@ import pytest
 
 from gamelib.games import ConnectFour, IllegalMoveError, from_standard, to_standard
 from gamelib.solver import Position, Solver, analyze, solve
-from gamelib.solver import api
+from gamelib.solver import api, fast
 from gamelib.solver.position import WIDTH
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "connect4"
@@ -58,112 +58,92 @@ def test_scores_of_every_easy_middle_game_position():
         assert solve(moves) == score, moves
 
 
-def test_pure_python_and_numba_give_identical_scores():
-    python = Solver()
-    pairs = reference("Test_L3_R1") + reference("Test_L2_R1", 100)
-    for moves, score in pairs:
+SAMPLES = {"Test_L3_R1": 60, "Test_L2_R1": 40, "Test_L2_R2": 3, "Test_L1_R1": 10}
+"""How many positions of each set the readable engine solves (it is about 60x slower;
+Test_L1_R2 and Test_L1_R3 take it minutes)."""
+
+
+def every_few(name: str, count: int) -> list[tuple[str, int]]:
+    """`count` positions spread over the whole of a reference set."""
+    pairs = reference(name)
+    return pairs[::max(1, len(pairs) // count)][:count]
+
+
+@pytest.mark.parametrize("name", list(SAMPLES))
+def test_readable_and_compiled_engines_search_the_same_nodes(name):
+    python, compiled = Solver(), fast.FastSolver(options=0)
+    for moves, score in every_few(name, SAMPLES[name]):
         pos = Position.from_string(moves)
-        assert python.solve(pos) == solve(pos, engine="fast") == score, moves
+        python.reset()
+        compiled.reset()
+        assert python.solve(pos) == compiled.solve(pos) == score, moves
+        assert python.nodes == compiled.nodes > 0, moves
 
 
-def test_weak_solve_gives_the_sign():
-    for moves, score in reference("Test_L2_R1", 200):
-        assert solve(moves, weak=True) == (score > 0) - (score < 0), moves
+@pytest.mark.parametrize("options", [0, fast.ETC, fast.HASH_MOVE, fast.BEST])
+@pytest.mark.parametrize("name, count", [("Test_L3_R1", 100), ("Test_L2_R1", 100),
+                                         ("Test_L2_R2", 10), ("Test_L1_R1", 40),
+                                         ("Test_L1_R2", 1)])
+def test_every_search_option_gives_exact_scores_on_every_set(name, count, options):
+    compiled = fast.FastSolver(options=options)
+    for moves, score in every_few(name, count):
+        compiled.reset()
+        assert compiled.solve(Position.from_string(moves)) == score, (moves, options)
 
 
-def test_mirror_image_has_the_same_score():
-    for moves, score in reference("Test_L2_R1", 50):
-        mirrored = "".join(str(WIDTH - 1 - int(c)) for c in moves)
-        assert solve(mirrored) == score
+@pytest.mark.slow
+def test_the_hard_beginning_set_is_exact():
+    compiled = fast.FastSolver()
+    for moves, score in every_few("Test_L1_R3", 2):
+        compiled.reset()
+        assert compiled.solve(Position.from_string(moves)) == score, moves
 
 
-def test_analyze_agrees_with_solving_each_child():
-    for moves, score in reference("Test_L2_R1", 40):
+def test_emptying_the_table_by_generation_equals_wiping_it():
+    compiled = fast.FastSolver()
+    moves, score = reference("Test_L2_R2", 1)[0]
+    pos = Position.from_string(moves)
+    counts = []
+    for wipe in (True, False, False, True):
+        compiled.reset(wipe=wipe)
+        assert compiled.solve(pos) == score
+        counts.append(compiled.nodes)
+    assert len(set(counts)) == 1
+    compiled.work[fast.GENERATION] = fast.GENERATIONS - 1
+    compiled.reset()                     # the last generation: a real wipe
+    assert compiled.work[fast.GENERATION] == 1 and not compiled.table.any()
+
+
+def test_the_ideas_search_fewer_nodes():
+    pairs = every_few("Test_L2_R2", 10)
+    nodes = {}
+    for options in (0, fast.ETC, fast.BEST):
+        compiled = fast.FastSolver(options=options)
+        for moves, _ in pairs:
+            compiled.reset(); compiled.solve(Position.from_string(moves))
+            nodes[options] = nodes.get(options, 0) + compiled.nodes
+    assert nodes[fast.ETC] < nodes[0] and nodes[fast.BEST] < nodes[0]
+
+
+def test_one_compiled_call_parses_and_solves():
+    for moves, score in reference("Test_L3_R1", 50) + reference("Test_L2_R1", 50):
+        result = solve(moves)
+        assert result == score and result.nodes > 0, moves
+
+
+def test_the_empty_board_is_answered_from_the_book_at_once():
+    assert solve("") == 1 and solve("").nodes == 0
+    assert solve("", weak=True) == 1
+    scores = analyze("")
+    assert scores == {0: -2, 1: -1, 2: 0, 3: 1, 4: 0, 5: -1, 6: -2} and scores.from_book
+    assert analyze("", weak=True) == {0: -1, 1: -1, 2: 0, 3: 1, 4: 0, 5: -1, 6: -1}
+    assert solve("33") == solve("33", use_book=True).real and solve("33").nodes == 0
+
+
+def test_book_answers_agree_with_the_search():
+    for moves in ("30313346", "30313344"):       # two ply-8 entries with every column
         scores = analyze(moves)
-        pos = Position.from_string(moves)
-        assert sorted(scores) == [c for c in range(WIDTH) if pos.can_play(c)]
-        assert max(scores.values()) == score
-        for col, value in scores.items():
-            if pos.is_winning_move(col):
-                assert value == (43 - pos.moves) // 2
-            elif pos.moves + 1 < 42:
-                assert value == -solve(moves + str(col)), (moves, col)
-
-
-def test_results_carry_nodes_and_time():
-    score = solve("1141465142351133000452254232560240330")
-    assert score == -1 and score.nodes >= 1 and score.seconds >= 0
-    scores = analyze("1141465142351133000452254232560240330")
-    assert scores.nodes >= 1 and scores.best_score == -1
-    assert scores.best_moves == sorted(scores.best_moves, key=api.centre_distance)
-
-
-def test_a_state_and_its_string_give_the_same_score():
-    moves, score = reference("Test_L2_R1", 1)[0]
-    assert solve(ConnectFour().play(moves)) == score
-
-
-@pytest.mark.parametrize("text, message", [
-    ("44x", "character 'x' at position 3 is not a column"),
-    ("48", "character '8' at position 2 is not a column"),
-    ("3333333", "position 7 is in a full column"),
-    ("0101010", "position 7 ends the game"),
-])
-def test_bad_position_strings_are_refused(text, message):
-    for parse in (api.to_position, Position.from_string):
-        with pytest.raises(IllegalMoveError, match=message):
-            parse(text)
-
-
-def test_finished_games_and_other_boards_are_refused():
-    game = ConnectFour()
-    with pytest.raises(ValueError, match="game is over"):
-        solve(game.play("0101010"))
-    with pytest.raises(ValueError, match="7 columns x 6 rows"):
-        solve(ConnectFour(rows=5, cols=6).initial_state)
-    with pytest.raises(TypeError, match="position string"):
-        solve(42)
-    with pytest.raises(ValueError, match="unknown engine"):
-        solve("33", engine="c++")
-
-
-def test_without_numba_the_pure_python_solver_is_used(monkeypatch):
-    monkeypatch.setattr(api, "HAVE_NUMBA", False)
-    monkeypatch.setattr(api, "_warned", False)
-    monkeypatch.setattr(api, "_solvers", {})
-    with pytest.warns(RuntimeWarning, match="numba is not available"):
-        solver = api.get_solver()
-    assert isinstance(solver, Solver)
-    assert solve("1141465142351133000452254232560240330") == -1
-
-
-def test_node_budget_stops_the_search_and_says_so():
-    python = Solver()
-    assert python.solve(Position.from_string("33"), max_nodes=500) == 0 and python.aborted
-    fast = api.get_solver("fast")
-    fast.solve(Position.from_string("33"), max_nodes=500)
-    assert fast.aborted
-    assert solve("1141465142351133000452254232560240330") == -1
-
-
-def test_cli_prints_the_score_of_every_column(capsys):
-    from gamelib.cli import main
-    moves, score = reference("Test_L2_R1", 1)[0]
-    assert main(["solve", moves]) == 0
-    out = capsys.readouterr().out
-    scores = analyze(moves)
-    assert f"score {score} for the player to move" in out
-    cells = [f"{scores[c]:>3}" if c in scores else "  -" for c in range(WIDTH)]
-    assert "score:  " + " ".join(cells) in out
-    assert main(["solve", "44x"]) == 2
-    assert "not a column" in capsys.readouterr().err
-
-
-def test_cli_bench_reports_positions_and_correct(tmp_path, capsys):
-    from gamelib.cli import main
-    lines = [f"{to_standard(m)} {s}" for m, s in reference("Test_L3_R1", 20)]
-    path = tmp_path / "set.txt"
-    path.write_text("\n".join(lines + ["2252576253462244111563365343671351441 5"]) + "\n")
-    assert main(["solve", "--bench", str(path)]) == 1  # the last line is deliberately wrong
-    out = capsys.readouterr().out
-    assert "positions 21, correct 20, mean time" in out and "nodes/s" in out
+        assert scores.from_book and scores.nodes == 0
+        assert solve(moves) == max(scores.values()) == solve(moves, use_book=False)
+        for col in (0, 3):
+            assert scores[col] == -solve(moves + str(col), use_book=False), (moves, col)

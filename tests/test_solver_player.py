@@ -10,7 +10,7 @@ from gamelib.arena import RandomPlayer, play_game
 from gamelib.games import ConnectFour, from_standard
 from gamelib.search.players import AlphaBetaPlayer
 from gamelib.solver import OpeningBook, PerfectPlayer, Position, solve
-from gamelib.solver.book import default_path, generate
+from gamelib.solver.book import default_path, format_line, generate, parse_line
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "connect4"
 
@@ -53,13 +53,13 @@ def test_perfect_player_explains_its_move():
     result = PerfectPlayer(book=False).explain(game, game.play(moves))
     assert result.value == solve(moves) == max(result.move_values.values())
     assert result.move_values[result.move] == result.value
-    assert result.info["source"] == "solver" and result.stats.nodes > 0
+    assert result.source == "solver" and result.stats.nodes > 0
 
 
 def test_among_equal_scores_the_centre_most_column():
     game = ConnectFour()
     moves = "3342"  # columns 2, 5 and 6 all score -2
-    book = OpeningBook({moves: (-2, 2)})
+    book = OpeningBook({moves: {2: -2}})
     assert PerfectPlayer(book=book)(game, game.play(moves)) == 2
     result = PerfectPlayer(book=False, time_limit=None).explain(
         game, game.play("1141465142351133000452254232560240330"))
@@ -73,42 +73,69 @@ def test_too_early_to_solve_in_time_falls_back_and_says_so():
     with pytest.warns(RuntimeWarning, match="too early to solve"):
         move = player(game, game.play("33"))
     assert move in game.actions(game.play("33"))
-    assert player.last_result.info["source"] == "heuristic"
+    assert player.last_result.source == "heuristic"
 
 
 def test_book_answers_mirror_images():
-    book = OpeningBook({"0": (-2, 3), "01": (0, 1)})
+    book = OpeningBook({"0": {3: -2}, "01": {1: 0, 2: -3}})
     assert book.lookup(Position.from_string("6")) == (-2, 3)
     assert book.lookup(Position.from_string("65")) == (0, 5)
+    assert book.scores(Position.from_string("65")) == {5: 0, 4: -3}
     assert book.lookup(Position.from_string("02")) is None
     assert len(book) == 2 and book.plies == 2
 
 
+def test_book_fills_a_columns_score_from_the_position_after_it():
+    book = OpeningBook({"": {3: 1}, "3": {3: -1}, "0": {3: 2}})
+    assert book.scores(Position.empty()) == {3: 1, 0: -2, 6: -2}
+
+
+def test_book_lines_round_trip():
+    line = format_line("3342", {0: -2, 3: 5})
+    assert line == "3342 -2 . . 5 . . .\n" and parse_line(line) == ("3342", {0: -2, 3: 5})
+    assert parse_line(format_line("", {3: 1})) == ("", {3: 1})
+    with pytest.raises(ValueError, match="7 scores"):
+        parse_line("33 1 2")
+
+
 def test_book_generator_is_resumable_and_exact(tmp_path):
     root = "1141465142351133000452254232"
-    path = tmp_path / "book.txt"
+    path = tmp_path / "book.txt.gz"
     logs: list[str] = []
     book = generate(len(root) + 3, path, log=logs.append, root=root)
     assert len(book) > 8
-    for moves, (score, col) in book.entries.items():
+    for moves, scores in book.entries.items():
         pos = Position.from_string(moves)
-        assert solve(moves) == score
-        assert pos.is_winning_move(col) or -solve(moves + str(col)) == score
-    solved_first = sum("best column" in line for line in logs)
+        assert sorted(scores) == [c for c in range(7) if pos.can_play(c)]
+        assert solve(moves) == max(scores.values())
+        for col, score in scores.items():
+            assert pos.is_winning_move(col) or -solve(moves + str(col)) == score
+    solved_first = sum("solved" in line for line in logs)
     logs.clear()
     again = generate(len(root) + 3, path, log=logs.append, root=root)
-    assert not any("best column" in line for line in logs) and solved_first == len(book)
+    assert not any("solved" in line for line in logs) and solved_first == len(book)
     assert again.entries == book.entries
+
+
+def test_book_generator_can_store_only_the_best_column(tmp_path):
+    root = "1141465142351133000452254232"
+    book = generate(len(root) + 1, tmp_path / "best.txt", log=lambda _: None, root=root,
+                    every_column=False)
+    for moves, scores in book.entries.items():
+        (col, score), = scores.items()
+        assert solve(moves) == score
+        pos = Position.from_string(moves)
+        assert pos.is_winning_move(col) or -solve(moves + str(col)) == score
 
 
 def test_shipped_book_loads_and_plays_legal_moves():
     book = OpeningBook.load()
-    assert default_path().name == "connect4_book.txt"
-    for moves, (score, col) in book.entries.items():
+    assert default_path().name == "connect4_book.txt.gz"
+    for moves, scores in book.entries.items():
         pos = Position.from_string(moves)
-        assert pos.can_play(col) and -18 <= score <= 18
-    if "" in book.entries:
-        assert book.entries[""] == (1, 3)  # the first player wins, only in the centre
+        assert scores and all(pos.can_play(c) and -18 <= s <= 18 for c, s in scores.items())
+    assert book.lookup(Position.empty()) == (1, 3)  # the first player wins, only in the centre
+    assert book.plies >= 8
 
 
 def test_the_book_answers_the_empty_board_at_once():
@@ -118,7 +145,7 @@ def test_the_book_answers_the_empty_board_at_once():
     game = ConnectFour()
     player = PerfectPlayer(time_limit=None)
     assert player(game, game.initial_state) == 3
-    assert player.last_result.info["source"] == "book" and player.last_result.value == 1
+    assert player.last_result.source == "book" and player.last_result.value == 1
 
 
 def first_player_positions_in_book(book: OpeningBook, plies: int) -> bool:

@@ -90,7 +90,7 @@ def is_double_threat(state: ConnectFourState, player: str) -> bool:
     if len(wins) >= 2:
         return True
     own = {(t.col, t.row) for t in threats(state, player)}
-    return any((col, playable_row(state, col) + 1) in own for col in wins)
+    return any((col, (playable_row(state, col) or 0) + 1) in own for col in wins)
 
 
 def double_threat_moves(game, state: ConnectFourState) -> list[int]:

@@ -18,7 +18,9 @@ from gamelib.search.iterative import iterative_deepening
 from gamelib.search.mcts import PlayoutPolicy, mcts
 from gamelib.search.minimax import minimax
 from gamelib.search.result import SearchResult
-from gamelib.search.scoring import EvalFn, eval_or_no_idea
+from gamelib.search.scoring import (EvalFn, check_depth, check_exploration, check_mcts_budget,
+                                    check_time_limit, eval_or_no_idea)
+from gamelib.search.trace import Trace
 from gamelib.search.tt import TranspositionTable
 
 
@@ -31,14 +33,20 @@ class SearchPlayer(ABC):
     def __call__(self, game: Game, state: State) -> Move:
         return self.explain(game, state).move
 
-    def explain(self, game: Game, state: State) -> SearchResult:
-        """Search `state` and return the SearchResult (move, values, line, stats)."""
-        self.last_result = self.search(game, state)
+    def explain(self, game: Game, state: State, trace: Trace | None = None) -> SearchResult:
+        """Search `state` and return the SearchResult (move, values, line, stats); kept
+        as `last_result`.
+
+        trace: a `Trace` (e.g. `Trace(max_ply=3)`, bounded for a board's "show the tree")
+        that the search choosing the move records into; iterative deepening keeps the
+        deepest finished round's events, MCTS (bounded) its final tree.
+        """
+        self.last_result = self.search(game, state, trace)
         return self.last_result
 
     @abstractmethod
-    def search(self, game: Game, state: State) -> SearchResult:
-        """The player's search from `state`."""
+    def search(self, game: Game, state: State, trace: Trace | None = None) -> SearchResult:
+        """The player's search from `state`, recording into `trace` when given."""
 
     def evaluation(self, game: Game) -> EvalFn | None:
         """The player's `eval_fn`, else the game's `evaluate`; with a depth limit on a game
@@ -57,12 +65,12 @@ class MinimaxPlayer(SearchPlayer):
 
     def __init__(self, depth: int | None = None, eval_fn: EvalFn | None = None,
                  scoring: str | None = None) -> None:
-        self.depth, self.eval_fn, self.scoring = depth, eval_fn, scoring
-        self.name = "minimax" if depth is None else f"minimax:{depth}"
+        self.depth, self.eval_fn, self.scoring = check_depth(depth), eval_fn, scoring
+        self.name = "minimax" if depth is None else f"minimax:{self.depth}"
 
-    def search(self, game: Game, state: State) -> SearchResult:
+    def search(self, game: Game, state: State, trace: Trace | None = None) -> SearchResult:
         return minimax(game, state, depth=self.depth, eval_fn=self.evaluation(game),
-                       scoring=self.scoring)
+                       scoring=self.scoring, trace=trace)
 
 
 class AlphaBetaPlayer(SearchPlayer):
@@ -80,22 +88,24 @@ class AlphaBetaPlayer(SearchPlayer):
     def __init__(self, depth: int | None = None, eval_fn: EvalFn | None = None,
                  time_limit: float | None = None, order: str | Callable | None = "centre",
                  tt: bool = True, scoring: str | None = None, all_values: bool = False) -> None:
-        self.depth, self.eval_fn, self.time_limit = depth, eval_fn, time_limit
+        self.depth, self.eval_fn = check_depth(depth), eval_fn
+        self.time_limit = check_time_limit(time_limit, optional=True)
         self.order, self.tt, self.scoring, self.all_values = order, tt, scoring, all_values
-        if time_limit is not None:
-            self.name = f"id:{time_limit:g}"
+        if self.time_limit is not None:
+            self.name = f"id:{self.time_limit:g}"
         else:
-            self.name = "alphabeta" if depth is None else f"alphabeta:{depth}"
+            self.name = "alphabeta" if depth is None else f"alphabeta:{self.depth}"
 
-    def search(self, game: Game, state: State) -> SearchResult:
+    def search(self, game: Game, state: State, trace: Trace | None = None) -> SearchResult:
         table = TranspositionTable() if self.tt else None
         if self.time_limit is not None:
             return iterative_deepening(game, state, time_limit=self.time_limit,
                                        eval_fn=self.eval_fn, max_depth=self.depth,
-                                       order=self.order, tt=table, scoring=self.scoring)
+                                       order=self.order, tt=table, scoring=self.scoring,
+                                       trace=trace)
         return alphabeta(game, state, depth=self.depth, eval_fn=self.evaluation(game),
                          order=self.order, tt=table, scoring=self.scoring,
-                         all_values=self.all_values)
+                         all_values=self.all_values, trace=trace)
 
 
 class MCTSPlayer(SearchPlayer):
@@ -109,8 +119,8 @@ class MCTSPlayer(SearchPlayer):
     def __init__(self, iterations: int | None = None, time_limit: float | None = None,
                  c: float = math.sqrt(2), seed: int | None = None,
                  playout: PlayoutPolicy | None = None, solver: bool = False) -> None:
-        if iterations is None and time_limit is None:
-            iterations = 1000
+        iterations, time_limit = check_mcts_budget(iterations, time_limit)
+        c = check_exploration(c)
         self.iterations, self.time_limit, self.c, self.playout = iterations, time_limit, c, playout
         self.solver = solver
         self.set_seed(seed)
@@ -123,7 +133,7 @@ class MCTSPlayer(SearchPlayer):
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def search(self, game: Game, state: State) -> SearchResult:
+    def search(self, game: Game, state: State, trace: Trace | None = None) -> SearchResult:
         return mcts(game, state, iterations=self.iterations, time_limit=self.time_limit,
                     c=self.c, playout=self.playout, seed=self.rng.randrange(2 ** 32),
-                    solver=self.solver)
+                    solver=self.solver, trace=trace)

@@ -22,6 +22,19 @@ _fast: Any = None
 ENGINES = ("auto", "fast", "python")
 _solvers: dict[str, Any] = {}
 _book: Any = None
+
+
+class _NoBook:
+    """Stands for the opening book when a caller asks not to use it."""
+
+    plies = -1
+
+    def lookup(self, pos: Position) -> None:
+        """Knows nothing."""
+        return None
+
+
+EMPTY_BOOK = _NoBook()
 _warned = False
 
 
@@ -48,6 +61,8 @@ class Analysis(dict):
     nodes: int = 0
     seconds: float = 0.0
     weak: bool = False
+    from_book: bool = False
+    """True when every score came from the opening book (nothing was searched)."""
 
     @property
     def best_score(self) -> int:
@@ -85,6 +100,7 @@ def get_solver(engine: str = "auto") -> Any:
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
     fast = fast_module()
+    requested = engine
     if engine == "auto":
         if fast is None and not _warned:
             warnings.warn("numba is not available: the Connect Four solver runs in pure "
@@ -95,6 +111,8 @@ def get_solver(engine: str = "auto") -> Any:
         raise RuntimeError("engine='fast' needs numba, which cannot be imported here")
     if engine not in _solvers:
         _solvers[engine] = fast.FastSolver() if engine == "fast" else Solver()
+    if requested == "auto":
+        _solvers["auto"] = _solvers[engine]       # skip these checks next time
     return _solvers[engine]
 
 
@@ -135,14 +153,16 @@ def sign(score: int) -> int:
     return (score > 0) - (score < 0)
 
 
-def solve(position: Any, weak: bool = False, engine: str = "auto") -> Score:
+def solve(position: Any, weak: bool = False, engine: str = "auto",
+          use_book: bool = True) -> Score:
     """The exact score of `position` for the player to move (weak=True: 1, 0 or -1).
 
-    Positions in the opening book are answered from it at once (the empty board too);
-    a position string past the book goes to the compiled solver in one call."""
+    Positions in the opening book are answered from it at once (the empty board too;
+    use_book=False searches anyway); a position string past the book goes to the
+    compiled solver in one call."""
     start = time.perf_counter()
-    solver = get_solver(engine)
-    book = opening_book()
+    solver = _solvers.get(engine) or get_solver(engine)
+    book = (_book or opening_book()) if use_book else EMPTY_BOOK
     if type(position) is str and hasattr(solver, "solve_string"):
         text = position.strip()
         if len(text) > book.plies and text.isascii():
@@ -180,6 +200,7 @@ def analyze(position: Any, weak: bool = False, engine: str = "auto") -> Analysis
             scores[col] = child_score(solver, pos, col, weak)
     scores.nodes, scores.seconds = solver.nodes - before, time.perf_counter() - start
     scores.weak = weak
+    scores.from_book = all(col in known for col in scores)
     return scores
 
 

@@ -73,10 +73,12 @@ class OpeningBook:
         for col in scores:
             if not pos.can_play(col):
                 raise ValueError(f"book entry {moves!r}: column {col} is full")
-        self.entries[moves] = dict(scores)
+        merged = {**self._by_key.get(pos.key(), {}), **scores}   # a line seen twice: both hold
+        self.entries[moves] = merged
         self.plies = max(self.plies, len(moves))
-        self._by_key[pos.key()] = self.entries[moves]
-        self._by_key.setdefault(pos.mirror().key(), mirrored(scores))
+        self._by_key[pos.key()] = merged
+        if pos.mirror().key() != pos.key():
+            self._by_key[pos.mirror().key()] = mirrored(merged)
 
     def scores(self, pos: Position) -> Scores | None:
         """Every column score the book knows for `pos` (its own, then those of the positions
