@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Callable
 
-from gamelib.arena.players import RandomPlayer
+from gamelib.arena.players import Player, RandomPlayer
 from gamelib.search.players import AlphaBetaPlayer, MCTSPlayer, MinimaxPlayer
 
-PlayerFactory = Callable[[str | None, int | None], object]
+PlayerFactory = Callable[[str | None, int | None], Player]
 """Makes a player from the text after the colon (or None) and a seed."""
 
 
@@ -75,7 +75,7 @@ def _mcts_solver(arg: str | None, seed: int | None) -> MCTSPlayer:
     return _mcts(arg, seed, solver=True)
 
 
-def _perfect(arg: str | None, seed: int | None) -> object:
+def _perfect(arg: str | None, seed: int | None) -> Player:
     """perfect[:seconds]: the exact Connect Four solver (opening book, then at most
     `seconds` of solving per move, 30 by default)."""
     from gamelib.solver import PerfectPlayer  # imported on demand: it loads numba
@@ -89,7 +89,7 @@ FACTORIES: dict[str, PlayerFactory] = {"random": _random, "minimax": _minimax,
 """Every name `player_from_spec` knows, mapped to its factory."""
 
 
-def player_from_spec(spec: str, seed: int | None = None) -> object:
+def player_from_spec(spec: str, seed: int | None = None) -> Player:
     """Build a player from "name" or "name:setting"; a bad spec says what is allowed."""
     name, _, arg = spec.strip().partition(":")
     factory = FACTORIES.get(name.lower())

@@ -85,15 +85,15 @@ def hand_made() -> list[tuple[TicTacToeState, str]]:
                         cases.append((board(rows, cols, k, near), "X"))
     for rows, cols, k in ((3, 3, 3), (4, 4, 3), (5, 4, 4)):
         # wrap-around: the end of one row and the start of the next
-        cells = {(0, cols - 2): "X", (0, cols - 1): "X", (1, 0): "X"}
+        marks = {(0, cols - 2): "X", (0, cols - 1): "X", (1, 0): "X"}
         if k == 4:
-            cells[(1, 1)] = "X"
-        cases.append((board(rows, cols, k, cells), "X"))
+            marks[(1, 1)] = "X"
+        cases.append((board(rows, cols, k, marks), "X"))
         # a diagonal that wraps from the right edge to the left edge
-        cells = {(0, cols - 1): "X", (1, 0): "X", (2, 1): "X"}
+        marks = {(0, cols - 1): "X", (1, 0): "X", (2, 1): "X"}
         if k == 4:
-            cells[(3, 2)] = "X"
-        cases.append((board(rows, cols, k, cells), "X"))
+            marks[(3, 2)] = "X"
+        cases.append((board(rows, cols, k, marks), "X"))
     return cases
 
 
@@ -188,7 +188,8 @@ def check_is_win(is_win: Callable[[TicTacToeState, str], bool], random_count: in
     """Check `is_win(state, player)` against the library on hand-made and random boards."""
     cases = hand_made() + random_boards(random_count)
     ALL_CASES[:] = cases
-    misses, extras = [], []
+    misses: list[tuple[TicTacToeState, str]] = []
+    extras: list[tuple[TicTacToeState, str]] = []
     for state, player in cases:
         try:
             answer = call(is_win, state, player)

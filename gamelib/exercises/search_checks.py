@@ -18,11 +18,12 @@ from gamelib.exercises.common import (FAILED, PASSED, CheckResult, StudentError,
 from gamelib.exercises.mistakes import HINTS, search
 from gamelib.exercises.recording import RecordingGame
 from gamelib.games import GameTree, TicTacToe
+from gamelib.games.gametree import Tree
 
-TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
-EQUAL = [[3, 12, 8], [3, 4, 6], [14, 5, 2]]             # a leaf equal to alpha
-THREE_LEVELS = [[[1, 5], [4, 2]], [[3, 1], [8, 9]], [[2, 7], [9, 4]]]
-DEEP_CUTOFF = [[[[4, 6], [7, 9]], [[1, 2], [0, 1]]], [[[8, 1], [9, 2]], [[5, 3], [7, 2]]],
+TEXTBOOK: Tree = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+EQUAL: Tree = [[3, 12, 8], [3, 4, 6], [14, 5, 2]]             # a leaf equal to alpha
+THREE_LEVELS: Tree = [[[1, 5], [4, 2]], [[3, 1], [8, 9]], [[2, 7], [9, 4]]]
+DEEP_CUTOFF: Tree = [[[[4, 6], [7, 9]], [[1, 2], [0, 1]]], [[[8, 1], [9, 2]], [[5, 3], [7, 2]]],
                [[[3, 6], [9, 0]], [[2, 7], [1, 4]]]]
 
 
@@ -33,7 +34,7 @@ def tree_eval(game: GameTree) -> Callable:
         if not isinstance(node, list):
             return game.utility(state, player)
         leaves = [game.node(state + leaf) for leaf in GameTree(node).leaves()]
-        mean = sum(leaves) / len(leaves)
+        mean = sum(leaf for leaf in leaves if not isinstance(leaf, list)) / len(leaves)
         return mean if player == "MAX" else -mean
     return evaluate
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, Hashable, Sequence
+from typing import Any, Sequence
 
 State = Any
 """A game state: immutable and hashable (usable as a dict key or a tree node)."""
 
-Move = Hashable
-"""A move: whatever `actions` returns (a column, a (row, col) tuple, a child index)."""
+Move = Any
+"""A move: whatever `actions` returns (a column, a (row, col) tuple, a child index); it
+must be hashable (moves are dict keys in search results)."""
 
 Player = str
 """A player's name, e.g. 'X' / 'O', or 'MAX' / 'MIN' for abstract trees."""
@@ -91,3 +92,16 @@ class Game(ABC):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
+
+
+class BoardGame(Game):
+    """A game on a grid of `rows` x `cols` cells, won by `k` in a row (Tic-Tac-Toe,
+    Connect Four): what boards, pictures and move ordering need beyond `Game`."""
+
+    rows: int
+    cols: int
+    k: int
+
+    @abstractmethod
+    def winning_line(self, state: State) -> list[tuple[int, int]] | None:
+        """The (row, col) cells of the line that won the game, or None."""

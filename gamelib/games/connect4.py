@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Callable, NamedTuple, Sequence
 
-from gamelib.games.base import Game, IllegalMoveError, Player
+from gamelib.games.base import BoardGame, IllegalMoveError, Player
 from gamelib.games.connect4_windows import WindowCounter, make_counter
 from gamelib.games.pictures import discs_svg
 
@@ -122,7 +122,7 @@ def _winning_cells(state: ConnectFourState) -> list[tuple[int, int]] | None:
     return None
 
 
-class ConnectFour(Game):
+class ConnectFour(BoardGame):
     """Connect Four: players 'X' (first, red) and 'O' (yellow); a move is a column, 0-based.
 
     `first_move_rule=True` is the seeds' variant in which the first player may not open

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from gamelib.games.base import Game, IllegalMoveError, Player
+from gamelib.games.base import BoardGame, IllegalMoveError, Player
 from gamelib.games.pictures import grid_svg
 
 EMPTY = "."
@@ -79,7 +79,7 @@ _new_state = tuple.__new__
 __new__ (faster in `result`, which search calls most)."""
 
 
-class TicTacToe(Game):
+class TicTacToe(BoardGame):
     """The m,n,k-game: players 'X' (first) and 'O' place marks; k in a row wins.
 
     Moves are (row, col) tuples, 0-based, row 0 at the top.

@@ -79,6 +79,7 @@ class MCTSNode:
 
     def ucb(self, c: float) -> float:
         """This node's UCB1 score as its parent's child (see `ucb`)."""
+        assert self.parent is not None, "the root is nobody's child"
         return ucb(self.total, self.visits, self.parent.visits, c)
 
     def __repr__(self) -> str:
@@ -233,10 +234,11 @@ class MCTS:
         if node.proven is not None or not node.children:
             return
         proofs = [child.proven for child in node.children]   # for the player to move here
-        if 1.0 in proofs:                        # the player to move has a winning move
+        settled = [proof for proof in proofs if proof is not None]
+        if 1.0 in settled:                       # the player to move has a winning move
             node.proven = 0.0
-        elif not node.untried and None not in proofs:   # every move is settled
-            node.proven = 1.0 - max(proofs)      # the best of them for the player to move
+        elif not node.untried and len(settled) == len(proofs):   # every move is settled
+            node.proven = 1.0 - max(settled)     # the best of them for the player to move
         else:
             return
         self.record.prove(node, node.proven, PROOF_NAMES[node.proven])

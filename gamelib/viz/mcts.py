@@ -12,7 +12,7 @@ from typing import Any
 
 from gamelib.search.mcts import PROOF_NAMES
 from gamelib.search.result import SearchResult
-from gamelib.search.trace import Event, Trace, TraceNode
+from gamelib.search.trace import Event, Select, Trace, TraceNode
 from gamelib.viz import style as st
 from gamelib.viz.boards import board_table, has_thumbnail
 from gamelib.viz.legend import add_legend, bar, coloured, legend_table
@@ -152,7 +152,7 @@ def last_ucb(events: list[Event]) -> dict[int, float]:
     """For every node, the UCB score it had the last time selection passed through it."""
     scores: dict[int, float] = {}
     for event in events:
-        if event.kind == "select":
+        if isinstance(event, Select):
             scores.update(zip(event.path[1:], event.ucb))
     return scores
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from gamelib.search.result import SearchResult
-from gamelib.search.trace import EXACT, Trace, TraceNode
+from gamelib.search.trace import EXACT, Leaf, Trace, TraceNode
 from gamelib.viz import style as st
 from gamelib.viz.boards import board_table, has_thumbnail
 from gamelib.viz.legend import add_legend, legend_rows
@@ -66,7 +66,7 @@ def draw_tree(source: SearchResult | Trace, *, upto: int | None = None,
     view = _View(tree, set(shown), set(pv_ids), boards, triangles, windows, numbers,
                  edge_labels if edge_labels is not None else len(shown) <= EDGE_LABEL_LIMIT,
                  pruned, set(ancestors(tree, current)) if current in tree else set(), current)
-    view.notes = {e.node: e.note for e in trace.events[:upto] if e.kind == "leaf"}
+    view.notes = {e.node: e.note for e in trace.events[:upto] if isinstance(e, Leaf)}
     graph = _new_graph(rankdir, title if title is not None
                        else _title(trace, result, tree, root, upto, len(shown)))
     sizes = subtree_sizes(tree, root)

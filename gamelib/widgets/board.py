@@ -16,7 +16,7 @@ import ipywidgets as widgets
 
 from gamelib.arena.players import RandomPlayer
 from gamelib.arena.specs import FACTORIES
-from gamelib.games.base import Game, IllegalMoveError, Move, Player, State
+from gamelib.games.base import BoardGame, Game, IllegalMoveError, Move, Player, State
 from gamelib.games.connect4 import ConnectFour
 from gamelib.search.result import SearchResult
 from gamelib.widgets.cells import make_cells
@@ -45,7 +45,7 @@ class PlayBoard:
     Four position string such as "4453").
     """
 
-    def __init__(self, game: Game, opponent: Any = None, human_plays: Player = "X",
+    def __init__(self, game: BoardGame, opponent: Any = None, human_plays: Player = "X",
                  hint: Any = None, seed: int | None = None, threaded: bool = True,
                  tree_nodes: int = 12, start: State | str | None = None) -> None:
         self.game = game

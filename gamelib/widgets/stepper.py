@@ -14,7 +14,7 @@ import ipywidgets as widgets
 
 from gamelib.games.gametree import GameTree
 from gamelib.search.result import SearchResult
-from gamelib.search.trace import Event, Trace, TraceNode
+from gamelib.search.trace import Enter, Leaf, Leave, Prune, Trace, TraceNode, TTHit
 from gamelib.viz.style import fmt_bound, fmt_value
 from gamelib.widgets.explain import move_label
 from gamelib.widgets.stepping import Stepping
@@ -92,7 +92,7 @@ class Narrator:
         method = getattr(self, "_" + event.kind, None)
         return method(event, tree) if method else f"{event.kind} at node {event.node}"
 
-    def _enter(self, event: Event, tree: dict[int, TraceNode]) -> str:
+    def _enter(self, event: Enter, tree: dict[int, TraceNode]) -> str:
         kind = "MAX" if event.maximizing else "MIN"
         where = "the root" if event.parent is None else (
             f"node {event.node} ({self.move(event.move)} from node {event.parent})")
@@ -100,12 +100,12 @@ class Narrator:
             f" with window alpha {fmt_value(event.alpha)}, beta {fmt_value(event.beta)}")
         return f"Enter {where}: {kind} to move at depth {event.depth}{window}."
 
-    def _leaf(self, event: Event, tree: dict[int, TraceNode]) -> str:
+    def _leaf(self, event: Leaf, tree: dict[int, TraceNode]) -> str:
         why = {"terminal": "the game is over", "depth limit": "the depth limit is reached"}
         return (f"Node {event.node} is a leaf ({why.get(event.note, event.note)}): "
                 f"value {fmt_value(event.value)}.")
 
-    def _prune(self, event: Event, tree: dict[int, TraceNode]) -> str:
+    def _prune(self, event: Prune, tree: dict[int, TraceNode]) -> str:
         moves = [str(m) for m in event.moves]
         text = (f"alpha {fmt_value(event.alpha)} >= beta {fmt_value(event.beta)} at node "
                 f"{event.node}: prune {'move' if len(moves) == 1 else 'moves'} "
@@ -113,7 +113,7 @@ class Narrator:
         leaves = self._pruned_leaves(event, tree)
         return text + (f" (leaves {and_list(leaves)})." if leaves else ".")
 
-    def _pruned_leaves(self, event: Event, tree: dict[int, TraceNode]) -> list[str]:
+    def _pruned_leaves(self, event: Prune, tree: dict[int, TraceNode]) -> list[str]:
         """For a textbook tree, the numbers on the pruned leaves."""
         node = tree.get(event.node)
         if not isinstance(self.game, GameTree) or node is None:
@@ -121,11 +121,11 @@ class Narrator:
         found = [self.game.node(node.state + (m,)) for m in event.moves]
         return [fmt_value(v) for v in found if not isinstance(v, list)]
 
-    def _tt_hit(self, event: Event, tree: dict[int, TraceNode]) -> str:
+    def _tt_hit(self, event: TTHit, tree: dict[int, TraceNode]) -> str:
         return (f"Node {event.node} is in the transposition table: "
                 f"{fmt_bound(event.value, event.bound)}, no need to search it again.")
 
-    def _leave(self, event: Event, tree: dict[int, TraceNode]) -> str:
+    def _leave(self, event: Leave, tree: dict[int, TraceNode]) -> str:
         node = tree.get(event.node)
         value = fmt_bound(event.value, event.bound)
         bound = ""
@@ -152,7 +152,7 @@ class SearchStepper(Stepping):
                  interval_ms: int = 800, **draw_options: Any) -> None:
         self.trace = unpack(source)
         self.source = source
-        self.steps = len(self.trace)
+        self._steps = len(self.trace)
         self.draw_options = draw_options
         self.narrator = Narrator(self.trace)
         self._pictures: dict[int, str] = {}
@@ -161,6 +161,11 @@ class SearchStepper(Stepping):
         self._show()
 
     # -- the Python API --------------------------------------------------------------------
+
+    @property
+    def steps(self) -> int:
+        """How many events the trace holds."""
+        return self._steps
 
     def current_node(self) -> int | None:
         """The node of the last event shown (None before the first)."""
