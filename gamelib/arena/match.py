@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from gamelib.arena.parallel import SERIAL, check_executor, check_picklable, run_chunks
-from gamelib.arena.play import describe, play_game
+from gamelib.arena.play import check_plays, describe, play_game
 from gamelib.arena.specs import player_from_spec
 from gamelib.arena.stats import Tally, Z95, elo_ratings
 from gamelib.games.base import Game, Move, State
@@ -213,6 +213,8 @@ def play_jobs(game: Game, players: Mapping[str, Any], jobs: Sequence[Job],
 
     Games go out in chunks of `chunksize` (default: about 200 chunks in all).
     """
+    for name, player in players.items():
+        check_plays(game, player, f"player {name!r}")
     executor = check_executor(executor)
     if executor != SERIAL:
         check_picklable(game=game, **{f"player {name!r}": p for name, p in players.items()})

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from gamelib.games.base import BoardGame, IllegalMoveError, Player
+from gamelib.games.checks import whole_number
 from gamelib.games.pictures import grid_svg
 
 EMPTY = "."
@@ -149,10 +150,12 @@ class TicTacToe(BoardGame):
     def _validate(self, state: TicTacToeState, move: object) -> tuple[int, int]:
         """Check `move` and return it as (row, col), or raise IllegalMoveError."""
         if (not isinstance(move, tuple) or len(move) != 2
-                or not all(isinstance(x, int) and not isinstance(x, bool) for x in move)):
+                or any(whole_number(x) is None for x in move)):   # numpy integers are fine
             raise IllegalMoveError(
                 f"move {move!r} is not a (row, col) pair of whole numbers, e.g. (0, 2)")
-        row, col = move
+        row, col = whole_number(move[0]), whole_number(move[1])
+        assert row is not None and col is not None          # checked just above
+        move = (row, col)
         if not _on_board(state, row, col):
             raise IllegalMoveError(
                 f"move {move!r} is off the board: rows are 0..{self.rows - 1} "

@@ -14,8 +14,8 @@ from typing import Any
 
 from gamelib.games.base import Game, State
 from gamelib.search.result import SearchResult, SearchStats
-from gamelib.search.scoring import (EvalFn, check_depth, check_scoring, find_eval_fn,
-                                    terminal_value)
+from gamelib.search.scoring import (EVAL_LIMIT, EvalFn, check_depth, check_evaluation,
+                                    check_scoring, find_eval_fn, terminal_value)
 from gamelib.search.trace import NO_RECORDING, Recorder, Trace
 
 
@@ -69,6 +69,8 @@ class DepthFirstSearch:
             evaluate = self.eval_fn
             assert evaluate is not None         # find_eval_fn gives every depth limit one
             value, note = evaluate(state, self.player), "depth limit"
+            if not -EVAL_LIMIT < value < EVAL_LIMIT:   # the win band is not for heuristics
+                check_evaluation(value, state)
             self.depth_cut = True
         self.leaves += 1
         if ply > self.deepest:

@@ -20,7 +20,8 @@ from gamelib.games.base import Game, State
 from gamelib.search.alphabeta import AlphaBeta
 from gamelib.search.base import SearchTimeout
 from gamelib.search.result import Round, SearchResult
-from gamelib.search.scoring import MAX_PLY, EvalFn, eval_or_no_idea, is_win_score
+from gamelib.search.scoring import (DEPTH, MAX_PLY, EvalFn, check_depth, check_time_limit,
+                                    eval_or_no_idea, is_win_score)
 from gamelib.search.trace import Trace
 from gamelib.search.tt import TranspositionTable
 
@@ -48,19 +49,22 @@ def iterative_deepening(game: Game, state: State, time_limit: float = 1.0,
     `time_limit` the search returned (negative when it stopped early).
 
     eval_fn: scores the positions at each round's depth limit; by default the game's
-        `evaluate`, or, for games without one, 0 for every unfinished position.
+        `evaluate`, or, for games without one, 0 for every unfinished position. Its
+        values must lie strictly between -EVAL_LIMIT and +EVAL_LIMIT (999,000): scores
+        beyond are proven wins and losses, which end the deepening.
+    max_depth: the deepest round, a whole number of plies >= 1 (None: no limit).
     order, scoring: as for `alphabeta`. tt: the table the rounds share (a new
     one by default). trace: receives the events of the deepest finished round; each
     round in `result.rounds` then also keeps its own (`.trace`), so every round can be
     drawn: `draw_tree(result.rounds[0].trace)`.
     """
-    if not time_limit > 0:
-        raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
+    seconds, max_depth = check_time_limit(time_limit), check_depth(max_depth, "max_depth")
+    assert seconds is not None                  # not optional here: None was refused
     eval_fn = eval_or_no_idea(game, eval_fn)
     # One evaluation before the clock starts: the first call may compile it (numba).
     eval_fn(state, game.to_move(state))
     with garbage_collector_paused():
-        return _deepen(game, state, time_limit, eval_fn, max_depth, order, tt, trace, scoring)
+        return _deepen(game, state, seconds, eval_fn, max_depth, order, tt, trace, scoring)
 
 
 @contextmanager
@@ -109,7 +113,7 @@ def _deepen(game: Game, state: State, time_limit: float, eval_fn: EvalFn,
         best = result
         rounds.append(Round(depth, result.move, result.value, result.stats.nodes,
                             result.stats.seconds, round_trace))
-        if not search.depth_cut or is_win_score(result.value):
+        if not search.depth_cut or (search.scoring == DEPTH and is_win_score(result.value)):
             break               # the whole game tree was seen, or a win / loss is proven
         if time.perf_counter() >= deadline:
             break

@@ -40,7 +40,9 @@ import time
 from typing import Any, Callable
 
 from gamelib.games.base import Game, Move, Player, State
+from gamelib.search.iterative import garbage_collector_paused
 from gamelib.search.result import SearchResult, SearchStats
+from gamelib.search.scoring import check_exploration, check_mcts_budget
 from gamelib.search.trace import NO_RECORDING, PROOF_NAMES, Recorder, Trace
 
 PlayoutPolicy = Callable[[Game, State, random.Random], Move]
@@ -99,7 +101,9 @@ def mcts(game: Game, state: State, iterations: int | None = None,
          trace: Trace | None = None, solver: bool = False) -> SearchResult:
     """Monte Carlo Tree Search from `state`; the root's most visited move.
 
-    iterations / time_limit: the budget (either or both; 1000 iterations if neither).
+    iterations / time_limit: the budget (either or both; 1000 iterations if neither): a
+        whole number >= 1 and a positive number of seconds. At least one iteration runs,
+        however small the time limit; the garbage collector is paused meanwhile.
     c: the exploration constant in UCB1 (sqrt(2) is the textbook's; larger explores more).
     playout: the playout policy, (game, state, rng) -> move; uniformly random by default.
     seed: seeds every random choice, so the same call with an iteration budget gives the
@@ -116,16 +120,10 @@ def mcts(game: Game, state: State, iterations: int | None = None,
     move to its reward, and `result.solved` is the root's proven value for the player to
     move (None if not proven).
     """
-    if iterations is None and time_limit is None:
-        iterations = 1000
-    if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
-        raise ValueError(f"iterations must be a whole number >= 1, got {iterations!r}")
-    if time_limit is not None and not time_limit > 0:
-        raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
-    if not c >= 0:
-        raise ValueError(f"the exploration constant c must be >= 0, got {c!r}")
+    (iterations, time_limit), c = check_mcts_budget(iterations, time_limit), check_exploration(c)
     search = MCTS(game, state, c, playout, random.Random(seed), trace, solver)
-    search.run(iterations, time_limit)
+    with garbage_collector_paused():            # a collection would overrun the clock
+        search.run(iterations, time_limit)
     return search.result()
 
 
@@ -150,10 +148,11 @@ class MCTS:
         self.root = self.new_node(state, None, None, game.opponent(game.to_move(state)))
 
     def run(self, iterations: int | None, time_limit: float | None) -> None:
-        """Iterate until the iteration budget or the time budget is used up."""
+        """Iterate until the iteration budget or the time budget is used up (at least once,
+        as iterative deepening always finishes its first round)."""
         deadline = None if time_limit is None else self.started + time_limit
         while iterations is None or self.iterations < iterations:
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and self.iterations and time.perf_counter() >= deadline:
                 break
             if self.root.proven is not None:        # solved: more playouts change nothing
                 break
