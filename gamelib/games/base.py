@@ -12,7 +12,7 @@ Move = Any
 """A move: whatever `actions` returns (a column, a (row, col) tuple, a child index); it
 must be hashable (moves are dict keys in search results)."""
 
-Player = str
+Side = str
 """A player's name, e.g. 'X' / 'O', or 'MAX' / 'MIN' for abstract trees."""
 
 
@@ -26,7 +26,7 @@ class Game(ABC):
     Subclasses implement the rules only; search, drawing and playing live elsewhere.
     """
 
-    players: tuple[Player, Player]
+    players: tuple[Side, Side]
 
     @property
     @abstractmethod
@@ -34,7 +34,7 @@ class Game(ABC):
         """The state before anyone has moved."""
 
     @abstractmethod
-    def to_move(self, state: State) -> Player:
+    def to_move(self, state: State) -> Side:
         """The player whose turn it is in `state`."""
 
     @abstractmethod
@@ -50,14 +50,14 @@ class Game(ABC):
         """True when the game is over."""
 
     @abstractmethod
-    def utility(self, state: State, player: Player) -> float:
+    def utility(self, state: State, player: Side) -> float:
         """The final score of a terminal `state` for `player`: +1 win, 0 draw, -1 loss."""
 
     @abstractmethod
     def render(self, state: State) -> str:
         """A plain-text picture of `state` for a terminal."""
 
-    def opponent(self, player: Player) -> Player:
+    def opponent(self, player: Side) -> Side:
         """The other player."""
         first, second = self.players
         if player == first:
@@ -66,7 +66,7 @@ class Game(ABC):
             return first
         raise ValueError(f"unknown player {player!r}; the players are {first!r} and {second!r}")
 
-    def winner(self, state: State) -> Player | None:
+    def winner(self, state: State) -> Side | None:
         """The winner of a terminal `state`, or None for a draw or an unfinished game."""
         if not self.is_terminal(state):
             return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from gamelib.games.base import BoardGame, IllegalMoveError, Player
+from gamelib.games.base import BoardGame, IllegalMoveError, Side
 from gamelib.games.checks import whole_number
 from gamelib.games.pictures import grid_svg
 
@@ -116,7 +116,7 @@ class TicTacToe(BoardGame):
     def initial_state(self) -> TicTacToeState:
         return self._initial
 
-    def to_move(self, state: TicTacToeState) -> Player:
+    def to_move(self, state: TicTacToeState) -> Side:
         return state.to_move
 
     def actions(self, state: TicTacToeState) -> list[tuple[int, int]]:
@@ -171,12 +171,12 @@ class TicTacToe(BoardGame):
     def is_terminal(self, state: TicTacToeState) -> bool:
         return state.winner is not None or EMPTY not in state.board
 
-    def utility(self, state: TicTacToeState, player: Player) -> float:
+    def utility(self, state: TicTacToeState, player: Side) -> float:
         if state.winner is None:
             return 0
         return 1 if state.winner == player else -1
 
-    def winner(self, state: TicTacToeState) -> Player | None:
+    def winner(self, state: TicTacToeState) -> Side | None:
         return state.winner
 
     def winning_line(self, state: TicTacToeState) -> list[tuple[int, int]] | None:

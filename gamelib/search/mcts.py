@@ -39,7 +39,7 @@ import random
 import time
 from typing import Any, Callable
 
-from gamelib.games.base import Game, Move, Player, State
+from gamelib.games.base import Game, Move, Side, State
 from gamelib.search.iterative import garbage_collector_paused
 from gamelib.search.result import SearchResult, SearchStats
 from gamelib.search.scoring import check_exploration, check_mcts_budget
@@ -61,7 +61,7 @@ class MCTSNode:
                  "visits", "total", "depth", "proven")
 
     def __init__(self, id: int, state: State, parent: MCTSNode | None, move: Any,
-                 mover: Player, untried: list, depth: int) -> None:
+                 mover: Side, untried: list, depth: int) -> None:
         self.id = id
         self.state = state
         self.parent = parent
@@ -245,7 +245,7 @@ class MCTS:
     # -- the tree and the answer ----------------------------------------------------------
 
     def new_node(self, state: State, parent: MCTSNode | None, move: Any,
-                 mover: Player) -> MCTSNode:
+                 mover: Side) -> MCTSNode:
         """A new tree node (its id: the number of nodes before it)."""
         game = self.game
         depth = 0 if parent is None else parent.depth + 1
@@ -295,7 +295,7 @@ class MCTS:
         return max(children, key=lambda child: (child.visits, child.q))
 
 
-def reward(game: Game, state: State, player: Player) -> float:
+def reward(game: Game, state: State, player: Side) -> float:
     """A finished game's reward for `player`: 1 win, 0.5 draw, 0 loss."""
     utility = game.utility(state, player)
     return 1.0 if utility > 0 else 0.0 if utility < 0 else 0.5

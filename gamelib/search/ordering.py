@@ -54,9 +54,6 @@ def by_evaluation(eval_fn: Callable[[State, str], float]) -> Orderer:
     return order
 
 
-NAMES = ("centre", "eval")
-
-
 def resolve_order(order: Any, eval_fn: Callable | None) -> Orderer | None:
     """The orderer `order` names (None, "centre", "eval" or a function)."""
     if order is None or callable(order):

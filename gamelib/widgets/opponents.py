@@ -98,11 +98,6 @@ def make_player(spec: str, seed: int | None = None) -> Any:
     return player_from_spec(spec, seed=seed)
 
 
-def describe_player(player: Any) -> str:
-    """A short label for a player object that is not in the menu."""
-    return getattr(player, "name", None) or repr(player)
-
-
 def choose_move(player: Any, game: Game, state: State) -> tuple[Move, SearchResult | None]:
     """Ask `player` for a move, with its explanation when it can give one."""
     explain = getattr(player, "explain", None)

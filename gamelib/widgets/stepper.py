@@ -15,6 +15,7 @@ import ipywidgets as widgets
 from gamelib.games.gametree import GameTree
 from gamelib.search.result import SearchResult
 from gamelib.search.trace import Enter, Leaf, Leave, Prune, Trace, TraceNode, TTHit
+from gamelib.viz.select import ancestors
 from gamelib.viz.style import fmt_bound, fmt_value
 from gamelib.widgets.explain import move_label
 from gamelib.widgets.stepping import Stepping
@@ -22,7 +23,7 @@ from gamelib.widgets.style import step_button, stylesheet, with_classes
 from gamelib.widgets.treeview import drawing_html
 
 
-def unpack(source: SearchResult | Trace) -> Trace:
+def steppable_trace(source: SearchResult | Trace) -> Trace:
     """The trace of a result (or the trace itself), with a clear error when there is none."""
     trace = source.trace if isinstance(source, SearchResult) else source
     if isinstance(trace, Trace) and trace.algorithm == "mcts":
@@ -35,15 +36,6 @@ def unpack(source: SearchResult | Trace) -> Trace:
                          f"the search with trace=Trace(), e.g. "
                          f"{source.algorithm}(game, state, trace=Trace())")
     raise TypeError(f"expected a SearchResult or a Trace, got {type(source).__name__}")
-
-
-def call_stack(tree: dict[int, TraceNode], node: int | None) -> list[int]:
-    """Node ids from the root down to `node` (the recursion's call stack)."""
-    path = []
-    while node is not None and node in tree:
-        path.append(node)
-        node = tree[node].parent
-    return path[::-1]
 
 
 def open_nodes(tree: dict[int, TraceNode]) -> list[int]:
@@ -150,7 +142,7 @@ class SearchStepper(Stepping):
 
     def __init__(self, source: SearchResult | Trace, position: int = 1,
                  interval_ms: int = 800, **draw_options: Any) -> None:
-        self.trace = unpack(source)
+        self.trace = steppable_trace(source)
         self.source = source
         self._steps = len(self.trace)
         self.draw_options = draw_options
@@ -209,7 +201,7 @@ class SearchStepper(Stepping):
         """The call stack and the current node's (alpha, beta)."""
         if current is None or current not in tree:
             return ""
-        stack = open_nodes(tree) or call_stack(tree, current)
+        stack = open_nodes(tree) or ancestors(tree, current)
         text = "call stack: " + " → ".join(f"node {n}" for n in stack)
         top = stack[-1]
         alpha, beta = live_window(tree, top)
