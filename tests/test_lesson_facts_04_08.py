@@ -26,7 +26,7 @@ def text(executed_lesson, path, tag):
 
 def assert_verdict_reads_its_interval(output):
     """The printed verdict says what the interval printed beside it says."""
-    low, high = map(float, re.search(r"between (\d\.\d\d) and (\d\.\d\d)", output).groups())
+    low, high = map(float, re.search(r"between (\d\.\d+) and (\d\.\d+)", output).groups())
     if low > 0.5:
         assert "above 0.5" in output and "stronger" in output
     elif high < 0.5:

@@ -157,7 +157,7 @@ def _standard_errors(theta: np.ndarray, n: np.ndarray) -> np.ndarray:
 
 def interval_verdict(player: str, low: float, high: float, opponent: str = "its opponent") -> str:
     """What a 95% interval of `player`'s score says, in words (for lessons to print)."""
-    span = f"{player} scores between {low:.2f} and {high:.2f} (95% interval)"
+    span = f"{player} scores between {low:.3f} and {high:.3f} (95% interval)"
     if low > 0.5:
         return f"{span}: above 0.5, so {player} is stronger than {opponent}."
     if high < 0.5:
