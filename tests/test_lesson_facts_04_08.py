@@ -4,6 +4,7 @@ Each lesson runs once per test session with its quick settings (tests/conftest.p
 each test reads the output of one tagged cell (scripts/lessons.py: cell_text).
 """
 
+import ast
 import re
 from pathlib import Path
 
@@ -40,10 +41,11 @@ def assert_verdict_reads_its_interval(output):
 def test_04_the_clock_cuts_the_last_round_short(executed_lesson):
     out = text(executed_lesson, L04, "fact-iterative-deepening")
     assert re.search(r"the round at depth \d+ was cut short by the clock", out), out
-    rows = [line.split() for line in out.splitlines() if re.match(r"\s+\d+\s+\d", line)]
+    rows = [line for line in out.splitlines() if re.match(r"\s+\d+\s+\d", line)]
     assert len(rows) >= 3                             # several rounds finished
-    assert "win" not in out and "loss" not in out     # "no win or loss is in sight"
-    assert "999" not in out                           # values in words, never raw scores
+    values = [line.split()[-1] for line in rows]
+    assert all(re.fullmatch(r"[+-]?\d+", value) and abs(int(value)) < 1000
+               for value in values), rows            # "no win or loss is in sight yet"
 
 
 def test_04_the_time_limit_match_reads_its_interval(executed_lesson):
@@ -68,7 +70,7 @@ def test_06_exploration_constant(executed_lesson):
 
 def test_06_the_double_threat_moves_pull_ahead(executed_lesson):
     out = text(executed_lesson, L06, "fact-convergence")
-    visits = eval(out.split("visits per root move:")[1].strip())   # a dict of ints printed by the cell
+    visits = ast.literal_eval(re.search(r"visits per root move: (\{[^}]*\})", out).group(1))
     top_two = sorted(visits, key=visits.get, reverse=True)[:2]
     assert set(top_two) == {2, 5}, visits
 

@@ -415,32 +415,30 @@ class StepsTable:
         return "\n".join(lines)
 
     def verdicts(self) -> list[str]:
-        """One plain sentence per set, read from the numbers: how far the readable steps
+        """A few plain lines per set, read from the numbers: how far the readable steps
         got, how many nodes the ideas saved, and what the compiled engine adds."""
         lines = []
         for s in self.sets:
-            readable = [(r.step.name, r.cells[s.name]) for r in self.rows
-                        if r.step.engine == "readable"]
-            solved = [(name, cell) for name, cell in readable if cell is not None]
-            text = f"{s.name} ({SETS.get(s.name, s.source)}): "
+            solved = [(r.step.name, r.cells[s.name]) for r in self.rows
+                      if r.step.engine == "readable" and r.cells[s.name] is not None]
+            lines.append(f"{s.name} ({SETS.get(s.name, s.source)}):")
             if not solved:
-                text += (f"too hard for every readable step (over {self.max_nodes:,} nodes "
-                         "on some position)")
+                lines.append(f"  too hard for every readable step (over {self.max_nodes:,} "
+                             "nodes on some position)")
             else:
                 (first, a), (_, b) = solved[0], solved[-1]
-                text += (f"the readable steps solve it from '{first}' on, with "
-                         f"{a.mean_nodes:,.0f} nodes per position; with every idea, "
-                         f"{b.mean_nodes:,.0f}")
+                lines.append(f"  readable steps: solved from '{first}' on, with "
+                             f"{a.mean_nodes:,.0f} nodes per position; with every idea "
+                             f"{b.mean_nodes:,.0f}")
             for r in self.rows:
                 cell = r.cells[s.name]
                 if r.step.engine != "compiled":
                     continue
                 if cell is None:
-                    text += (f"; '{r.step.name}': over {self.compiled_max_nodes:,} nodes on "
-                             "some position")
+                    lines.append(f"  '{r.step.name}': over {self.compiled_max_nodes:,} nodes "
+                                 "on some position")
                 else:
-                    text += f"; '{r.step.name}': {format_time(cell.mean_ms)} per position"
-            lines.append(text + ".")
+                    lines.append(f"  '{r.step.name}': {format_time(cell.mean_ms)} per position")
         return lines
 
     def measure(self, step: Step) -> StepsTable:
