@@ -419,8 +419,8 @@ class StepsTable:
         got, how many nodes the ideas saved, and what the compiled engine adds."""
         lines = []
         for s in self.sets:
-            solved = [(r.step.name, r.cells[s.name]) for r in self.rows
-                      if r.step.engine == "readable" and r.cells[s.name] is not None]
+            solved = [(r.step.name, cell) for r in self.rows
+                      if r.step.engine == "readable" and (cell := r.cells[s.name]) is not None]
             lines.append(f"{s.name} ({SETS.get(s.name, s.source)}):")
             if not solved:
                 lines.append(f"  too hard for every readable step (over {self.max_nodes:,} "
