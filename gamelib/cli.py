@@ -9,6 +9,7 @@ from typing import Sequence
 from gamelib.arena import HumanPlayer, play_game
 from gamelib.arena.specs import player_from_spec
 from gamelib.arena.tournament import add_parser as add_tournament_parser
+from gamelib.lessons import add_parser as add_lessons_parser
 from gamelib.viz.figures import add_parser as add_figures_parser
 from gamelib.games import ConnectFour, Game, TicTacToe
 
@@ -127,6 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_tournament_parser(sub, GAMES)
     add_figures_parser(sub)
     add_solver_commands(sub)
+    add_lessons_parser(sub)
     return parser
 
 
