@@ -152,11 +152,11 @@ def test_random_openings_make_deterministic_players_play_different_games():
 
 
 def test_listed_openings_are_used_in_turn_from_both_seats():
-    result = match(C4, "random", FirstMove(), games=8, openings=["44", "4453"], seed=5,
+    result = match(C4, "random", FirstMove(), games=8, openings=["33", "3342"], seed=5,
                    progress=False, executor="serial")
-    assert [g.opening for g in result.games] == ["44", "44", "4453", "4453"] * 2
+    assert [g.opening for g in result.games] == ["33", "33", "3342", "3342"] * 2
     for index, g in enumerate(result.games):
-        columns = [int(digit) - 1 for digit in g.opening] + list(g.moves)
+        columns = [int(digit) for digit in g.opening] + list(g.moves)
         assert C4.is_terminal(C4.play(columns))
         states = result.replay(index)
         assert states[0] == C4.play(g.opening) and states[-1] == C4.play(columns)
@@ -222,8 +222,10 @@ def test_a_player_that_raises_or_moves_illegally_forfeits_and_the_tournament_goe
     result = tournament(C4, players, games=4, seed=2, progress=False, executor="serial")
     assert len(result.games) == 12
     rows = {row["player"]: row for row in result.to_records()}
-    assert rows["cheater"]["losses"] == 8 == rows["cheater"]["forfeits"]
-    assert rows["crasher"]["wins"] == 4 and rows["crasher"]["forfeits"] == 4
+    # cheater vs crasher: both deterministic, so the 4 games are 2 games played twice
+    assert result.repeats == 2
+    assert rows["cheater"]["losses"] == 6 == rows["cheater"]["forfeits"]
+    assert rows["crasher"]["wins"] == 2 and rows["crasher"]["forfeits"] == 4
     assert rows["random"]["wins"] == 8
     for g in result.forfeits:
         loser = next(name for name in g.seats if name != g.winner)
@@ -290,7 +292,7 @@ def test_thread_pool_gives_the_serial_results(serial_result):
     ids=repr)
 def test_players_survive_a_pickle_round_trip(player):
     copy = pickle.loads(pickle.dumps(player))
-    state = C4.play("44")
+    state = C4.play("33")
     assert type(copy) is type(player) and repr(copy) == repr(player)
     if isinstance(player, (Crasher, Cheater)):
         return
@@ -304,7 +306,7 @@ def test_perfect_player_survives_a_pickle_round_trip():
     from gamelib.solver import PerfectPlayer
     player = PerfectPlayer()
     copy = pickle.loads(pickle.dumps(player))
-    state = C4.play("2252576253462244111563365343671351441")   # a Test_L3_R1 position
+    state = C4.play("1141465142351133000452254232560240330")   # a Test_L3_R1 position
     assert repr(copy) == repr(player) and copy(C4, state) == player(C4, state)
 
 
@@ -396,3 +398,30 @@ def test_cli_tournament_reports_bad_input(capsys):
     assert main(["tournament", "tictactoe", "--players", "random,random",
                  "--games", "3", "--workers", "1"]) == 2
     assert "must be even" in capsys.readouterr().err
+
+
+def test_a_deterministic_self_play_counts_each_distinct_game_once():
+    # The same deterministic player in both seats: swapping seats replays the same game.
+    result = match(TicTacToe(), "alphabeta", "alphabeta", games=6, seed=1, progress=False,
+                   executor="serial")
+    assert len(result.games) == 6 and len(result.distinct_games) == 1
+    assert result.repeats == 5 and "6 games, 1 distinct" in str(result)
+    tally = result.tally(result.players[0])
+    assert tally.games == 1 and tally.draws == 1
+
+
+def test_random_openings_are_drawn_again_until_they_are_new():
+    game = TicTacToe()
+    result = match(game, "alphabeta", "minimax", games=18, openings=1, seed=3,
+                   progress=False, executor="serial")
+    openings = [g.opening for g in result.games[::2]]
+    assert sorted(openings) == [((r, c),) for r in range(3) for c in range(3)]
+    assert result.repeats == 0
+
+
+def test_a_tournament_counts_repeated_games_once_and_says_so():
+    result = tournament(TicTacToe(), ["alphabeta", "minimax"], games=4, seed=2,
+                        progress=False, executor="serial")
+    assert result.repeats > 0
+    assert all(row["games"] == len(result.distinct_games) for row in result.by_seat())
+    assert "counted once" in result.table() and "counted once" in result._repr_html_()
