@@ -25,13 +25,13 @@ test:             ## the test set with Chromium; every test (unit, notebooks, br
 	PYTHON=$(PYTHON) VENV=$(VENV) scripts/setup.sh --browser
 	$(PY) -m pytest
 	GAMELIB_QUICK=1 scripts/export_html.sh
-	UV=$(UV) scripts/test_versions.sh
+	VENV=$(VENV) UV=$(UV) scripts/test_versions.sh
 
 test-fast:        ## the tests without notebooks and the browser
 	$(PY) -m pytest $(FAST_SUITE)
 
 test-versions:    ## the fast suite on every other supported Python found on this machine
-	UV=$(UV) scripts/test_versions.sh
+	VENV=$(VENV) UV=$(UV) scripts/test_versions.sh
 
 # The lock holds every extra for every supported Python (one file, with markers); the
 # sets that setup.sh installs are made from it, so they never disagree with it.
