@@ -30,7 +30,7 @@ test:             ## the test set with Chromium; every test (unit, notebooks, br
 test-fast:        ## the tests without notebooks and the browser
 	$(PY) -m pytest $(FAST_SUITE)
 
-test-versions:    ## the fast suite on every other supported Python found on this machine
+test-versions: $(UV) ## the fast suite on every other supported Python found on this machine
 	VENV=$(VENV) UV=$(UV) scripts/test_versions.sh
 
 # The lock holds every extra for every supported Python (one file, with markers); the
