@@ -24,7 +24,7 @@ test:             ## the test set with Chromium; every test (unit, notebooks, br
                   ## HTML export, then the fast suite on the other supported Pythons
 	PYTHON=$(PYTHON) VENV=$(VENV) scripts/setup.sh --browser
 	$(PY) -m pytest
-	GAMELIB_QUICK=1 scripts/export_html.sh
+	GAMELIB_QUICK=1 EXECUTED=build/executed/quick scripts/export_html.sh
 	VENV=$(VENV) UV=$(UV) scripts/test_versions.sh
 
 test-fast:        ## the tests without notebooks and the browser
@@ -64,6 +64,10 @@ html: setup       ## execute every lesson and export it as HTML to build/html/
 
 bench: setup-test ## run the benchmarks (prints ratios against baselines; needs open-spiel)
 	$(PY) benchmarks/run_all.py
+
+.PHONY: lite
+lite:             ## build the course as a static website (JupyterLite, runs in the browser) in build/lite/
+	python3 scripts/build_lite.py
 
 clean:
 	rm -rf build dist .pytest_cache .venv-3.*

@@ -237,4 +237,8 @@ def run_cli(args: argparse.Namespace, games: dict[str, type]) -> int:
             executor.shutdown()
     print(result.table())
     print(f"{len(result.games)} games, seed {result.seed}; forfeits: {len(result.forfeits)}")
+    if result.forfeits:         # a player is broken: say why, and fail like any error
+        print(f"error: {len(result.forfeits)} game(s) forfeited, e.g. game "
+              f"{result.forfeits[0].index}: {result.forfeits[0].reason}", file=sys.stderr)
+        return 1
     return 0

@@ -15,8 +15,9 @@ from typing import Any, Callable
 import ipywidgets as widgets
 
 from gamelib.arena.players import RandomPlayer
-from gamelib.arena.specs import FACTORIES
+from gamelib.arena.specs import FACTORIES, check_player
 from gamelib.games.base import Game, IllegalMoveError, Move, Player, State
+from gamelib.games.checks import check_state
 from gamelib.games.connect4 import ConnectFour
 from gamelib.search.result import SearchResult
 from gamelib.widgets.cells import make_cells
@@ -268,11 +269,11 @@ class PlayBoard:
         if opponent == CUSTOM:
             return self._custom
         if not isinstance(opponent, str):
-            self._custom = opponent
+            self._custom = check_player(self.game, opponent, "opponent")
             self._add_option(f"{describe_player(opponent)} (yours)", CUSTOM)
             return opponent
         spec = default_spec(self.game, opponent.strip().lower())
-        player = make_player(spec, seed=self.seed)
+        player = check_player(self.game, make_player(spec, seed=self.seed), "opponent")
         self._add_option(spec, spec)
         return player
 
@@ -369,9 +370,12 @@ class PlayBoard:
 
         if self.threaded:
             self._worker = threading.Thread(target=work, daemon=True, name="gamelib-ai")
-            self._worker.start()
-        else:
-            work()
+            try:
+                self._worker.start()
+                return
+            except RuntimeError:    # no threads here (the browser): answer inside the click
+                self.threaded, self._worker = False, None
+        work()
 
     def _finish(self, outcome: Any, done: Callable[[Any], None]) -> None:
         """Apply a finished job's outcome and re-enable the inputs."""
@@ -495,7 +499,7 @@ def _start_state(game: Game, start: State | str | None) -> State:
     """The starting position: the initial state, a given state, or a position string."""
     if start is None:
         return game.initial_state
-    state = game.play(start) if isinstance(start, str) else start
+    state = game.play(start) if isinstance(start, str) else check_state(game, start, "start")
     if game.is_terminal(state):
         raise ValueError("the start position is already finished: nothing left to play")
     return state

@@ -26,7 +26,7 @@ def words(result: SearchResult, value: float) -> str:
     """A value in words: "win in 3 plies", "draw" only when the search saw the end."""
     if result.algorithm == "perfect":
         return solver_words(value)
-    if value == 0 and not result.info.get("complete"):
+    if value == 0 and not result.complete:
         return "0"
     return describe_value(value)
 
@@ -72,7 +72,7 @@ def runner_up_text(game: Game, result: SearchResult) -> str:
         if proof_word(result, result.move) == "win":
             return (f"MCTS-Solver proved that {move_label(game, result.move)} wins against "
                     f"any defence, so it stopped before trying the other moves.")
-        return f"The other moves were not scored ({result.info.get('note', 'not searched')})."
+        return f"The other moves were not scored ({result.note or 'not searched'})."
     best, second = moves[0], moves[1]
     b, s = move_label(game, best), move_label(game, second)
     if is_mcts(result):
@@ -87,7 +87,7 @@ def _mcts_runner_up(result: SearchResult, best: Move, second: Move, b: str, s: s
             f"{visits.get(best, 0)} for {b}; its mean result for the AI was "
             f"{q.get(second, 0):.2f} against {q.get(best, 0):.2f}, so MCTS spent its "
             f"time on {b}.")
-    proven = result.info.get("proven", {})
+    proven = result.proven or {}
     if proven.get(best) == 1.0:
         return text + f" MCTS-Solver proved that {b} wins against any defence."
     if proven.get(second) == 0.0:
@@ -97,7 +97,7 @@ def _mcts_runner_up(result: SearchResult, best: Move, second: Move, b: str, s: s
 
 def proof_word(result: SearchResult, move: Move) -> str:
     """MCTS-Solver's verdict on a root move for the AI: "win", "draw", "loss" or ""."""
-    proof = result.info.get("proven", {}).get(move)
+    proof = (result.proven or {}).get(move)
     return {1.0: "win", 0.5: "draw", 0.0: "loss"}.get(proof, "")
 
 
@@ -120,7 +120,7 @@ def _value_runner_up(result: SearchResult, best: Move, second: Move, b: str, s: 
         return f"{head} After {s} the opponent can force a win ({words(result, vs)})."
     if is_win_score(vs) and is_win_score(vb) and vs > 0:
         return f"{head} Both win, but {b} wins sooner."
-    depth = result.info.get("depth_limit")
+    depth = result.depth_limit
     where = f" {depth} moves ahead" if depth else ""
     return (f"{head} With best replies from both sides, {s} leads to a position"
             f"{where} that scores {vb - vs:g} less for the AI.")
@@ -184,7 +184,7 @@ def why_html(game: Game, result: SearchResult | None, who: str = "The AI",
                "random" if random else "gave no explanation (players that search can: "
                "they have an `explain` method)")
         return f"<div class='gamelib-why-text'>{escape(who)} {why}.</div>"
-    solver = "proven" in result.info                  # MCTS-Solver
+    solver = result.proven is not None               # MCTS-Solver
     head = ("<tr><th>move</th><th>visits</th><th>Q (AI)</th>"
             + ("<th>proven</th>" if solver else "") + "</tr>") if is_mcts(result) \
         else "<tr><th>move</th><th>value for the AI</th></tr>"
@@ -209,5 +209,5 @@ def why_html(game: Game, result: SearchResult | None, who: str = "The AI",
 
 def note_html(result: SearchResult) -> str:
     """The search's own remark (e.g. "from the opening book"), if it made one."""
-    note = result.info.get("note")
+    note = result.note
     return f"<div class='gamelib-why-text'><i>{escape(str(note))}</i></div>" if note else ""

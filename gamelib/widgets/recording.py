@@ -4,7 +4,7 @@ Players search without recording (recording costs time and memory). When a stude
 asks to see the tree, the same search runs again from the same position with a
 `Trace()`: minimax and alpha-beta are deterministic, so the tree is the one that chose
 the move; iterative deepening is redrawn as alpha-beta at the depth it completed.
-MCTS results carry the statistics tree that chose the move (`info["root"]`); it is
+MCTS results carry the statistics tree that chose the move (`result.tree`); it is
 turned into a trace with one "expand" and one "backprop" event per node, so the drawing
 shows exactly that tree (random playouts could not be replayed).
 """
@@ -16,6 +16,7 @@ from typing import Any
 
 from gamelib.games.base import Game, State
 from gamelib.search.result import SearchResult
+from gamelib.search.scoring import MAX_PLY
 from gamelib.search.trace import Trace
 
 
@@ -25,19 +26,19 @@ def recorded(player: Any, game: Game, state: State, result: SearchResult | None
     if result is None or result.trace is not None:
         return result
     if result.visits is not None:
-        root = result.info.get("root")
+        root = result.tree
         return replace(result, trace=tree_trace(game, root)) if root is not None else result
     from gamelib.search import alphabeta, minimax
     from gamelib.search.tt import TranspositionTable
 
-    depth = getattr(player, "depth", result.info.get("depth_limit"))
+    depth = getattr(player, "depth", result.depth_limit)
     eval_fn = getattr(player, "eval_fn", None)
-    scoring = getattr(player, "scoring", None) or result.info.get("scoring")
+    scoring = getattr(player, "scoring", None) or result.scoring
     if result.algorithm == "minimax":
         return minimax(game, state, depth=depth, eval_fn=eval_fn, scoring=scoring,
                        trace=Trace())
     if result.algorithm == "iterative_deepening":
-        depth = None if result.info.get("complete") else result.stats.depth
+        depth = None if result.complete else result.stats.depth
     elif result.algorithm != "alphabeta":
         return result                   # e.g. the solver: nothing to replay
     table = TranspositionTable() if getattr(player, "tt", False) else None
@@ -47,17 +48,7 @@ def recorded(player: Any, game: Game, state: State, result: SearchResult | None
 
 def tree_trace(game: Game, root: Any) -> Trace:
     """A trace of an MCTS statistics tree: every node expanded, then its final N and W."""
-    trace = Trace()
-    trace.algorithm, trace.game = "mcts", game
-    nodes, stack = [], [root]
-    while stack:
-        node = stack.pop()
-        nodes.append(node)
-        stack.extend(reversed(node.children))
-    for node in sorted(nodes, key=lambda n: n.id):
-        player = None if game.is_terminal(node.state) else game.to_move(node.state)
-        trace.record("expand", node.id, parent=None if node.parent is None else node.parent.id,
-                     move=node.move, state=node.state, depth=node.depth, player=player)
-    for node in nodes:
-        trace.record("backprop", node.id, visits=node.visits, total=node.total)
+    trace = Trace(max_ply=MAX_PLY)          # bounded: MCTS then records its final tree
+    trace.start("mcts", game, game.to_move(root.state))
+    trace.finish(root)
     return trace
