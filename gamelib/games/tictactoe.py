@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from gamelib.games.base import Game, IllegalMoveError, Player
+from gamelib.games.base import (GAME_OVER, NOT_A_MOVE, OCCUPIED, OFF_BOARD, Game,
+                                 IllegalMoveError, Player)
 from gamelib.games.pictures import grid_svg
 
 EMPTY = "."
@@ -151,18 +152,18 @@ class TicTacToe(Game):
         if (not isinstance(move, tuple) or len(move) != 2
                 or not all(isinstance(x, int) and not isinstance(x, bool) for x in move)):
             raise IllegalMoveError(
-                f"move {move!r} is not a (row, col) pair of whole numbers, e.g. (0, 2)")
+                f"move {move!r} is not a (row, col) pair of whole numbers, e.g. (0, 2)", NOT_A_MOVE)
         row, col = move
         if not _on_board(state, row, col):
             raise IllegalMoveError(
                 f"move {move!r} is off the board: rows are 0..{self.rows - 1} "
-                f"and columns 0..{self.cols - 1}")
+                f"and columns 0..{self.cols - 1}", OFF_BOARD)
         if state.winner is not None or EMPTY not in state.board:
-            raise IllegalMoveError(f"move {move!r} is not legal: the game is over")
+            raise IllegalMoveError(f"move {move!r} is not legal: the game is over", GAME_OVER)
         if state.cell(row, col) != EMPTY:
             raise IllegalMoveError(
                 f"move {move!r} is not legal: that cell is taken by {state.cell(row, col)!r}; "
-                f"legal moves: {self.actions(state)}")
+                f"legal moves: {self.actions(state)}", OCCUPIED)
         return row, col
 
     def is_terminal(self, state: TicTacToeState) -> bool:
