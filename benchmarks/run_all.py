@@ -79,7 +79,7 @@ def bench_alphabeta(depth: int, repeats: int) -> dict:
     line("all positions", f"{ours_rate:,.0f}", f"{base_rate:,.0f}",
          f"{ours_rate / base_rate:.1f}x")
     # What the generic search costs by itself: the same search with a free evaluation.
-    state = game.play("4453")
+    state = game.play("3342")
     free = alphabeta(game, state, depth=depth, eval_fn=lambda s, p: 0)
     seconds = best_of(repeats, lambda: alphabeta(game, state, depth=depth,
                                                  eval_fn=lambda s, p: 0))
@@ -290,7 +290,7 @@ class Untraced(AlphaBeta):
 def bench_trace(depth: int, repeats: int) -> dict:
     from gamelib.search import Trace
     game = ConnectFour()
-    state = game.play("4453")
+    state = game.play("3342")
     print(f"\n5. The cost of tracing: alpha-beta on Connect Four '4453', depth {depth}")
     real = best_of(repeats, lambda: alphabeta(game, state, depth=depth))
     bare = best_of(repeats, lambda: Untraced(game, state, depth, None, None, None).run())

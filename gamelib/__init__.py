@@ -7,13 +7,15 @@ Notebooks start with one import line, e.g.
 from gamelib.arena import (AlphaBetaPlayer, GameRecord, HumanPlayer, MatchResult,
                            MCTSPlayer, MinimaxPlayer, RandomPlayer, TournamentResult, match,
                            play_game, tournament)
-from gamelib.games import ConnectFour, Game, GameTree, IllegalMoveError, TicTacToe
+from gamelib.games import (ConnectFour, Game, GameTree, IllegalMoveError, TicTacToe,
+                           from_standard, to_standard)
 from gamelib.search import (NaiveCache, SearchResult, Trace, TranspositionTable, alphabeta,
                             iterative_deepening, mcts, minimax)
 
 __version__ = "0.1.0"
 
 __all__ = ["Game", "TicTacToe", "ConnectFour", "GameTree", "IllegalMoveError",
+           "from_standard", "to_standard",
            "SearchResult", "Trace", "GameRecord", "play_game", "RandomPlayer",
            "HumanPlayer", "match", "MatchResult", "tournament", "TournamentResult",
            "minimax", "alphabeta", "iterative_deepening", "mcts", "TranspositionTable",

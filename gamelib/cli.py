@@ -44,7 +44,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def parse_position(game: Game, text: str | None):
-    """The state `text` names: Connect Four column digits ("4453"), or a Tic-Tac-Toe
+    """The state `text` names: Connect Four column digits, 0-based ("3342"), or a Tic-Tac-Toe
     board row by row ("X...O...." with '.' for empty cells); None: the start."""
     if not text:
         return game.initial_state
@@ -153,7 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
                              help="search a position and explain the best move")
     analyse.add_argument("game", choices=sorted(GAMES))
     analyse.add_argument("position", nargs="?", default="",
-                         help="Connect Four: column digits, e.g. 4453; Tic-Tac-Toe: the "
+                         help="Connect Four: 0-based column digits, e.g. 3342; Tic-Tac-Toe: the "
                               "board row by row, e.g. X...O.... (default: the start)")
     analyse.add_argument("--player", default=None,
                          help="the search: minimax[:depth], alphabeta[:depth], id[:seconds], "

@@ -46,7 +46,7 @@ def test_tictactoe_move_after_the_end():
 ])
 def test_connect_four_bad_moves(move, words):
     game = ConnectFour()
-    state = game.play("44")
+    state = game.play("33")
     with pytest.raises(IllegalMoveError) as error:
         game.result(state, move)
     for word in words:
@@ -56,7 +56,7 @@ def test_connect_four_bad_moves(move, words):
 
 def test_connect_four_full_column_names_the_legal_moves():
     game = ConnectFour()
-    state = game.play("444444")
+    state = game.play("333333")
     with pytest.raises(IllegalMoveError, match=r"column 3 is full; legal moves: \[0, 1, 2, 4, 5, 6\]"):
         game.result(state, 3)
     assert state.height(3) == 6 and game.actions(state) == [0, 1, 2, 4, 5, 6]
@@ -69,11 +69,11 @@ def test_connect_four_first_move_rule_error():
 
 
 @pytest.mark.parametrize("text, words", [
-    ("44a3", ["'a'", "position 3", "digits 1..7"]),
-    ("408", ["'0'", "position 2"]),
+    ("44a3", ["'a'", "position 3", "digits 0..6"]),
+    ("478", ["'7'", "position 2"]),
     ("48", ["'8'", "position 2"]),
-    ("4444444", ["position 7", "full"]),
-    ("12121213", ["position 8", "game is over"]),
+    ("3333333", ["position 7", "full"]),
+    ("01010102", ["position 8", "game is over"]),
 ])
 def test_bad_position_strings_name_the_character_and_position(text, words):
     with pytest.raises(IllegalMoveError) as error:

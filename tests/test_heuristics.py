@@ -13,8 +13,8 @@ from gamelib.heuristics import (Threat, ThreatPicture, centre_eval, combined_eva
 GAME = ConnectFour()
 
 # Endgames found by random play; the exhaustive search below checks who wins
-ODD_THREAT_ENDGAME = "7734467114576375617126454224661"      # X: odd threat at column 4, row 5
-EVEN_THREAT_ENDGAME = "1535736736755552661736711733262"     # O: even threat at column 3, row 2
+ODD_THREAT_ENDGAME = "6623356003465264506015343113550"      # X: odd threat at column 4, row 5
+EVEN_THREAT_ENDGAME = "0424625625644441550625600622151"     # O: even threat at column 3, row 2
 
 
 @functools.lru_cache(maxsize=None)
@@ -31,7 +31,7 @@ def winner_by_search(state):
 
 
 def test_open_three_on_the_floor_is_two_immediate_wins_and_a_double_threat():
-    state = GAME.play("44556")            # X on columns 3, 4, 5 of row 1; O to move
+    state = GAME.play("33445")            # X on columns 3, 4, 5 of row 1; O to move
     assert threats(state, "X") == [Threat("X", 2, 1), Threat("X", 6, 1)]
     assert winning_moves(state, "X") == [2, 6]
     assert is_double_threat(state, "X")
@@ -41,13 +41,13 @@ def test_open_three_on_the_floor_is_two_immediate_wins_and_a_double_threat():
 
 
 def test_double_threat_moves_finds_the_set_up_move():
-    state = GAME.play("4455")             # X to move: 3 or 6 makes an open three
+    state = GAME.play("3344")             # X to move: 3 or 6 makes an open three
     assert double_threat_moves(GAME, state) == [2, 5]
-    assert double_threat_moves(GAME, GAME.play("4")) == []
+    assert double_threat_moves(GAME, GAME.play("3")) == []
 
 
 def test_stacked_threats_in_one_column_are_a_double_threat():
-    state = GAME.play("45475427251")    # X threatens column 2 at rows 1 and 2; O to move
+    state = GAME.play("34364316140")    # X threatens column 2 at rows 1 and 2; O to move
     assert {(t.col, t.row) for t in threats(state, "X")} >= {(2, 1), (2, 2)}
     assert winning_moves(state, "X") == [2]        # O must block there ...
     assert is_double_threat(state, "X")            # ... and X wins on top
@@ -130,10 +130,10 @@ def test_window_eval_matches_the_game_evaluate_on_random_positions():
 
 
 def test_evaluations_are_zero_sum_and_prefer_the_centre():
-    state = GAME.play("4455")
+    state = GAME.play("3344")
     for fn in (window_eval, centre_eval, threat_eval, combined_eval):
         assert fn(state, "X") == -fn(state, "O")
-    assert centre_eval(GAME.play("4"), "X") > centre_eval(GAME.play("1"), "X")
+    assert centre_eval(GAME.play("3"), "X") > centre_eval(GAME.play("0"), "X")
     assert sum(eval_parts(state, "X").values()) == combined_eval(state, "X")
 
 
@@ -151,6 +151,6 @@ def test_from_picture_rejects_floating_discs_and_bad_counts():
 
 
 def test_threat_picture_marks_each_threat():
-    svg = ThreatPicture(GAME.play("44556"))._repr_svg_()
+    svg = ThreatPicture(GAME.play("33445"))._repr_svg_()
     assert svg.count('class="threat odd"') == 2
     assert svg.startswith("<svg")

@@ -13,7 +13,7 @@ from gamelib.search.iterative import OVERRUN_MARGIN
 
 def test_returns_the_deepest_finished_round():
     game = ConnectFour()
-    state = game.play("4453")
+    state = game.play("3342")
     result = iterative_deepening(game, state, time_limit=0.3, max_depth=6)
     rounds = result.info["rounds"]
     assert [r["depth"] for r in rounds] == list(range(1, len(rounds) + 1))
@@ -27,10 +27,10 @@ def test_returns_the_deepest_finished_round():
 
 def test_max_depth_and_solved_positions_stop_early():
     game = ConnectFour()
-    result = iterative_deepening(game, game.play("4453"), time_limit=5, max_depth=3)
+    result = iterative_deepening(game, game.play("3342"), time_limit=5, max_depth=3)
     assert result.stats.depth == 3 and result.info["overrun"] < 0
     # X wins at once here: round 1 proves it and the search stops.
-    win = iterative_deepening(game, game.play("445566"), time_limit=5)
+    win = iterative_deepening(game, game.play("334455"), time_limit=5)
     assert win.move in (2, 6) and win.stats.depth == 1
     # Tic-Tac-Toe has no evaluation: rounds score unfinished positions 0 until the
     # whole tree is seen, then stop.
@@ -41,7 +41,7 @@ def test_max_depth_and_solved_positions_stop_early():
 
 def test_previous_best_move_is_searched_first():
     game = ConnectFour()
-    state = game.play("4453")
+    state = game.play("3342")
     trace = Trace()
     result = iterative_deepening(game, state, time_limit=5, max_depth=4, trace=trace)
     previous = result.info["rounds"][-2]["move"]
@@ -54,7 +54,7 @@ def test_previous_best_move_is_searched_first():
 def test_shared_table_is_used_across_rounds():
     game = ConnectFour()
     table = TranspositionTable()
-    result = iterative_deepening(game, game.play("4453"), time_limit=5, max_depth=5, tt=table)
+    result = iterative_deepening(game, game.play("3342"), time_limit=5, max_depth=5, tt=table)
     assert len(table) > 0 and result.stats.tt_hits > 0
 
 
@@ -97,7 +97,7 @@ def test_bad_time_limit():
 
 def test_every_round_keeps_its_trace_when_tracing():
     game = ConnectFour()
-    state = game.play("4453")
+    state = game.play("3342")
     trace = Trace()
     result = iterative_deepening(game, state, time_limit=5, max_depth=3, trace=trace)
     rounds = result.info["rounds"]

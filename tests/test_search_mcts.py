@@ -49,7 +49,7 @@ def test_mcts_finds_the_minimax_move_in_tictactoe():
 
 def test_same_seed_same_result():
     game = ConnectFour()
-    state = game.play("4453")
+    state = game.play("3342")
     one = mcts(game, state, iterations=500, seed=42)
     two = mcts(game, state, iterations=500, seed=42)
     assert one.visits == two.visits and one.q == two.q and one.pv == two.pv
@@ -138,9 +138,9 @@ def test_budgets_and_errors():
     with pytest.raises(ValueError):
         mcts(game, game.initial_state, iterations=0)
     with pytest.raises(ValueError):
-        mcts(game, game.play("4444444"[:6] + "3"), iterations=10, c=-1)
+        mcts(game, game.play("3333333"[:6] + "2"), iterations=10, c=-1)
     with pytest.raises(ValueError, match="game is over"):
-        mcts(game, game.play("1212121"), iterations=10)
+        mcts(game, game.play("0101010"), iterations=10)
 
 
 def test_pluggable_playout_policy():
@@ -159,7 +159,7 @@ def test_pluggable_playout_policy():
 def test_mcts_player_is_reproducible():
     game = ConnectFour()
     one, two = MCTSPlayer(iterations=100, seed=5), MCTSPlayer(iterations=100, seed=5)
-    state = game.play("44")
+    state = game.play("33")
     assert one(game, state) == two(game, state)
     assert one.last_result.visits == two.last_result.visits
 
@@ -206,7 +206,7 @@ def test_solver_on_the_trap_tree():
 
 def test_solver_plays_a_proven_win_at_once():
     game = ConnectFour()
-    state = game.play("445566")          # X: three in the bottom row, open at both ends
+    state = game.play("334455")          # X: three in the bottom row, open at both ends
     result = mcts(game, state, iterations=100_000, seed=0, solver=True)
     assert result.move in (2, 6) and result.info["solved"] == 1.0
     assert result.stats.iterations < 100
@@ -214,7 +214,7 @@ def test_solver_plays_a_proven_win_at_once():
 
 def test_solver_proves_a_double_threat_lost():
     game = ConnectFour()
-    state = game.play("44556")           # O to move, X threatens columns 2 and 6
+    state = game.play("33445")           # O to move, X threatens columns 2 and 6
     result = mcts(game, state, iterations=20_000, seed=0, solver=True)
     assert result.info["solved"] == 0.0
     assert result.info["proven"] == {move: 0.0 for move in game.actions(state)}
@@ -222,7 +222,7 @@ def test_solver_proves_a_double_threat_lost():
 
 def test_solver_never_chooses_a_proven_loss():
     game = ConnectFour()
-    state = game.play("11223")           # O to move must block column 3 (0-based)
+    state = game.play("00112")           # O to move must block column 3 (0-based)
     for seed in range(5):
         result = mcts(game, state, iterations=300, seed=seed, solver=True)
         assert result.move == 3
@@ -261,10 +261,10 @@ def test_solver_trace_records_each_proof_once():
 
 def test_solver_is_reproducible_and_player_uses_it():
     game = ConnectFour()
-    state = game.play("4453")
+    state = game.play("3342")
     one = mcts(game, state, iterations=400, seed=5, solver=True)
     two = mcts(game, state, iterations=400, seed=5, solver=True)
     assert one.visits == two.visits and one.info["proven"] == two.info["proven"]
     player = MCTSPlayer(iterations=300, seed=1, solver=True)
     assert player.name == "mcts-solver:300"
-    assert player(game, game.play("445566")) in (2, 6)
+    assert player(game, game.play("334455")) in (2, 6)

@@ -89,7 +89,7 @@ def test_table_saves_nodes_and_records_hits():
 
 def test_table_shared_between_depth_limited_searches():
     game = ConnectFour()
-    state = game.play("4453")
+    state = game.play("3342")
     table = TranspositionTable()
     for depth in (2, 3, 4):
         assert alphabeta(game, state, depth=depth, tt=table).value == \

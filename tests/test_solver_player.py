@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from gamelib.arena import RandomPlayer, play_game
-from gamelib.games import ConnectFour
+from gamelib.games import ConnectFour, from_standard
 from gamelib.search.players import AlphaBetaPlayer
 from gamelib.solver import OpeningBook, PerfectPlayer, Position, solve
 from gamelib.solver.book import default_path, generate
@@ -25,7 +25,7 @@ def middle_game_positions(count_won: int, count_drawn: int) -> list[tuple[str, i
         for line in path.read_text().splitlines():
             moves, score = line.split()
             (won if int(score) > 0 else drawn if int(score) == 0 else []).append(
-                (moves, int(score)))
+                (from_standard(moves), int(score)))
     return won[:count_won] + drawn[:count_drawn]
 
 
@@ -49,7 +49,7 @@ def test_perfect_player_keeps_the_solvers_result(opponent):
 
 def test_perfect_player_explains_its_move():
     game = ConnectFour()
-    moves = "2252576253462244111563365343671351441"
+    moves = "1141465142351133000452254232560240330"
     result = PerfectPlayer(book=False).explain(game, game.play(moves))
     assert result.value == solve(moves) == max(result.move_values.values())
     assert result.move_values[result.move] == result.value
@@ -58,11 +58,11 @@ def test_perfect_player_explains_its_move():
 
 def test_among_equal_scores_the_centre_most_column():
     game = ConnectFour()
-    moves = "4453"  # columns 3, 6 and 7 all score -2
+    moves = "3342"  # columns 2, 5 and 6 all score -2
     book = OpeningBook({moves: (-2, 2)})
     assert PerfectPlayer(book=book)(game, game.play(moves)) == 2
     result = PerfectPlayer(book=False, time_limit=None).explain(
-        game, game.play("2252576253462244111563365343671351441"))
+        game, game.play("1141465142351133000452254232560240330"))
     best = [c for c, s in result.move_values.items() if s == result.value]
     assert result.move == min(best, key=lambda c: (abs(2 * c - 6), c))
 
@@ -71,21 +71,21 @@ def test_too_early_to_solve_in_time_falls_back_and_says_so():
     game = ConnectFour()
     player = PerfectPlayer(time_limit=1e-5, book=False)
     with pytest.warns(RuntimeWarning, match="too early to solve"):
-        move = player(game, game.play("44"))
-    assert move in game.actions(game.play("44"))
+        move = player(game, game.play("33"))
+    assert move in game.actions(game.play("33"))
     assert player.last_result.info["source"] == "heuristic"
 
 
 def test_book_answers_mirror_images():
-    book = OpeningBook({"1": (-2, 3), "12": (0, 1)})
-    assert book.lookup(Position.from_string("7")) == (-2, 3)
-    assert book.lookup(Position.from_string("76")) == (0, 5)
-    assert book.lookup(Position.from_string("13")) is None
+    book = OpeningBook({"0": (-2, 3), "01": (0, 1)})
+    assert book.lookup(Position.from_string("6")) == (-2, 3)
+    assert book.lookup(Position.from_string("65")) == (0, 5)
+    assert book.lookup(Position.from_string("02")) is None
     assert len(book) == 2 and book.plies == 2
 
 
 def test_book_generator_is_resumable_and_exact(tmp_path):
-    root = "2252576253462244111563365343"
+    root = "1141465142351133000452254232"
     path = tmp_path / "book.txt"
     logs: list[str] = []
     book = generate(len(root) + 3, path, log=logs.append, root=root)
@@ -93,7 +93,7 @@ def test_book_generator_is_resumable_and_exact(tmp_path):
     for moves, (score, col) in book.entries.items():
         pos = Position.from_string(moves)
         assert solve(moves) == score
-        assert pos.is_winning_move(col) or -solve(moves + str(col + 1)) == score
+        assert pos.is_winning_move(col) or -solve(moves + str(col)) == score
     solved_first = sum("best column" in line for line in logs)
     logs.clear()
     again = generate(len(root) + 3, path, log=logs.append, root=root)
@@ -133,7 +133,7 @@ def first_player_positions_in_book(book: OpeningBook, plies: int) -> bool:
         if len(moves) + 2 > plies or pos.is_winning_move(found[1]):
             continue
         after = pos.play_col(found[1])
-        frontier += [moves + str(found[1] + 1) + str(r + 1) for r in range(7)
+        frontier += [moves + str(found[1]) + str(r) for r in range(7)
                      if after.can_play(r) and not after.is_winning_move(r)]
     return True
 

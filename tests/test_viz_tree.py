@@ -240,7 +240,7 @@ def test_transposition_hits_are_marked():
 
 def test_connect_four_tree_renders_with_discs():
     game = ConnectFour()
-    result = alphabeta(game, game.play("4453"), depth=2, order="centre", trace=Trace())
+    result = alphabeta(game, game.play("3342"), depth=2, order="centre", trace=Trace())
     graph = draw_tree(result)
     assert len(search_nodes(graph)) == result.stats.nodes
     assert "#d62728" in graph.source and "#f2c80f" in graph.source
@@ -285,7 +285,7 @@ def test_leaves_say_how_they_were_scored_and_wins_are_green(tictactoe):
     winners = [n for n in with_class(graph, "leaf") if tree[int(n[1:])].state.winner]
     assert len(won) == len(winners) > 0
     game = ConnectFour()
-    shallow = alphabeta(game, game.play("4453"), depth=1, trace=Trace())
+    shallow = alphabeta(game, game.play("3342"), depth=1, trace=Trace())
     evaluated = draw_tree(shallow)
     assert all("evaluated" in nodes(evaluated)[n]["label"]
                for n in with_class(evaluated, "leaf"))

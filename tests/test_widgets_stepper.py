@@ -86,12 +86,12 @@ def test_buttons_move_the_stepper(textbook_stepper: SearchStepper) -> None:
 def test_minimax_on_connect_four_and_bare_traces() -> None:
     game = ConnectFour()
     trace = Trace()
-    minimax(game, game.play("4453"), depth=2, trace=trace)
+    minimax(game, game.play("3342"), depth=2, trace=trace)
     stepper = SearchStepper(trace, position=4)
     assert stepper.steps == len(trace) and stepper.position == 4
     assert "column" in stepper.narration or "leaf" in stepper.narration
     with pytest.raises(ValueError, match="trace=Trace()"):
-        SearchStepper(alphabeta(game, game.play("4453"), depth=1))
+        SearchStepper(alphabeta(game, game.play("3342"), depth=1))
 
 
 def test_mcts_stepper_one_iteration_per_step() -> None:

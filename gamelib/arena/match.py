@@ -23,7 +23,7 @@ from gamelib.games.base import Game, Move, State
 
 Openings = int | Sequence[Sequence[Move] | str] | None
 """None (start from the initial state), a number of random opening moves, or a list of
-openings (move sequences, or position strings like "4453" for Connect Four)."""
+openings (move sequences, or position strings like "3342" for Connect Four)."""
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from gamelib.search.players import AlphaBetaPlayer
 
 EXERCISE = "evaluation function"
 # Positions where X is clearly better (centre discs, two or three in a row on the floor)
-X_BETTER = ("4151", "41516", "41517", "4727")
+X_BETTER = ("3040", "30405", "30406", "3616")
 
 
 def default_games() -> int:

@@ -259,18 +259,19 @@ class ConnectFour(Game):
         return _winning_cells(state)
 
     def play(self, moves: str | Sequence[int]) -> ConnectFourState:
-        """The state after a position string of 1-based column digits ("4453"), or a
-        sequence of 0-based columns."""
+        """The state after a position string of column digits ("3342": columns 3, 3, 4, 2,
+        0-based like every column in gamelib), or a sequence of columns. Positions written
+        in the standard sets' 1-based digits go through `from_standard` first."""
         if not isinstance(moves, str):
             return super().play(moves)
         state = self.initial_state
         for position, char in enumerate(moves, start=1):
-            if not ("1" <= char <= "9") or int(char) > self.cols:
+            if not ("0" <= char <= "9") or int(char) >= self.cols:
                 raise IllegalMoveError(
                     f"bad position string {moves!r}: character {char!r} at position "
-                    f"{position} is not a column; use digits 1..{self.cols}")
+                    f"{position} is not a column; use digits 0..{self.cols - 1}")
             try:
-                state = self.result(state, int(char) - 1)
+                state = self.result(state, int(char))
             except IllegalMoveError as error:
                 raise IllegalMoveError(
                     f"bad position string {moves!r}: character {char!r} at position "
@@ -325,3 +326,29 @@ def window_masks(rows: int, cols: int, k: int) -> tuple[int, ...]:
                         mask |= 1 << ((col + i * dc) * height + row + i * dr)
                     masks.append(mask)
     return tuple(masks)
+
+
+_STANDARD_TO_OURS = str.maketrans("123456789", "012345678")
+_OURS_TO_STANDARD = str.maketrans("012345678", "123456789")
+
+
+def from_standard(text: str) -> str:
+    """A position in the standard sets' notation (1-based column digits, "4453", as in
+    Pons' solver and the test sets) written in gamelib's 0-based digits ("3342")."""
+    for position, char in enumerate(text, start=1):
+        if not "1" <= char <= "9":
+            raise ValueError(f"bad standard position {text!r}: character {char!r} at "
+                             f"position {position} is not a column; the standard notation "
+                             f"uses 1-based digits 1..7")
+    return text.translate(_STANDARD_TO_OURS)
+
+
+def to_standard(moves: str | Sequence[int]) -> str:
+    """gamelib's 0-based columns ("3342" or [3, 3, 4, 2]) in the standard sets' 1-based
+    notation ("4453"), to compare with other solvers and published tables."""
+    text = moves if isinstance(moves, str) else "".join(str(col) for col in moves)
+    for position, char in enumerate(text, start=1):
+        if not "0" <= char <= "8":
+            raise ValueError(f"bad position {text!r}: character {char!r} at position "
+                             f"{position} is not a 0-based column digit")
+    return text.translate(_OURS_TO_STANDARD)

@@ -1,6 +1,6 @@
 """The solver's front door: `solve(position)` and `analyze(position)`.
 
-A position is a string of 1-based columns ("4453"), a 7x6 `ConnectFour` state, or a
+A position is a string of 0-based columns ("3342", as `ConnectFour.play` reads it), a 7x6 `ConnectFour` state, or a
 `Position`. Scores follow the convention of the reference data: 0 is a draw, a
 positive score wins for the player to move, and |score| = 22 - (stones the winner has
 played when it completes four), so a quicker win scores higher.
@@ -105,7 +105,7 @@ def to_position(position: Any) -> Position:
         return _parse(position.strip())
     if hasattr(position, "to_move") and hasattr(position, "x"):
         return Position.from_state(position)
-    raise TypeError(f"cannot solve {position!r}: give a position string like '4453', "
+    raise TypeError(f"cannot solve {position!r}: give a position string like '3342', "
                     f"a ConnectFour state, or a Position")
 
 

@@ -5,7 +5,9 @@ once, every position the perfect player can meet in the first N plies (as either
 player, against any replies) and writes one line per position to
 `gamelib/data/connect4_book.txt`:
 
-    <position string, '-' for the empty board> <score> <best column, 1-based>
+    <position string, '-' for the empty board> <score> <best column>
+
+with 0-based columns, as everywhere in gamelib
 
 Mirror images share a line (the board is left-right symmetric). The generator appends
 as it goes, so it can be stopped and restarted.
@@ -72,7 +74,7 @@ class OpeningBook:
             for line in path.read_text().splitlines():
                 if line.strip() and not line.startswith("#"):
                     moves, score, col = line.split()
-                    book.add("" if moves == EMPTY else moves, int(score), int(col) - 1)
+                    book.add("" if moves == EMPTY else moves, int(score), int(col))
         return book
 
 
@@ -100,7 +102,7 @@ def met_positions(book: OpeningBook, plies: int, solve_one: Callable[[str], tupl
     """Every position a perfect player meets within `plies` plies, ply by ply: the root
     (the empty board) and each reply to it, then, after the best move, every reply."""
     start = Position.from_string(root)
-    frontier = [root] + [root + str(c + 1) for c in range(WIDTH)
+    frontier = [root] + [root + str(c) for c in range(WIDTH)
                          if start.can_play(c) and not start.is_winning_move(c)]
     seen: set[int] = set()
     while frontier:
@@ -118,7 +120,7 @@ def met_positions(book: OpeningBook, plies: int, solve_one: Callable[[str], tupl
         reply_base = reply_base.play_col(found[1])
         for reply in range(WIDTH):
             if reply_base.can_play(reply) and not reply_base.is_winning_move(reply):
-                frontier.append(moves + str(found[1] + 1) + str(reply + 1))
+                frontier.append(moves + str(found[1]) + str(reply))
 
 
 def generate(plies: int, path: str | Path | None = None, engine: str = "auto",
@@ -131,15 +133,15 @@ def generate(plies: int, path: str | Path | None = None, engine: str = "auto",
     if not path.exists():
         path.write_text("# Connect Four opening book for gamelib.solver.PerfectPlayer\n"
                         "# <moves ('-' = empty board)> <score for the side to move> "
-                        "<best column, 1-based>\n")
+                        "<best column> (columns 0-based)\n")
 
     def solve_one(moves: str) -> tuple[int, int]:
         start = time.perf_counter()
         score, col = best_move(Position.from_string(moves), engine, log)
         book.add(moves, score, col)
         with path.open("a") as out:
-            out.write(f"{moves or EMPTY} {score} {col + 1}\n")
-        log(f"{moves or EMPTY}: score {score}, best column {col + 1}, "
+            out.write(f"{moves or EMPTY} {score} {col}\n")
+        log(f"{moves or EMPTY}: score {score}, best column {col}, "
             f"({time.perf_counter() - start:.1f} s)")
         return score, col
 

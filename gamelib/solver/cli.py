@@ -7,10 +7,11 @@ import sys
 import time
 from pathlib import Path
 
+from gamelib.games.connect4 import from_standard
 from gamelib.solver.api import analyze, get_solver, to_position
 from gamelib.solver.position import WIDTH
 
-WARM_UP = "2252576253462244111563365343671351441"
+WARM_UP = "1141465142351133000452254232560240330"
 """A position that takes a handful of nodes: solving it loads the compiled code."""
 
 
@@ -19,7 +20,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.bench:
         return bench(Path(args.bench), args.weak, args.engine, args.limit)
     if args.position is None:
-        print("error: give a position (e.g. 4453, or - for the empty board) or --bench FILE",
+        print("error: give a position (e.g. 3342, or - for the empty board) or --bench FILE",
               file=sys.stderr)
         return 2
     text = "" if args.position == "-" else args.position
@@ -31,10 +32,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
         return 2
     kind = "weak result (1 win, 0 draw, -1 loss)" if args.weak else "score"
     print(f"position {text or '(empty board)'}: {kind} {scores.best_score} for the player to move")
-    print("column: " + " ".join(f"{c + 1:>3}" for c in range(WIDTH)))
+    print("column: " + " ".join(f"{c:>3}" for c in range(WIDTH)))
     print("score:  " + " ".join(f"{scores[c]:>3}" if c in scores else "  -"
                                 for c in range(WIDTH)))
-    best = ", ".join(str(c + 1) for c in scores.best_moves)
+    best = ", ".join(str(c) for c in scores.best_moves)
     print(f"best: column {best}; {scores.nodes:,} nodes in {scores.seconds:.3f} s")
     return 0
 
@@ -67,7 +68,7 @@ def bench_stats(path: Path, weak: bool = False, engine: str = "auto",
     for moves, expected in lines:
         start = time.perf_counter()
         before = solver.nodes
-        score = solver.solve(to_position(moves), weak)
+        score = solver.solve(to_position(from_standard(moves)), weak)
         total += time.perf_counter() - start
         nodes += solver.nodes - before
         target = int(expected)
@@ -97,8 +98,8 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     """Register `solve` and `book` with the main parser's subcommands."""
     solve = sub.add_parser("solve", help="exact Connect Four scores (7x6)")
     solve.add_argument("position", nargs="?", default=None,
-                       help="1-based column digits, e.g. 4453 ('-' for the empty board)")
-    solve.add_argument("--bench", metavar="FILE", help="solve every line of a reference file")
+                       help="0-based column digits, e.g. 3342 ('-' for the empty board)")
+    solve.add_argument("--bench", metavar="FILE", help="solve every line of a standard test set (1-based positions, as published)")
     solve.add_argument("--limit", type=int, default=None, help="with --bench: first N lines")
     solve.add_argument("--weak", action="store_true", help="win/draw/loss only (faster)")
     solve.add_argument("--engine", choices=["auto", "fast", "python"], default="auto",

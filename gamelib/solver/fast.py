@@ -218,7 +218,7 @@ def solve_position(current: int, mask: int, moves: int, weak: bool,
 
 @njit(cache=True)
 def parse_moves(codes: np.ndarray) -> tuple:
-    """Play the 1-based column digits `codes` (ASCII bytes) from the empty board.
+    """Play the 0-based column digits `codes` (ASCII bytes) from the empty board.
 
     Returns (current, mask, moves, error, index): error 0 = fine, 1 = not a column,
     2 = column full, 3 = the move at `index` ends the game, 4 = the board is full.
@@ -226,7 +226,7 @@ def parse_moves(codes: np.ndarray) -> tuple:
     current = 0
     mask = 0
     for index in range(codes.shape[0]):
-        col = np.int64(codes[index]) - 49
+        col = np.int64(codes[index]) - 48
         if col < 0 or col >= WIDTH:
             return current, mask, index, 1, index
         if mask & (1 << (HEIGHT - 1 + col * H1)):

@@ -31,7 +31,7 @@ COLUMN_ORDER = tuple(WIDTH // 2 + (1 - 2 * (i % 2)) * (i + 1) // 2 for i in rang
 
 
 NOT_A_COLUMN, COLUMN_FULL, GAME_OVER, BOARD_FULL = 1, 2, 3, 4
-PROBLEMS = {NOT_A_COLUMN: f"is not a column; use digits 1..{WIDTH}",
+PROBLEMS = {NOT_A_COLUMN: f"is not a column; use digits 0..{WIDTH - 1}",
             COLUMN_FULL: "is in a full column",
             GAME_OVER: "ends the game; the solver needs an unfinished game"}
 
@@ -93,13 +93,13 @@ class Position(NamedTuple):
 
     @classmethod
     def from_string(cls, text: str) -> Position:
-        """The position after a string of 1-based columns ("4453"); raises IllegalMoveError
+        """The position after a string of 0-based columns ("3342"); raises IllegalMoveError
         if a character is not a column, a column is full, or the game ends before the end."""
         pos = cls.empty()
         for index, char in enumerate(text):
-            if not ("1" <= char <= str(WIDTH)):
+            if not ("0" <= char <= str(WIDTH - 1)):
                 raise bad_string(text, index, NOT_A_COLUMN)
-            col = int(char) - 1
+            col = int(char)
             if not pos.can_play(col):
                 raise bad_string(text, index, COLUMN_FULL)
             if pos.is_winning_move(col):

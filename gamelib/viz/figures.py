@@ -24,8 +24,8 @@ from gamelib.viz.tree import draw_tree
 
 TEXTBOOK = GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 TICTACTOE_POSITION = [(0, 0), (1, 1), (2, 2), (0, 2), (2, 0)]   # X has a double threat
-CONNECT_FOUR_POSITION = "4453"
-CONNECT_FOUR_ENDGAME = "2762751722231276466633475674533"    # O to move wins in 3 plies
+CONNECT_FOUR_POSITION = "3342"
+CONNECT_FOUR_ENDGAME = "1651640611120165355522364563422"    # O to move wins in 3 plies
 SEED = 2024
 
 
