@@ -29,9 +29,9 @@ class Counting(AlphaBetaPlayer):
         super().__init__(**options)
         self.searches = 0
 
-    def search(self, game, state):
+    def search(self, game, state, trace=None):
         self.searches += 1
-        return super().search(game, state)
+        return super().search(game, state, trace)
 
 
 def visible(html: str) -> str:

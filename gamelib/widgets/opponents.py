@@ -54,11 +54,10 @@ TREE_PLIES = 2
 
 
 def records_its_tree(player: Any) -> bool:
-    """True for players whose search can record a bounded trace while it chooses
-    (minimax, alpha-beta, iterative deepening). MCTS keeps its statistics tree anyway;
-    random and perfect players record nothing."""
-    from gamelib.search.players import MCTSPlayer, SearchPlayer
-    return isinstance(player, SearchPlayer) and not isinstance(player, MCTSPlayer)
+    """True for players whose search records a bounded trace while it chooses (minimax,
+    alpha-beta, iterative deepening, MCTS); random and perfect players record nothing."""
+    from gamelib.search.players import SearchPlayer
+    return isinstance(player, SearchPlayer)
 
 
 def choose_move(player: Any, game: Game, state: State, tree_plies: int | None = None

@@ -2,8 +2,8 @@
 
 A board draws the search that chose the AI's move, from what that search recorded
 while it searched (never by searching again): minimax and alpha-beta record the top
-plies of their tree (a bounded `Trace`), MCTS keeps its statistics tree. Players that
-record nothing get a sentence saying why there is no tree.
+plies of their tree (a bounded `Trace`), MCTS its final statistics tree to the same
+depth. Players that record nothing get a sentence saying why there is no tree.
 """
 
 from __future__ import annotations
@@ -11,9 +11,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from gamelib.games.base import Game
 from gamelib.search.result import SearchResult
-from gamelib.search.trace import Trace
 
 
 def drawing_html(drawing: Any) -> str:
@@ -27,25 +25,6 @@ def drawing_html(drawing: Any) -> str:
     return f"<pre>{escape(str(bundle.get('text/plain', drawing)))}</pre>"
 
 
-def tree_trace(game: Game, root: Any) -> Trace:
-    """A trace of an MCTS statistics tree (the one that chose the move): every node
-    expanded, then its final N and W, so `draw_mcts` draws exactly that tree."""
-    trace = Trace()
-    trace.algorithm, trace.game = "mcts", game
-    nodes, stack = [], [root]
-    while stack:
-        node = stack.pop()
-        nodes.append(node)
-        stack.extend(reversed(node.children))
-    for node in sorted(nodes, key=lambda n: n.id):
-        player = None if game.is_terminal(node.state) else game.to_move(node.state)
-        trace.record("expand", node.id, parent=None if node.parent is None else node.parent.id,
-                     move=node.move, state=node.state, depth=node.depth, player=player)
-    for node in nodes:
-        trace.record("backprop", node.id, visits=node.visits, total=node.total)
-    return trace
-
-
 def draw(result: SearchResult, max_nodes: int, max_depth: int | None = None) -> Any:
     """The viz drawing of a search: draw_mcts for MCTS results, draw_tree otherwise."""
     from gamelib import viz  # imported late: a drawing is only made on request
@@ -53,25 +32,15 @@ def draw(result: SearchResult, max_nodes: int, max_depth: int | None = None) -> 
     if result.visits is not None:
         title = (f"MCTS: {result.stats.iterations} iterations; the most visited move, "
                  f"{result.move}, is played")
-        source = result
-        if result.trace is None and result.info.get("root") is not None:
-            source = _with_trace(result, tree_trace(result.game, result.info["root"]))
-        return viz.draw_mcts(source, max_nodes=max_nodes, boards=False, title=title)
+        return viz.draw_mcts(result, max_nodes=max_nodes, boards=False, title=title)
     return viz.draw_tree(result, max_nodes=max_nodes, max_depth=max_depth, boards=False)
-
-
-def _with_trace(result: SearchResult, trace: Trace) -> SearchResult:
-    """A copy of `result` carrying `trace` (the move's own result is left as it was)."""
-    from dataclasses import replace
-    return replace(result, trace=trace)
 
 
 def tree_html(result: SearchResult, max_nodes: int = 15, max_depth: int | None = None,
               below: str = "") -> str:
     """The recorded tree of `result` as HTML, or a sentence saying why there is none;
     `below`: what to say under the drawing (e.g. the expected line past the cut)."""
-    recorded = result.trace is not None or result.info.get("root") is not None
-    if not recorded:
+    if result.trace is None:
         return (f"<i>This {escape(result.algorithm)} search did not record its tree, so "
                 f"there is nothing to draw.</i>")
     try:
