@@ -50,7 +50,7 @@ class PlayBoard:
 
     def __init__(self, game: Game, opponent: Any = None, human_plays: Player = "X",
                  hint: Any = None, seed: int | None = None, threaded: bool = True,
-                 tree_nodes: int = 15, start: State | str | None = None,
+                 tree_nodes: int = 10, start: State | str | None = None,
                  first_move_rule: bool | None = None) -> None:
         self.adapter = adapter_for(game)
         if first_move_rule is not None:
@@ -402,9 +402,8 @@ class PlayBoard:
     def _start_ai(self) -> None:
         """Let the AI choose its move (in the background when threads are available)."""
         player, label, game, state = self.player, self.opponent_label, self.game, self.state
-        searches = hasattr(player, "explain")
-        message = (f"The AI ({label}) is thinking…" if searches else
-                   f"The AI ({label}) is choosing its move…")
+        message = (f"The AI ({label}) is picking a move at random…" if _is_random(player)
+                   else f"The AI ({label}) is thinking…")
 
         def job() -> tuple[Move, SearchResult | None, str, Any]:
             chosen = choose_move(player, game, state, TREE_PLIES)

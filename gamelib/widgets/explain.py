@@ -189,7 +189,7 @@ def runner_up_text(game: Game, result: SearchResult) -> str:
         if proof_word(result, result.move) == "win":
             return f"It proved that {b} wins, so it did not need to try the other moves."
         if result.info.get("source") == "book":
-            return "The opening book keeps only the best move, so there is no runner-up."
+            return "The book keeps only the best move, so there is no runner-up."
         return "It did not score the other moves."
     second = moves[1]
     s = move_label(game, second)
@@ -255,7 +255,7 @@ def why_html(game: Game, result: SearchResult | None, who: str = "The AI",
         f"<td>{escape(row['label'])}</td><td>{escape(row['words'])}</td></tr>" for row in rows)
     exact = "".join(f"<tr><td>{escape(row['label'])}</td><td>{escape(row['exact'])}</td></tr>"
                     for row in rows)
-    note = result.info.get("note")
+    note = None if result.info.get("source") == "book" else result.info.get("note")
     return (f"<div class='gamelib-why-text'><b>{escape(who)} played "
             f"{escape(move_label(game, result.move))}.</b> "
             f"{escape(headline(game, result))}</div>"

@@ -33,10 +33,11 @@ def draw(result: SearchResult, max_nodes: int, max_depth: int | None = None) -> 
         title = (f"MCTS: {result.stats.iterations} iterations; the most visited move, "
                  f"{result.move}, is played")
         return viz.draw_mcts(result, max_nodes=max_nodes, boards=False, title=title)
-    return viz.draw_tree(result, max_nodes=max_nodes, max_depth=max_depth, boards=False)
+    return viz.draw_tree(result, max_nodes=max_nodes, max_depth=max_depth, boards=False,
+                         pruned="group")
 
 
-def tree_html(result: SearchResult, max_nodes: int = 15, max_depth: int | None = None,
+def tree_html(result: SearchResult, max_nodes: int = 10, max_depth: int | None = None,
               below: str = "") -> str:
     """The recorded tree of `result` as HTML, or a sentence saying why there is none;
     `below`: what to say under the drawing (e.g. the expected line past the cut)."""
