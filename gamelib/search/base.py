@@ -80,7 +80,11 @@ class DepthFirstSearch:
 
     def enter(self, parent: int | None, move: Any, state: State, ply: int,
               alpha: float | None = None, beta: float | None = None) -> int | None:
-        """Record entering `state` (the search calls this only when it has a trace)."""
+        """Record entering `state` (the search calls this only when it has a trace); None
+        for a node a bounded trace does not keep (below its `max_ply`)."""
+        if (parent is None and ply > 0) or not self.trace.keeps(ply):
+            self.trace.skip()
+            return None
         player = self.game.to_move(state)
         return self.trace.enter(parent, move, state, ply, player, player == self.player,
                                 alpha, beta)

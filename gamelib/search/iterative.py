@@ -94,7 +94,7 @@ def _deepen(game: Game, state: State, time_limit: float, eval_fn: EvalFn,
     nodes = leaves = cutoffs = tt_hits = 0
     depth = 1
     while depth <= (max_depth if max_depth is not None else MAX_PLY):
-        round_trace = None if trace is None else Trace()
+        round_trace = None if trace is None else trace.fresh()
         search = AlphaBeta(game, state, depth, eval_fn, scoring, round_trace, order=order,
                            tt=tt, deadline=None if depth == 1 else deadline,
                            first_move=None if best is None else best.move)

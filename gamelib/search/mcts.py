@@ -126,7 +126,10 @@ class MCTS:
         if game.is_terminal(state):
             raise ValueError(f"nothing to search: the game is over in this state\n"
                              f"{game.render(state)}")
-        self.game, self.c, self.playout, self.rng, self.trace = game, c, playout, rng, trace
+        self.game, self.c, self.playout, self.rng = game, c, playout, rng
+        # A bounded trace gets the final tree to its max_ply; an unbounded one every step.
+        self.final_trace = trace if trace is not None and trace.max_ply is not None else None
+        self.trace = None if self.final_trace is not None else trace
         self.solver = solver
         self.size = 0                   # nodes in the tree
         self.iterations = 0
@@ -292,8 +295,11 @@ class MCTS:
                               if child.proven is not None}
             info["solved"] = None if root.proven is None else 1.0 - root.proven
         value = chosen.q if chosen.proven is None else chosen.proven
+        if self.final_trace is not None:
+            record_tree(self.final_trace, self.game, root)
         return SearchResult("mcts", self.game, root.state, chosen.move, value,
-                            move_values=dict(q), pv=pv, stats=stats, trace=self.trace,
+                            move_values=dict(q), pv=pv, stats=stats,
+                            trace=self.trace or self.final_trace,
                             visits=visits, q=q, info=info)
 
     def chosen_child(self) -> MCTSNode:
@@ -305,6 +311,29 @@ class MCTS:
                         or [child for child in children if child.proven != 0.0]
                         or children)
         return max(children, key=lambda child: (child.visits, child.q))
+
+
+def record_tree(trace: Trace, game: Game, root: MCTSNode) -> None:
+    """Record the tree below `root` as it stands, to the trace's `max_ply`: one "expand"
+    event per node (in id order), then one "backprop" with its final N and W, then a
+    "prove" for each proven node. What a bounded trace of MCTS holds."""
+    trace.algorithm, trace.game = "mcts", game
+    nodes, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        nodes.append(node)
+        if trace.keeps(node.depth + 1):
+            stack.extend(node.children)
+    nodes.sort(key=lambda n: n.id)
+    for node in nodes:
+        player = None if game.is_terminal(node.state) else game.to_move(node.state)
+        trace.record("expand", node.id, parent=None if node.parent is None else node.parent.id,
+                     move=node.move, state=node.state, depth=node.depth, player=player)
+    for node in nodes:
+        trace.record("backprop", node.id, visits=node.visits, total=node.total)
+    for node in nodes:
+        if node.proven is not None:
+            trace.record("prove", node.id, value=node.proven, note=PROOF_NAMES[node.proven])
 
 
 PROOF_NAMES = {1.0: "proven win", 0.5: "proven draw", 0.0: "proven loss"}

@@ -19,6 +19,7 @@ from gamelib.search.mcts import PlayoutPolicy, mcts
 from gamelib.search.minimax import minimax
 from gamelib.search.result import SearchResult
 from gamelib.search.scoring import EvalFn, eval_or_no_idea
+from gamelib.search.trace import Trace
 from gamelib.search.tt import TranspositionTable
 
 
@@ -31,14 +32,20 @@ class SearchPlayer(ABC):
     def __call__(self, game: Game, state: State) -> Move:
         return self.explain(game, state).move
 
-    def explain(self, game: Game, state: State) -> SearchResult:
-        """Search `state` and return the SearchResult (move, values, line, stats)."""
-        self.last_result = self.search(game, state)
+    def explain(self, game: Game, state: State, trace: Trace | None = None) -> SearchResult:
+        """Search `state` and return the SearchResult (move, values, line, stats); kept
+        as `last_result`.
+
+        trace: a `Trace` (e.g. `Trace(max_ply=3)`, bounded for a board's "show the tree")
+        that the search choosing the move records into; iterative deepening keeps the
+        deepest finished round's events, MCTS (bounded) its final tree.
+        """
+        self.last_result = self.search(game, state, trace)
         return self.last_result
 
     @abstractmethod
-    def search(self, game: Game, state: State) -> SearchResult:
-        """The player's search from `state`."""
+    def search(self, game: Game, state: State, trace: Trace | None = None) -> SearchResult:
+        """The player's search from `state`, recording into `trace` when given."""
 
     def evaluation(self, game: Game) -> EvalFn | None:
         """The player's `eval_fn`, else the game's `evaluate`; with a depth limit on a game
@@ -60,9 +67,9 @@ class MinimaxPlayer(SearchPlayer):
         self.depth, self.eval_fn, self.scoring = depth, eval_fn, scoring
         self.name = "minimax" if depth is None else f"minimax:{depth}"
 
-    def search(self, game: Game, state: State) -> SearchResult:
+    def search(self, game: Game, state: State, trace: Trace | None = None) -> SearchResult:
         return minimax(game, state, depth=self.depth, eval_fn=self.evaluation(game),
-                       scoring=self.scoring)
+                       scoring=self.scoring, trace=trace)
 
 
 class AlphaBetaPlayer(SearchPlayer):
@@ -87,15 +94,16 @@ class AlphaBetaPlayer(SearchPlayer):
         else:
             self.name = "alphabeta" if depth is None else f"alphabeta:{depth}"
 
-    def search(self, game: Game, state: State) -> SearchResult:
+    def search(self, game: Game, state: State, trace: Trace | None = None) -> SearchResult:
         table = TranspositionTable() if self.tt else None
         if self.time_limit is not None:
             return iterative_deepening(game, state, time_limit=self.time_limit,
                                        eval_fn=self.eval_fn, max_depth=self.depth,
-                                       order=self.order, tt=table, scoring=self.scoring)
+                                       order=self.order, tt=table, scoring=self.scoring,
+                                       trace=trace)
         return alphabeta(game, state, depth=self.depth, eval_fn=self.evaluation(game),
                          order=self.order, tt=table, scoring=self.scoring,
-                         all_values=self.all_values)
+                         all_values=self.all_values, trace=trace)
 
 
 class MCTSPlayer(SearchPlayer):
@@ -123,7 +131,7 @@ class MCTSPlayer(SearchPlayer):
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def search(self, game: Game, state: State) -> SearchResult:
+    def search(self, game: Game, state: State, trace: Trace | None = None) -> SearchResult:
         return mcts(game, state, iterations=self.iterations, time_limit=self.time_limit,
                     c=self.c, playout=self.playout, seed=self.rng.randrange(2 ** 32),
-                    solver=self.solver)
+                    solver=self.solver, trace=trace)

@@ -22,6 +22,13 @@ Event kinds:
   the exact reward for the player who moved into it; note = "proven win" / "proven
   draw" / "proven loss"). Every MCTS iteration starts with a "select" event.
 Node ids are numbers in visit order: the root is node 0.
+
+A bounded trace, `Trace(max_ply=2)`, keeps only the nodes at most `max_ply` plies below
+the root (the root is ply 0), with everything a drawing needs about them: windows,
+values, bounds, cutoffs. Deeper nodes are not recorded (a node at the cut counts them
+in `unrecorded`); the SearchResult's `pv` still gives the whole principal line. MCTS
+with a bounded trace records only its final tree to `max_ply`: one "expand" and one
+"backprop" event (final N and W) per node, plus "prove" for proven nodes.
 """
 
 from __future__ import annotations
@@ -55,6 +62,7 @@ class Event:
     total: float | None = None        # MCTS: summed reward after the update
     ucb: tuple[float, ...] = ()       # MCTS select: the UCB score of each child chosen on the path
     note: str = ""                    # e.g. "terminal", "depth limit", "cutoff"
+    unrecorded: int = 0               # leave: nodes searched below, not kept (max_ply)
 
 
 @dataclass
@@ -80,16 +88,31 @@ class TraceNode:
     left_at: int | None = None        # index of its "leave" event
     visits: int = 0                   # MCTS
     total: float = 0.0                # MCTS
+    unrecorded: int = 0               # nodes searched below it that a bounded trace skipped
 
 
 class Trace:
-    """A recording of one search: a list of events plus helpers to read it."""
+    """A recording of one search: a list of events plus helpers to read it.
 
-    def __init__(self) -> None:
+    max_ply: keep only the nodes at most this many plies below the root (None: all).
+    """
+
+    def __init__(self, max_ply: int | None = None) -> None:
+        if max_ply is not None and (not isinstance(max_ply, int) or isinstance(max_ply, bool)
+                                    or max_ply < 0):
+            raise ValueError(f"max_ply must be None (keep every node) or a whole number of "
+                             f"plies >= 0, got {max_ply!r}")
+        self.max_ply = max_ply
         self.events: list[Event] = []
         self.algorithm: str = ""
         self.game: Any = None
         self._next_id = 0
+        self._skipped = 0                       # nodes not recorded so far (max_ply)
+        self._skipped_before: dict[int, int] = {}   # node at the cut -> _skipped on entry
+
+    def fresh(self) -> Trace:
+        """An empty trace with the same bound (for one round of iterative deepening)."""
+        return Trace(self.max_ply)
 
     def __len__(self) -> int:
         return len(self.events)
@@ -119,31 +142,50 @@ class Trace:
         self.events.append(event)
         return event
 
+    def keeps(self, depth: int) -> bool:
+        """Whether a node `depth` plies below the root is recorded."""
+        return self.max_ply is None or depth <= self.max_ply
+
+    def skip(self) -> None:
+        """Count a node that is not recorded (below `max_ply`)."""
+        self._skipped += 1
+
     def enter(self, parent: int | None, move: Any, state: Any, depth: int, player: str,
               maximizing: bool | None, alpha: float | None = None,
               beta: float | None = None) -> int:
         """Record entering a new node; returns its id."""
         node = self.new_node()
+        if depth == self.max_ply:
+            self._skipped_before[node] = self._skipped
         self.record("enter", node, parent=parent, move=move, state=state, depth=depth,
                     player=player, maximizing=maximizing, alpha=alpha, beta=beta)
         return node
 
-    def leaf(self, node: int, value: float, note: str) -> None:
+    def leaf(self, node: int | None, value: float, note: str) -> None:
         """Record scoring a leaf (note: "terminal" or "depth limit")."""
-        self.record("leaf", node, value=value, bound=EXACT, note=note)
+        if node is not None:
+            self.record("leaf", node, value=value, bound=EXACT, note=note)
 
-    def prune(self, node: int, moves: tuple, alpha: float, beta: float, value: float) -> None:
+    def prune(self, node: int | None, moves: tuple, alpha: float, beta: float,
+              value: float) -> None:
         """Record skipping `moves` at `node` because alpha >= beta."""
-        self.record("prune", node, moves=tuple(moves), alpha=alpha, beta=beta, value=value,
-                    note="cutoff")
+        if node is not None:
+            self.record("prune", node, moves=tuple(moves), alpha=alpha, beta=beta,
+                        value=value, note="cutoff")
 
-    def tt_hit(self, node: int, value: float, bound: str) -> None:
+    def tt_hit(self, node: int | None, value: float, bound: str) -> None:
         """Record a transposition-table answer for `node`."""
-        self.record("tt_hit", node, value=value, bound=bound)
+        if node is not None:
+            self.record("tt_hit", node, value=value, bound=bound)
 
-    def leave(self, node: int, value: float, bound: str = EXACT) -> None:
-        """Record that `node`'s value is settled."""
-        self.record("leave", node, value=value, bound=bound)
+    def leave(self, node: int | None, value: float, bound: str = EXACT) -> None:
+        """Record that `node`'s value is settled (with, at the cut of a bounded trace, how
+        many nodes below it were searched but not recorded)."""
+        if node is None:
+            return
+        before = self._skipped_before.pop(node, None)
+        unrecorded = 0 if before is None else self._skipped - before
+        self.record("leave", node, value=value, bound=bound, unrecorded=unrecorded)
 
     def nodes(self, upto: int | None = None) -> dict[int, TraceNode]:
         """The tree as recorded by the first `upto` events (all by default), by node id."""
@@ -186,6 +228,7 @@ def _apply(tree: dict[int, TraceNode], index: int, event: Event) -> None:
         node.tt_hit, node.value, node.bound = True, event.value, event.bound
     elif kind == "leave":
         node.value, node.bound, node.left_at = event.value, event.bound, index
+        node.unrecorded = event.unrecorded
     elif kind == "backprop":
         node.visits = event.visits or 0
         node.total = event.total or 0.0

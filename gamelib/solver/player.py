@@ -7,7 +7,7 @@ import warnings
 from typing import Any
 
 from gamelib.search.result import SearchResult, SearchStats
-from gamelib.search.trace import EXACT
+from gamelib.search.trace import EXACT, Trace
 from gamelib.solver.api import centre_distance, child_score, get_solver
 from gamelib.solver.book import OpeningBook
 from gamelib.solver.position import COLUMN_ORDER, WIDTH, Position, column_mask
@@ -38,8 +38,10 @@ class PerfectPlayer:
     def __repr__(self) -> str:
         return f"PerfectPlayer(time_limit={self.time_limit})"
 
-    def explain(self, game: Any, state: Any) -> SearchResult:
-        """The chosen move with every column's score (or the book's answer), and why."""
+    def explain(self, game: Any, state: Any, trace: Trace | None = None) -> SearchResult:
+        """The chosen move with every column's score (or the book's answer), and why.
+
+        trace: taken as the search players take it; the solver records no tree."""
         start = time.perf_counter()
         pos = Position.from_state(state)
         found = self.book.lookup(pos)

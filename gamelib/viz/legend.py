@@ -75,5 +75,5 @@ def legend_rows(features: set[str]) -> str:
     if "current" in features:
         entries.append((coloured("■", st.CURRENT_COLOUR), "current node and the path to it"))
     if "collapsed" in features:
-        entries.append(("+n", "subtree not drawn (size limit, or collapsed)"))
+        entries.append(("+n", "subtree not drawn (size limit, collapsed, or not recorded)"))
     return legend_table(entries)

@@ -342,16 +342,19 @@ class _View:
             batches = [moves] if group else [(m,) for m in moves]
             for k, batch in enumerate(batches):
                 self.add_pruned_stub(graph, node_id, k, batch, group)
+        label, edge_label = "", f"{count} move{'s' if count != 1 else ''}"
+        if node.unrecorded:                  # below a bounded trace's cut: one stub
+            count, total = 1, node.unrecorded
+            label, edge_label = "\\nnot recorded", ""
         if count:
             self.seen.add("collapsed")
-            label = f"+{total} node{'s' if total != 1 else ''}"
+            label = f"+{total} node{'s' if total != 1 else ''}" + label
             graph.node(f"c{node_id}", label, shape="box", style="dotted,rounded",
                        color=st.PRUNED_COLOUR, fontcolor="#666666", fontsize="9",
                        id=f"collapsed{node_id}", **{"class": "collapsed"})
             graph.edge(f"n{node_id}", f"c{node_id}", style="dotted", color=st.PRUNED_COLOUR,
                        **{"class": "collapsed"},
-                       **({"label": f"{count} move{'s' if count != 1 else ''}"}
-                          if self.edge_labels else {}))
+                       **({"label": edge_label} if self.edge_labels and edge_label else {}))
 
     def add_summary_stub(self, graph: Drawing, node_id: int, count: int, total: int,
                          moves: tuple) -> None:
@@ -408,6 +411,8 @@ def outline(tree: dict[int, TraceNode], root: int, shown: list[int], pv: list[in
         hidden = [c for c in children if c not in shown_set]
         if hidden:
             lines.append(f"{indent}    ... {len(hidden)} more moves not drawn")
+        if node.unrecorded:
+            lines.append(f"{indent}    ... {node.unrecorded} nodes searched, not recorded")
         if node.pruned_moves:
             moves = ", ".join(st.fmt_move(m) for m in node.pruned_moves)
             lines.append(f"{indent}    pruned: {moves}")
