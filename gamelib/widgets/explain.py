@@ -55,7 +55,7 @@ def search_words(value: float, bound: str, complete: bool) -> str:
         return "at least a draw" if value == 0 and complete else "good enough to play"
     if value == 0:
         return "draw" if complete else "looks even"
-    return "looks good for the AI" if value > 0 else "looks good for you"
+    return "looks better for the AI" if value > 0 else "looks better for you"
 
 
 def solver_words(score: float, stones_before: tuple[int, int]) -> str:
@@ -198,7 +198,7 @@ def runner_up_text(game: Game, result: SearchResult) -> str:
         return (f"Next best: {s}, tried in {visits.get(second, 0):,} games against "
                 f"{visits.get(result.move, 0):,} for {b}; it won {q.get(second, 0):.0%} "
                 f"of them against {q.get(result.move, 0):.0%}.")
-    return f"Next best: {s}, which {value_words(result, second)}. " + _why_not_second(
+    return f"Next best: {s} ({value_words(result, second)}). " + _why_not_second(
         result, second, b, s)
 
 
