@@ -341,12 +341,12 @@ class PlayBoard:
     def _side_changed(self, side: Player) -> None:
         """The "you play" toggle: a new game with the human on `side`, said out loud."""
         had_moves = bool(self.moves)
-        self.new_game_on(side)
+        self._new_game_on(side)
         if had_moves:
             self._set_status(f"You switched sides, so a new game has started: you play "
                              f"{self.adapter.side_name(side)}. " + self._turn_text())
 
-    def new_game_on(self, side: Player) -> None:
+    def _new_game_on(self, side: Player) -> None:
         """Start a new game with the human on `side`."""
         with self._lock:
             self.worker.cancel()

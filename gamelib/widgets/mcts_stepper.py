@@ -126,9 +126,9 @@ class MCTSStepper(Stepping):
         playout = ""
         if it.playout is not None:
             played = len(it.playout.moves)
-            moves = "no moves (the game was already over)" if played == 0 else \
+            length = "no moves (the game was already over)" if played == 0 else \
                 f"{played} random move{'' if played == 1 else 's'}"
-            playout = f"playout of {moves}: {it.playout.note or 'done'}"
+            playout = f"playout of {length}: {it.playout.note or 'done'}"
         backed = f"back up the result through {len(it.backprop)} nodes"
         proved = ", ".join(self._proof(tree, event) for event in it.proofs)
         proved = f"proved: {proved}" if proved else ""

@@ -70,12 +70,18 @@ def open_boards(context, kind: str, port: int, dark: bool = False):
         tab.goto(f"http://127.0.0.1:{port}/?token={TOKEN}{theme}", timeout=90_000)
     else:
         tab.goto(f"http://127.0.0.1:{port}/lab/tree/{NOTEBOOK}?token={TOKEN}", timeout=90_000)
+        accept = tab.locator(".jp-Dialog .jp-mod-accept")          # "Select Kernel"
+        try:
+            accept.wait_for(timeout=15_000)
+            accept.click()
+        except Exception:
+            pass                                                   # no dialog this time
         tab.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').wait_for(
             timeout=90_000)
         if dark:
-            tab.evaluate("window.jupyterapp.commands.execute('apputils:change-theme', "
-                         "{theme: 'JupyterLab Dark'})")
-        tab.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+            tab.evaluate("() => { window.jupyterapp.commands.execute('apputils:change-theme', "
+                         "{theme: 'JupyterLab Dark'}); }")
+        tab.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
     tab.locator(".gamelib-ttt-grid").first.wait_for(timeout=90_000)
     tab.locator(".gamelib-c4-frame").first.wait_for(timeout=90_000)
     return tab
