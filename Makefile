@@ -16,7 +16,7 @@ lessons: setup    ## set up, then open JupyterLab on the lessons
 test:             ## set up (with Chromium), run every test (unit, notebooks, browser), export the lessons as HTML
 	scripts/setup.sh --browser
 	$(PY) -m pytest
-	GAMELIB_QUICK=1 scripts/export_html.sh
+	GAMELIB_QUICK=1 EXECUTED=build/executed/quick scripts/export_html.sh
 
 test-fast:        ## the tests without notebooks and the browser
 	$(PY) -m pytest -m "not e2e and not slow" --ignore=tests/test_notebooks.py
@@ -29,6 +29,10 @@ html: setup       ## execute every lesson and export it as HTML to build/html/
 
 bench: setup      ## run the benchmarks (prints ratios against baselines)
 	$(PY) benchmarks/run_all.py
+
+.PHONY: lite
+lite:             ## build the course as a static website (JupyterLite, runs in the browser) in build/lite/
+	python3 scripts/build_lite.py
 
 clean:
 	rm -rf build .pytest_cache

@@ -9,8 +9,8 @@ Measured:
 3. Tic-Tac-Toe best move from the empty board with alpha-beta + transposition table;
 4. MCTS iterations/s on Connect Four and Tic-Tac-Toe, against the baseline and
    OpenSpiel's Python MCTSBot with one random rollout;
-5. what `trace=None` costs: the real alpha-beta against a copy with every trace line
-   removed;
+5. what recording costs: `alphabeta` with no trace, a bounded and a full trace, against
+   the bare textbook alpha-beta over the same game (the measuring stick);
 6. iterative deepening's overrun past its time limit over 50 calls.
 """
 
@@ -30,8 +30,6 @@ import baseline_seed as seed  # noqa: E402
 
 from gamelib import ConnectFour, TicTacToe  # noqa: E402
 from gamelib.search import TranspositionTable, alphabeta, iterative_deepening, mcts, minimax  # noqa: E402,E501
-from gamelib.search.alphabeta import AlphaBeta  # noqa: E402
-from gamelib.search.base import SearchTimeout  # noqa: E402
 from gamelib.search.scoring import INF, terminal_value  # noqa: E402
 
 C4_POSITIONS = ["", "4453", "44536", "3344555", "4444332"]
@@ -220,89 +218,38 @@ def bench_mcts(iterations: int) -> dict:
     return out
 
 
-# --- 5. the cost of trace=None -----------------------------------------------------------
-
-class Untraced(AlphaBeta):
-    """alpha-beta with every trace line removed: what trace=None is compared with."""
-
-    def leaf_value(self, state, ply, node):
-        self.nodes += 1
-        if self.deadline is not None and not self.nodes & 255 \
-                and time.perf_counter() > self.deadline:
-            raise SearchTimeout
-        if self.game.is_terminal(state):
-            value = terminal_value(self.game, state, self.player, ply, self.scoring)
-        elif ply == self.limit:
-            value = self.eval_fn(state, self.player)
-            self.depth_cut = True
-        else:
-            return None
-        self.leaves += 1
-        if ply > self.deepest:
-            self.deepest = ply
-        return value
-
-    def max_value(self, state, alpha, beta, ply, node):
-        value = self.leaf_value(state, ply, None)
-        if value is not None:
-            return value, ()
-        known, tt_move = self.probe(state, alpha, beta, ply, True, None)
-        if known is not None:
-            return known
-        window = (alpha, beta)
-        best, line_ = -INF, ()
-        moves = self.moves(state, tt_move)
-        for i, move in enumerate(moves):
-            value, child_line = self.min_value(self.game.result(state, move), alpha, beta,
-                                               ply + 1, None)
-            if value > best:
-                best, line_ = value, (move,) + child_line
-                alpha = max(alpha, best)
-            if best >= beta:
-                if moves[i + 1:]:
-                    self.cutoffs += 1
-                break
-        return self.finish(state, None, best, window, ply, True, line_)
-
-    def min_value(self, state, alpha, beta, ply, node):
-        value = self.leaf_value(state, ply, None)
-        if value is not None:
-            return value, ()
-        known, tt_move = self.probe(state, alpha, beta, ply, False, None)
-        if known is not None:
-            return known
-        window = (alpha, beta)
-        best, line_ = INF, ()
-        moves = self.moves(state, tt_move)
-        for i, move in enumerate(moves):
-            value, child_line = self.max_value(self.game.result(state, move), alpha, beta,
-                                               ply + 1, None)
-            if value < best:
-                best, line_ = value, (move,) + child_line
-                beta = min(beta, best)
-            if best <= alpha:
-                if moves[i + 1:]:
-                    self.cutoffs += 1
-                break
-        return self.finish(state, None, best, window, ply, False, line_)
-
+# --- 5. what recording costs ---------------------------------------------------------------
 
 def bench_trace(depth: int, repeats: int) -> dict:
     from gamelib.search import Trace
+    from gamelib.search.trace import NO_RECORDING
     game = ConnectFour()
     state = game.play("3342")
-    print(f"\n5. The cost of tracing: alpha-beta on Connect Four '4453', depth {depth}")
+    print(f"\n5. What recording costs: alpha-beta on Connect Four '3342', depth {depth}, no "
+          f"ordering, no table (time; ratio to the bare textbook alpha-beta)")
+    textbook = TextbookAlphaBeta(game, state, depth, game.evaluate)
+    value, textbook_nodes = textbook.run()
+    result = alphabeta(game, state, depth=depth)
+    assert result.value == value and result.stats.nodes == textbook_nodes
+    bare = best_of(repeats, textbook.run)
     real = best_of(repeats, lambda: alphabeta(game, state, depth=depth))
-    bare = best_of(repeats, lambda: Untraced(game, state, depth, None, None, None).run())
+    bounded = best_of(repeats, lambda: alphabeta(game, state, depth=depth,
+                                                 trace=Trace(max_ply=2)))
     traced = best_of(max(1, repeats // 2), lambda: alphabeta(game, state, depth=depth,
                                                              trace=Trace()))
-    assert Untraced(game, state, depth, None, None, None).run().value == \
-        alphabeta(game, state, depth=depth).value
-    line("trace=None vs a copy with no trace code", f"{real * 1000:.1f} ms",
-         f"{bare * 1000:.1f} ms", f"{(real / bare - 1) * 100:+.1f}%")
-    line("trace=Trace() (recording every event)", f"{traced * 1000:.1f} ms", "",
-         f"{(traced / bare - 1) * 100:+.0f}%")
-    return {"none_cost": real / bare - 1}
+    # The recorder calls a search without a trace makes: one `enter` per node, one `leaf`
+    # or `leave` per node, one `prune` per cutoff; each an empty method call.
+    calls = 2 * result.stats.nodes + result.stats.cutoffs
+    empty = best_of(repeats, lambda: [NO_RECORDING.enter(None, None, None, 1, 0, 0)
+                                      for _ in range(calls)])
+    line("bare textbook alpha-beta (no hooks, no line)", f"{bare * 1000:.1f} ms", "", "1.00")
+    line("gamelib alphabeta, trace=None", f"{real * 1000:.1f} ms", "", f"{real / bare:.2f}")
+    line(f"  of which the {calls:,} empty recorder calls", f"{empty * 1000:.1f} ms", "",
+         f"{empty / bare:.2f}")
+    line("trace=Trace(max_ply=2) (the top of the tree)", f"{bounded * 1000:.1f} ms", "",
+         f"{bounded / bare:.2f}")
+    line("trace=Trace() (every event)", f"{traced * 1000:.1f} ms", "", f"{traced / bare:.2f}")
+    return {"vs_textbook": real / bare - 1, "hooks": empty / real}
 
 
 # --- 6. iterative deepening's overrun ----------------------------------------------------
@@ -359,7 +306,9 @@ def main(argv: list[str] | None = None) -> int:
     if c4_spiel is not None:
         print(f"  MCTS iterations/s on Connect Four >= OpenSpiel MCTSBot: {c4_ours:,.0f} vs "
               f"{c4_spiel:,.0f} ({'met' if c4_ours >= c4_spiel else 'NOT met'})")
-    print(f"  trace=None costs {tr['none_cost'] * 100:+.1f}% against no trace code at all")
+    print(f"  alphabeta (no trace) within 15% of the bare textbook alpha-beta: "
+          f"{tr['vs_textbook'] * 100:+.1f}% ({'met' if tr['vs_textbook'] <= 0.15 else 'NOT met'});"
+          f" empty recorder calls: {tr['hooks'] * 100:.1f}% of its time")
     print(f"  iterative deepening's worst overrun: {ov['max_overrun'] * 1000:.1f} ms")
     return 0
 

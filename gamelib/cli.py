@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Sequence
 
-from gamelib.arena import HumanPlayer, play_game
-from gamelib.arena.specs import player_from_spec
+from gamelib.arena import GameAbandoned, HumanPlayer, play_game
+from gamelib.arena.specs import check_player, player_from_spec
 from gamelib.arena.tournament import add_parser as add_tournament_parser
+from gamelib.exercises.grade import add_parser as add_grade_parser
 from gamelib.viz.figures import add_parser as add_figures_parser
 from gamelib.games import ConnectFour, Game, TicTacToe
 
@@ -27,15 +29,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     """Play a game against the computer at the terminal."""
     game = make_game(args.game)
     try:
-        ai = player_from_spec(args.opponent or DEFAULT_OPPONENT[args.game], seed=args.seed)
-    except ValueError as error:
+        ai = check_player(game, player_from_spec(args.opponent or DEFAULT_OPPONENT[args.game],
+                                                 seed=args.seed), "--opponent")
+    except (ValueError, TypeError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     human = HumanPlayer()
     players = [human, ai] if args.first == "human" else [ai, human]
     try:
         record = play_game(game, players, verbose=False)
-    except (EOFError, KeyboardInterrupt):
+    except (EOFError, KeyboardInterrupt, GameAbandoned):
         print("\ngame abandoned")
         return 1
     print(game.render(record.final_state))
@@ -74,7 +77,8 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     game = make_game(args.game)
     try:
         state = parse_position(game, args.position)
-        player = player_from_spec(args.player or DEFAULT_OPPONENT[args.game], seed=args.seed)
+        player = check_player(game, player_from_spec(args.player or DEFAULT_OPPONENT[args.game],
+                                                     seed=args.seed), "--player")
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -132,9 +136,16 @@ def add_solver_commands(sub: argparse._SubParsersAction) -> None:
     add_commands(sub)
 
 
+def program_name(argv0: str | None = None) -> str:
+    """How the user started us, for usage lines: "gamelib" (the installed script) or
+    "python -m gamelib"."""
+    name = os.path.basename(sys.argv[0] if argv0 is None else argv0)
+    return "python -m gamelib" if name in ("__main__.py", "", "-c") else name
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
-    parser = argparse.ArgumentParser(prog="python -m gamelib",
+    parser = argparse.ArgumentParser(prog=program_name(),
                                      description="Play, search and solve two-player games.")
     sub = parser.add_subparsers(dest="command", required=True)
     play = sub.add_parser("play", help="play against the computer in this terminal")
@@ -168,6 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_tournament_parser(sub, GAMES)
     add_figures_parser(sub)
     add_solver_commands(sub)
+    add_grade_parser(sub)
     return parser
 
 

@@ -9,7 +9,9 @@
 # pages load both from their CDNs and widgets stay blank offline; everything else shows.
 #
 # Usage: scripts/export_html.sh [notebooks/NN-name.ipynb ...]   (default: every lesson)
-# GAMELIB_QUICK=1 exports with the small settings the tests use.
+# GAMELIB_QUICK=1 exports with the small settings the tests use (scripts/lessons.py).
+# EXECUTED=DIR exports the already executed copies in DIR (the notebook tests write them
+# to build/executed/quick/) instead of running the lessons again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VENV=${VENV:-.venv}
@@ -39,7 +41,7 @@ fetch_widget_js() {
   [[ -f "$STATIC/html-manager/embed-amd.js" && -f "$STATIC/require.js" ]]
 }
 
-options=(--to html --execute --ExecutePreprocessor.timeout=900 --output-dir "$OUT")
+options=(--to html --output-dir "$OUT")
 if fetch_widget_js; then
   options+=(--HTMLExporter.widget_renderer_url=_static/html-manager/embed-amd.js
             --HTMLExporter.require_js_url=_static/require.js)
@@ -53,11 +55,19 @@ STYLE='<style>.jp-RenderedSVG svg, .jp-RenderedSVG img, .jp-RenderedImage img { 
 
 lessons=("$@")
 (( ${#lessons[@]} )) || lessons=(notebooks/[0-9][0-9]-*.ipynb)
+quick=()
+[[ "${GAMELIB_QUICK:-}" == 1 ]] && quick=(--quick)
+executed=${EXECUTED:-}
+if [[ -z "$executed" ]]; then
+  executed="$OUT/_executed"
+  "$VENV/bin/python" scripts/lessons.py run "${quick[@]}" --out "$executed" "${lessons[@]}" </dev/null || true
+fi
 failed=()
 for notebook in "${lessons[@]}"; do
   name=$(basename "$notebook" .ipynb)
   echo "== $name"
-  if "$VENV/bin/jupyter" nbconvert "${options[@]}" "$notebook" </dev/null; then
+  if [[ -f "$executed/$name.ipynb" ]] &&
+     "$VENV/bin/jupyter" nbconvert "${options[@]}" "$executed/$name.ipynb" </dev/null; then
     "$VENV/bin/python" - "$OUT/$name.html" "$STYLE" <<'PY'
 import sys
 path, style = sys.argv[1], sys.argv[2]

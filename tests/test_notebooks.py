@@ -1,7 +1,8 @@
 """Every lesson runs top to bottom in a fresh kernel, and none is committed with outputs.
 
-The kernel gets GAMELIB_QUICK=1, which lessons read to choose smaller settings for slow
-cells (fewer games, fewer iterations); no cell is ever skipped.
+Lessons run with their quick settings (scripts/lessons.py: smaller sizes from the
+notebook's metadata, inserted after its `parameters` cell); no cell is ever skipped.
+The executed copies are kept in build/executed/quick/ for the HTML export.
 """
 
 import json
@@ -43,15 +44,8 @@ def test_lesson_has_goal_one_import_line_and_summary(path):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
-def test_lesson_runs_top_to_bottom(path, monkeypatch):
-    import nbformat
-    from nbclient import NotebookClient
-
-    monkeypatch.setenv("GAMELIB_QUICK", "1")
-    notebook = nbformat.read(path, as_version=4)
-    client = NotebookClient(notebook, timeout=300, kernel_name="python3",
-                            resources={"metadata": {"path": str(NOTEBOOKS)}})
-    client.execute()          # raises CellExecutionError, naming the cell, if any cell fails
+def test_lesson_runs_top_to_bottom(path, executed_lesson):
+    notebook = executed_lesson(path)  # raises CellExecutionError, naming the cell, if any fails
     errors = [out for cell in notebook.cells if cell.cell_type == "code"
               for out in cell.outputs if out.output_type == "error"]
     assert not errors
@@ -60,7 +54,6 @@ def test_lesson_runs_top_to_bottom(path, monkeypatch):
         if cell.cell_type == "code" and cell.source.startswith("check_"):
             shown = json.dumps([out.get("data", out.get("text")) for out in cell.outputs])
             assert "not implemented yet" in shown, (path.name, cell.source)
-    assert os.environ["GAMELIB_QUICK"] == "1"
 
 
 @pytest.mark.slow

@@ -99,16 +99,16 @@ def test_iterative_deepening_keeps_the_deepest_round_bounded(connect4):
     player = AlphaBetaPlayer(time_limit=0.2)
     trace = Trace(max_ply=2)
     result = player.explain(game, state, trace=trace)
-    rounds = result.info["rounds"]
+    rounds = result.rounds
     assert result.trace is trace and trace.algorithm == "iterative_deepening"
     tree = trace.nodes()
     assert max(node.depth for node in tree.values()) <= 2
-    assert tree[0].value == result.value == rounds[-1]["value"]
+    assert tree[0].value == result.value == rounds[-1].value
     # What is kept grows with the rounds and the top of the tree, not the nodes searched.
     per_round = nodes_up_to(game, state, 2)
-    kept = sum(len(r["trace"]) for r in rounds)
+    kept = sum(len(r.trace) for r in rounds)
     assert kept <= 4 * per_round * len(rounds)             # <= 4 events per kept node
-    assert all(max(n.depth for n in r["trace"].nodes().values()) <= 2 for r in rounds)
+    assert all(max(n.depth for n in r.trace.nodes().values()) <= 2 for r in rounds)
     draw_tree(result, boards=False)
 
 

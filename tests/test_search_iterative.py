@@ -15,10 +15,10 @@ def test_returns_the_deepest_finished_round():
     game = ConnectFour()
     state = game.play("3342")
     result = iterative_deepening(game, state, time_limit=0.3, max_depth=6)
-    rounds = result.info["rounds"]
-    assert [r["depth"] for r in rounds] == list(range(1, len(rounds) + 1))
-    assert result.stats.depth == rounds[-1]["depth"] >= 4
-    assert result.move == rounds[-1]["move"] and result.value == rounds[-1]["value"]
+    rounds = result.rounds
+    assert [r.depth for r in rounds] == list(range(1, len(rounds) + 1))
+    assert result.stats.depth == rounds[-1].depth >= 4
+    assert result.move == rounds[-1].move and result.value == rounds[-1].value
     assert result.stats.iterations == len(rounds)
     # Same answer as a plain alpha-beta search to that depth.
     assert result.value == alphabeta(game, state, depth=result.stats.depth,
@@ -28,7 +28,7 @@ def test_returns_the_deepest_finished_round():
 def test_max_depth_and_solved_positions_stop_early():
     game = ConnectFour()
     result = iterative_deepening(game, game.play("3342"), time_limit=5, max_depth=3)
-    assert result.stats.depth == 3 and result.info["overrun"] < 0
+    assert result.stats.depth == 3 and result.overrun < 0
     # X wins at once here: round 1 proves it and the search stops.
     win = iterative_deepening(game, game.play("334455"), time_limit=5)
     assert win.move in (2, 6) and win.stats.depth == 1
@@ -36,7 +36,7 @@ def test_max_depth_and_solved_positions_stop_early():
     # whole tree is seen, then stop.
     ttt = TicTacToe()
     solved = iterative_deepening(ttt, ttt.initial_state, time_limit=10)
-    assert solved.value == 0 and solved.info["complete"] and solved.info["overrun"] < 0
+    assert solved.value == 0 and solved.complete and solved.overrun < 0
 
 
 def test_previous_best_move_is_searched_first():
@@ -44,7 +44,7 @@ def test_previous_best_move_is_searched_first():
     state = game.play("3342")
     trace = Trace()
     result = iterative_deepening(game, state, time_limit=5, max_depth=4, trace=trace)
-    previous = result.info["rounds"][-2]["move"]
+    previous = result.rounds[-2].move
     nodes = trace.nodes()
     first_child = nodes[nodes[0].children[0]]
     assert first_child.move == previous
@@ -100,12 +100,12 @@ def test_every_round_keeps_its_trace_when_tracing():
     state = game.play("3342")
     trace = Trace()
     result = iterative_deepening(game, state, time_limit=5, max_depth=3, trace=trace)
-    rounds = result.info["rounds"]
-    assert [r["depth"] for r in rounds] == [1, 2, 3]
+    rounds = result.rounds
+    assert [r.depth for r in rounds] == [1, 2, 3]
     for r in rounds:
-        tree = r["trace"].nodes()
-        assert max(node.depth for node in tree.values()) == r["depth"]
-        assert len(tree) == r["nodes"]
-    assert result.trace is trace and len(trace.nodes()) == rounds[-1]["nodes"]
+        tree = r.trace.nodes()
+        assert max(node.depth for node in tree.values()) == r.depth
+        assert len(tree) == r.nodes
+    assert result.trace is trace and len(trace.nodes()) == rounds[-1].nodes
     untraced = iterative_deepening(game, state, time_limit=5, max_depth=2)
-    assert all("trace" not in r for r in untraced.info["rounds"])
+    assert all(r.trace is None for r in untraced.rounds)

@@ -94,7 +94,7 @@ def test_synthetic_trees_need_the_sign_flip(tree, best):
 def test_statistics_are_from_the_movers_point_of_view():
     game = GameTree(TRAP)
     result = mcts(game, game.initial_state, iterations=3000, seed=1)
-    root = result.info["root"]
+    root = result.tree
     trap = next(child for child in root.children if child.move == 0)
     assert trap.mover == "MAX"
     winning_reply = next(child for child in trap.children if child.move == 0)
@@ -121,7 +121,7 @@ def test_trace_records_the_four_steps():
     assert trace[0].kind == "expand" and trace[0].node == 0 and trace[0].parent is None
     nodes = trace.nodes()
     assert nodes[0].visits == 30
-    for child in result.info["root"].children:
+    for child in result.tree.children:
         assert nodes[child.id].visits == child.visits
         assert math.isclose(nodes[child.id].total, child.total)
     first_select = next(e for e in trace if e.kind == "select")
@@ -188,9 +188,9 @@ def test_solver_proves_what_minimax_knows():
     for state in small_positions():
         exact = minimax(game, state)
         result = mcts(game, state, iterations=50_000, seed=0, solver=True)
-        assert result.info["solved"] == as_reward(exact.value), state.board
+        assert result.solved == as_reward(exact.value), state.board
         assert result.stats.iterations < 50_000          # it stopped once solved
-        for move, proven in result.info["proven"].items():
+        for move, proven in result.proven.items():
             assert proven == as_reward(exact.move_values[move]), (state.board, move)
         assert as_reward(exact.move_values[result.move]) == as_reward(exact.value)
         assert result.value == as_reward(exact.value)
@@ -199,8 +199,8 @@ def test_solver_proves_what_minimax_knows():
 def test_solver_on_the_trap_tree():
     game = GameTree(TRAP)
     result = mcts(game, game.initial_state, iterations=3000, seed=0, solver=True)
-    assert result.info["proven"] == {0: 0.0, 1: 0.5}
-    assert result.info["solved"] == 0.5 and result.move == 1
+    assert result.proven == {0: 0.0, 1: 0.5}
+    assert result.solved == 0.5 and result.move == 1
     assert result.stats.iterations < 3000
 
 
@@ -208,7 +208,7 @@ def test_solver_plays_a_proven_win_at_once():
     game = ConnectFour()
     state = game.play("334455")          # X: three in the bottom row, open at both ends
     result = mcts(game, state, iterations=100_000, seed=0, solver=True)
-    assert result.move in (2, 6) and result.info["solved"] == 1.0
+    assert result.move in (2, 6) and result.solved == 1.0
     assert result.stats.iterations < 100
 
 
@@ -216,8 +216,8 @@ def test_solver_proves_a_double_threat_lost():
     game = ConnectFour()
     state = game.play("33445")           # O to move, X threatens columns 2 and 6
     result = mcts(game, state, iterations=20_000, seed=0, solver=True)
-    assert result.info["solved"] == 0.0
-    assert result.info["proven"] == {move: 0.0 for move in game.actions(state)}
+    assert result.solved == 0.0
+    assert result.proven == {move: 0.0 for move in game.actions(state)}
 
 
 def test_solver_never_chooses_a_proven_loss():
@@ -226,7 +226,7 @@ def test_solver_never_chooses_a_proven_loss():
     for seed in range(5):
         result = mcts(game, state, iterations=300, seed=seed, solver=True)
         assert result.move == 3
-        lost = [move for move, proven in result.info["proven"].items() if proven == 0.0]
+        lost = [move for move, proven in result.proven.items() if proven == 0.0]
         assert lost and 3 not in lost
 
 
@@ -234,9 +234,9 @@ def test_without_the_solver_nothing_is_proven():
     game = GameTree(TRAP)
     trace = Trace()
     result = mcts(game, game.initial_state, iterations=300, seed=0, trace=trace)
-    assert "proven" not in result.info and result.stats.iterations == 300
+    assert result.proven is None and result.stats.iterations == 300
     assert trace.count("prove") == 0
-    assert all(node.proven is None for node in result.info["root"].children)
+    assert all(node.proven is None for node in result.tree.children)
 
 
 def test_solver_trace_records_each_proof_once():
@@ -248,10 +248,10 @@ def test_solver_trace_records_each_proof_once():
     assert len({event.node for event in proofs}) == len(proofs) > 0
     tree = trace.nodes()
     root = tree[0]
-    assert root.value == 1.0 - result.info["solved"]       # for the root's "mover"
+    assert root.proven == 1.0 - result.solved       # for the root's "mover"
     for child in root.children:
         node = tree[child]
-        assert node.value == result.info["proven"].get(node.move)
+        assert node.proven == result.proven.get(node.move)
     assert {event.note for event in proofs} <= {"proven win", "proven draw", "proven loss"}
     for index, event in enumerate(trace.events):    # a move proven lost is never selected
         if event.kind == "prove" and event.value == 0.0:
@@ -264,7 +264,7 @@ def test_solver_is_reproducible_and_player_uses_it():
     state = game.play("3342")
     one = mcts(game, state, iterations=400, seed=5, solver=True)
     two = mcts(game, state, iterations=400, seed=5, solver=True)
-    assert one.visits == two.visits and one.info["proven"] == two.info["proven"]
+    assert one.visits == two.visits and one.proven == two.proven
     player = MCTSPlayer(iterations=300, seed=1, solver=True)
     assert player.name == "mcts-solver:300"
     assert player(game, game.play("334455")) in (2, 6)

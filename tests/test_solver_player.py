@@ -53,7 +53,7 @@ def test_perfect_player_explains_its_move():
     result = PerfectPlayer(book=False).explain(game, game.play(moves))
     assert result.value == solve(moves) == max(result.move_values.values())
     assert result.move_values[result.move] == result.value
-    assert result.info["source"] == "solver" and result.stats.nodes > 0
+    assert result.source == "solver" and result.stats.nodes > 0
 
 
 def test_among_equal_scores_the_centre_most_column():
@@ -73,7 +73,7 @@ def test_too_early_to_solve_in_time_falls_back_and_says_so():
     with pytest.warns(RuntimeWarning, match="too early to solve"):
         move = player(game, game.play("33"))
     assert move in game.actions(game.play("33"))
-    assert player.last_result.info["source"] == "heuristic"
+    assert player.last_result.source == "heuristic"
 
 
 def test_book_answers_mirror_images():
@@ -118,7 +118,7 @@ def test_the_book_answers_the_empty_board_at_once():
     game = ConnectFour()
     player = PerfectPlayer(time_limit=None)
     assert player(game, game.initial_state) == 3
-    assert player.last_result.info["source"] == "book" and player.last_result.value == 1
+    assert player.last_result.source == "book" and player.last_result.value == 1
 
 
 def first_player_positions_in_book(book: OpeningBook, plies: int) -> bool:

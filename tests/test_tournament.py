@@ -222,8 +222,10 @@ def test_a_player_that_raises_or_moves_illegally_forfeits_and_the_tournament_goe
     result = tournament(C4, players, games=4, seed=2, progress=False, executor="serial")
     assert len(result.games) == 12
     rows = {row["player"]: row for row in result.to_records()}
-    assert rows["cheater"]["losses"] == 8 == rows["cheater"]["forfeits"]
-    assert rows["crasher"]["wins"] == 4 and rows["crasher"]["forfeits"] == 4
+    # cheater vs crasher: both deterministic, so the 4 games are 2 games played twice
+    assert result.repeats == 2
+    assert rows["cheater"]["losses"] == 6 == rows["cheater"]["forfeits"]
+    assert rows["crasher"]["wins"] == 2 and rows["crasher"]["forfeits"] == 4
     assert rows["random"]["wins"] == 8
     for g in result.forfeits:
         loser = next(name for name in g.seats if name != g.winner)
@@ -396,3 +398,30 @@ def test_cli_tournament_reports_bad_input(capsys):
     assert main(["tournament", "tictactoe", "--players", "random,random",
                  "--games", "3", "--workers", "1"]) == 2
     assert "must be even" in capsys.readouterr().err
+
+
+def test_a_deterministic_self_play_counts_each_distinct_game_once():
+    # The same deterministic player in both seats: swapping seats replays the same game.
+    result = match(TicTacToe(), "alphabeta", "alphabeta", games=6, seed=1, progress=False,
+                   executor="serial")
+    assert len(result.games) == 6 and len(result.distinct_games) == 1
+    assert result.repeats == 5 and "6 games, 1 distinct" in str(result)
+    tally = result.tally(result.players[0])
+    assert tally.games == 1 and tally.draws == 1
+
+
+def test_random_openings_are_drawn_again_until_they_are_new():
+    game = TicTacToe()
+    result = match(game, "alphabeta", "minimax", games=18, openings=1, seed=3,
+                   progress=False, executor="serial")
+    openings = [g.opening for g in result.games[::2]]
+    assert sorted(openings) == [((r, c),) for r in range(3) for c in range(3)]
+    assert result.repeats == 0
+
+
+def test_a_tournament_counts_repeated_games_once_and_says_so():
+    result = tournament(TicTacToe(), ["alphabeta", "minimax"], games=4, seed=2,
+                        progress=False, executor="serial")
+    assert result.repeats > 0
+    assert all(row["games"] == len(result.distinct_games) for row in result.by_seat())
+    assert "counted once" in result.table() and "counted once" in result._repr_html_()

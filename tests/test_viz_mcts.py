@@ -126,7 +126,7 @@ def test_solver_proofs_are_drawn_and_explained():
     graph = draw_mcts(solved, top_k=10, max_depth=1)
     drawn = nodes(graph)
     assert "proven draw" in drawn["n0"]["label"] and "for O" in drawn["n0"]["label"]
-    for move, proven in solved.info["proven"].items():
+    for move, proven in solved.proven.items():
         label = drawn[node_of_move(graph, tree, move)]["label"]
         expected = {1.0: "proven win", 0.5: "proven draw", 0.0: "proven loss"}[proven]
         assert expected in label and "for O" in label

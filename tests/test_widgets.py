@@ -380,7 +380,7 @@ def test_why_this_move_for_mcts_solver_shows_its_proofs() -> None:
     assert board.last_ai_move == (1, 1)
     board.click((0, 1))                                   # X threatens the top row
     assert board.last_ai_move == (0, 2)                   # the only move not proven lost
-    assert board.last_result.info["solved"] == 0.5
+    assert board.last_result.solved == 0.5
     why = board.why.value
     assert "loses for sure" in why and "this move draws for sure" in why
     plain = PlayBoard(TicTacToe(), opponent="mcts:200", seed=1)

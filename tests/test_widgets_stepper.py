@@ -137,7 +137,7 @@ def test_mcts_stepper_with_the_solver_narrates_proofs_and_stops() -> None:
     block = game.play([(0, 0), (1, 1), (0, 1)])           # O must block the top row
     stepper = MCTSStepper(game, block, iterations=500, seed=1, solver=True)
     solved_at = stepper.steps
-    assert solved_at < 500 and stepper.result().info["solved"] == 0.5
+    assert solved_at < 500 and stepper.result().solved == 0.5
     assert "the root (proven draw for O, to move)" in stepper.narration
     assert "The root is proven, so the search stops here" in stepper.text.value
     stepper.run(100)

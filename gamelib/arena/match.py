@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from gamelib.arena.parallel import SERIAL, check_executor, check_picklable, run_chunks
-from gamelib.arena.play import describe, play_game
+from gamelib.arena.play import check_plays, describe, play_game
 from gamelib.arena.specs import player_from_spec
 from gamelib.arena.stats import Tally, Z95, elo_ratings
 from gamelib.games.base import Game, Move, State
+from gamelib.games.checks import whole_number
 
 Openings = int | Sequence[Sequence[Move] | str] | None
 """None (start from the initial state), a number of random opening moves, or a list of
@@ -71,7 +72,8 @@ def new_seed() -> int:
 
 def check_games(games: int, swap_seats: bool) -> None:
     """Raise a ValueError unless `games` is a positive whole number (even with swap_seats)."""
-    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
+    count = whole_number(games)             # numpy integers count too; bool does not
+    if count is None or count < 1:
         raise ValueError(f"games must be a positive whole number, got {games!r}")
     if swap_seats and games % 2:
         raise ValueError(f"with swap_seats=True, games must be even so that each player "
@@ -129,17 +131,41 @@ def opening_for(game: Game, openings: Openings, seed: int, pair: int) -> tuple |
     return opening if isinstance(opening, str) else tuple(opening)
 
 
+DRAWS_FOR_A_NEW_OPENING = 20
+"""How many random openings a match draws for a game before it accepts a repeated one."""
+
+
+def distinct_openings(game: Game, openings: Openings, seed: int, pairs: int) -> list:
+    """The opening of each pair of games. Random openings are drawn again while they
+    repeat an earlier pair's (deterministic players would replay the same game), until
+    there are no new ones left to find."""
+    chosen = [opening_for(game, openings, seed, pair) for pair in range(pairs)]
+    if not isinstance(openings, int) or isinstance(openings, bool) or openings == 0:
+        return chosen
+    seen: set = set()
+    for pair, opening in enumerate(chosen):
+        for attempt in range(DRAWS_FOR_A_NEW_OPENING):
+            if opening not in seen:
+                break
+            rng = random.Random(derive_seed(seed, "opening", pair, attempt))
+            opening = random_opening(game, openings, rng)
+        seen.add(opening)
+        chosen[pair] = opening
+    return chosen
+
+
 def schedule(game: Game, names: tuple[str, str], games: int, swap_seats: bool,
              openings: Openings, seed: int) -> list[Job]:
     """The games of a match: with swap_seats, games 2k and 2k+1 share an opening and
     swap seats, so each player plays each opening once from each side."""
+    pairs = (games + 1) // 2 if swap_seats else games
+    chosen = distinct_openings(game, openings, seed, pairs)
     jobs = []
     for index in range(games):
         pair = index // 2 if swap_seats else index
         swapped = swap_seats and index % 2 == 1
         seats = (names[1], names[0]) if swapped else names
-        jobs.append(Job(index, seats, derive_seed(seed, index),
-                        opening_for(game, openings, seed, pair)))
+        jobs.append(Job(index, seats, derive_seed(seed, index), chosen[pair]))
     return jobs
 
 
@@ -189,6 +215,8 @@ def play_jobs(game: Game, players: Mapping[str, Any], jobs: Sequence[Job],
 
     Games go out in chunks of `chunksize` (default: about 200 chunks in all).
     """
+    for name, player in players.items():
+        check_plays(game, player, f"player {name!r}")
     executor = check_executor(executor)
     if executor != SERIAL:
         check_picklable(game=game, **{f"player {name!r}": p for name, p in players.items()})
@@ -211,14 +239,46 @@ class MatchResult:
     players: tuple[str, str]
     games: list[GameSummary]
     seed: int
+    seeded: frozenset[str] = frozenset()
+    """The players that draw random numbers (a repeated game of theirs is a new sample)."""
+    self_play: bool = False
+    """True when both players are the same player (so swapping seats changes nothing)."""
 
     def tally(self, player: str, seat: int | None = None) -> Tally:
-        """`player`'s wins, draws and losses (only in seat 0 or 1 if `seat` is given)."""
+        """`player`'s wins, draws and losses (only in seat 0 or 1 if `seat` is given),
+        counting each distinct game once: a game that replays an earlier one move for move
+        (deterministic players from the same opening) adds no new evidence."""
         total = Tally()
-        for summary in self.games:
+        for summary in self.distinct_games:
             if player in summary.seats and (seat is None or summary.seats[seat] == player):
                 total += summary.tally(player)
         return total
+
+    @property
+    def distinct_games(self) -> list[GameSummary]:
+        """The games, leaving out every game in which no player draws random numbers and
+        which repeats an earlier game move for move: a replay adds no new evidence."""
+        seen: set = set()
+        distinct = []
+        for summary in self.games:
+            key = self.replay_key(summary)
+            if key is None or key not in seen:
+                seen.add(key)
+                distinct.append(summary)
+        return distinct
+
+    def replay_key(self, summary: GameSummary) -> tuple | None:
+        """What a replay of `summary` would share with it (None: a game with a random
+        player, which is never a replay)."""
+        if self.seeded & set(summary.seats):
+            return None
+        seats = None if self.self_play else summary.seats
+        return seats, summary.opening, summary.moves
+
+    @property
+    def repeats(self) -> int:
+        """How many games repeated an earlier game move for move (counted once)."""
+        return len(self.games) - len(self.distinct_games)
 
     def score(self, player: str | None = None) -> float:
         """`player`'s score (default: the first player named), from 0 to 1."""
@@ -243,8 +303,9 @@ class MatchResult:
         return states
 
     def by_seat(self) -> list[dict]:
-        """One row per seat (whoever sat there): how often that seat won, drew and lost."""
-        return seat_rows(self.game, self.games)
+        """One row per seat (whoever sat there): how often that seat won, drew and lost,
+        over the distinct games."""
+        return seat_rows(self.game, self.distinct_games)
 
     def to_records(self) -> list[dict]:
         """One row per player: results, score with 95% CI, per seat, and Elo (mean 0)."""
@@ -259,9 +320,14 @@ class MatchResult:
         """The records as a pandas DataFrame (pandas must be installed)."""
         return to_dataframe(self.to_records())
 
+    def games_text(self) -> str:
+        """"40 games", or "40 games, 12 distinct" when some games repeated others."""
+        text = f"{len(self.games)} games"
+        return f"{text}, {len(self.distinct_games)} distinct" if self.repeats else text
+
     def __str__(self) -> str:
         a, b = self.players
-        return f"{a} vs {b} ({len(self.games)} games): {a} {self.tally(a)}"
+        return f"{a} vs {b} ({self.games_text()}): {a} {self.tally(a)}"
 
     def __repr__(self) -> str:
         return f"<MatchResult {self}>"
@@ -270,7 +336,7 @@ class MatchResult:
         """Both players' results as an HTML table, for notebooks."""
         a, b = self.players
         return standings_html(self.to_records(), "gamelib-match",
-                              f"{a} vs {b}: {len(self.games)} games, seed {self.seed}")
+                              f"{a} vs {b}: {self.games_text()}, seed {self.seed}")
 
 
 def seat_rows(game: Game, games: Sequence[GameSummary]) -> list[dict]:
@@ -304,8 +370,8 @@ def player_row(result: Any, name: str, tally: Tally, rating: float, error: float
         row.update({f"{label}_games": part.games, f"{label}_wins": part.wins,
                     f"{label}_draws": part.draws, f"{label}_losses": part.losses,
                     f"{label}_score": part.score})
-    row["forfeits"] = sum(name in g.seats and g.winner != name
-                          for g in result.forfeits)
+    row["forfeits"] = sum(name in g.seats and g.winner != name and g.forfeit
+                          for g in result.distinct_games)
     row.update({"elo": rating, "elo_se": error, "elo_low": rating - Z95 * error,
                 "elo_high": rating + Z95 * error})
     return row
@@ -358,4 +424,11 @@ def match(game: Game, player_a: Any, player_b: Any, games: int = 100,
     jobs = schedule(game, (name_a, name_b), games, swap_seats, openings, seed)
     summaries = play_jobs(game, {name_a: a, name_b: b}, jobs, executor, progress,
                           f"{name_a} vs {name_b}", chunksize, RunningScore(name_a))
-    return MatchResult(game, (name_a, name_b), summaries, seed)
+    return MatchResult(game, (name_a, name_b), summaries, seed,
+                       seeded_players({name_a: a, name_b: b}), self_play=a is b or
+                       player_a == player_b and isinstance(player_a, str))
+
+
+def seeded_players(players: Mapping[str, Any]) -> frozenset[str]:
+    """The names of the players that draw random numbers (they take a seed: `set_seed`)."""
+    return frozenset(name for name, player in players.items() if hasattr(player, "set_seed"))

@@ -6,8 +6,14 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from gamelib.games.base import Game, Move, Player, State
+from gamelib.games.checks import check_state, plain_move
 
 PlayerFn = Callable[[Game, State], Move]
+
+
+class GameAbandoned(Exception):
+    """Raised by a player who leaves the game (a human closing the input): play_game
+    passes it on instead of recording a forfeit."""
 
 
 @dataclass
@@ -60,7 +66,20 @@ def seat_players(game: Game, players: Sequence[PlayerFn] | Mapping[Player, Playe
         if not callable(player):
             raise TypeError(f"the player for {seat!r} is not callable: {player!r}; a player "
                             "is a function (game, state) -> move")
+        check_plays(game, player, f"the player for {seat!r}")
     return seats
+
+
+def check_plays(game: Game, player: Any, role: str) -> None:
+    """Raise a ValueError now, before any game starts, if `player` says it cannot play
+    `game` (players that know, like the perfect player, have a `check_game` method)."""
+    check = getattr(player, "check_game", None)
+    if check is not None:
+        try:
+            check(game)
+        except ValueError as error:
+            raise ValueError(f"{role} ({describe(player)}) cannot play {game!r}: "
+                             f"{error}") from None
 
 
 def describe(player: Any) -> str:
@@ -83,7 +102,7 @@ def play_game(game: Game, players: Sequence[PlayerFn] | Mapping[Player, PlayerFn
             reseed = getattr(seats[seat], "set_seed", None)
             if reseed is not None:
                 reseed(seed + offset)
-    state = game.initial_state if start is None else start
+    state = game.initial_state if start is None else check_state(game, start, "start")
     record = GameRecord(game, {seat: describe(p) for seat, p in seats.items()}, states=[state])
     while not game.is_terminal(state):
         if max_moves is not None and record.plies >= max_moves:
@@ -91,9 +110,9 @@ def play_game(game: Game, players: Sequence[PlayerFn] | Mapping[Player, PlayerFn
             return record
         mover = game.to_move(state)
         try:
-            move = seats[mover](game, state)
+            move = plain_move(seats[mover](game, state))    # np.int64(3) is move 3
             state = game.result(state, move)
-        except EOFError:  # a human closed the input: the game is abandoned, not lost
+        except (EOFError, GameAbandoned):  # a human left: the game is abandoned, not lost
             raise
         except Exception as error:  # a broken player forfeits; the match goes on
             record.winner = game.opponent(mover)

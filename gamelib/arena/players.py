@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+import re
 import sys
 from typing import Callable, Protocol, TextIO
 
+from gamelib.arena.play import GameAbandoned
 from gamelib.games.base import Game, Move, State
 
 
@@ -50,23 +52,31 @@ class HumanPlayer:
         legal = game.actions(state)
         print(game.render(state), file=out)
         while True:
-            text = self.read(f"{game.to_move(state)} to move; legal moves {legal}: ")
+            try:
+                text = self.read(f"{game.to_move(state)} to move; legal moves {legal}: ")
+            except (EOFError, KeyboardInterrupt):   # Ctrl-D / Ctrl-C: leave, not forfeit
+                raise GameAbandoned(f"{game.to_move(state)} left the game") from None
             move = parse_move(text, legal)
             if move is not None:
                 return move
-            print(f"{text.strip()!r} is not a legal move; type one of {legal} "
-                  f"(for (row, col) moves, two numbers like: 1 2)", file=out)
+            print(f"{text.strip()[:40]!r} is not a legal move; type one of {legal} "
+                  f"(plain digits 0-9; for (row, col) moves two numbers, like: 1 2)",
+                  file=out)
 
     def __repr__(self) -> str:
         return "HumanPlayer()"
 
 
+NUMBER = re.compile(r"-?[0-9]{1,9}")
+"""A whole number as a human types it: ASCII digits only (not '²' or other Unicode
+digits), at most one minus sign, short enough that int() always reads it."""
+
+
 def parse_move(text: str, legal: list[Move]) -> Move | None:
     """The legal move `text` names ("3", "1 2", "(1, 2)"), or None; never evaluates input."""
     cleaned = text.replace("(", " ").replace(")", " ").replace(",", " ").split()
-    if not cleaned or not all(part.lstrip("-").isdigit() for part in cleaned):
+    if not cleaned or not all(NUMBER.fullmatch(part) for part in cleaned):
         return None
     numbers = tuple(int(part) for part in cleaned)
     candidate: Move = numbers[0] if len(numbers) == 1 else numbers
     return candidate if candidate in legal else None
-

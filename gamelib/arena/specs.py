@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Callable
+import re
+from typing import Any, Callable
 
+from gamelib.arena.play import check_plays
 from gamelib.arena.players import RandomPlayer
+from gamelib.games.base import Game
 from gamelib.search.players import AlphaBetaPlayer, MCTSPlayer, MinimaxPlayer
 
 PlayerFactory = Callable[[str | None, int | None], object]
 """Makes a player from the text after the colon (or None) and a seed."""
+
+WHOLE = re.compile(r"[0-9]{1,9}")
+"""A setting that is a whole number: ASCII digits only (not '²' or '-1'), nine at most."""
+
+SECONDS = re.compile(r"([0-9]{1,9}(\.[0-9]{0,9})?|\.[0-9]{1,9})s?")
+"""A setting that is a time in seconds: "1.5", "0.5s" (ASCII digits, no sign, no 'inf')."""
 
 
 def _random(arg: str | None, seed: int | None) -> RandomPlayer:
@@ -22,9 +31,9 @@ def _depth(name: str, arg: str | None) -> int | None:
     """The depth in "minimax:3" / "alphabeta:4" (None: search to the end of the game)."""
     if arg is None:
         return None
-    if not arg.isdigit():
+    if not WHOLE.fullmatch(arg) or int(arg) < 1:
         raise ValueError(f"'{name}:{arg}': the setting is a depth in plies, a whole number "
-                         f"(e.g. {name}:4), or leave it out to search to the end")
+                         f">= 1 (e.g. {name}:4), or leave it out to search to the end")
     return int(arg)
 
 
@@ -32,13 +41,10 @@ def _seconds(name: str, arg: str | None, default: float) -> float:
     """The seconds in "id:1.5" or "mcts:0.5s"."""
     if arg is None:
         return default
-    try:
-        seconds = float(arg.rstrip("s"))
-    except ValueError:
-        seconds = -1.0
-    if not seconds > 0:
-        raise ValueError(f"'{name}:{arg}': the setting is a time in seconds, e.g. {name}:1.5")
-    return seconds
+    if not SECONDS.fullmatch(arg) or not float(arg.rstrip("s")) > 0:
+        raise ValueError(f"'{name}:{arg}': the setting is a time in seconds, a number > 0 "
+                         f"(e.g. {name}:1.5)")
+    return float(arg.rstrip("s"))
 
 
 def _minimax(arg: str | None, seed: int | None) -> MinimaxPlayer:
@@ -63,8 +69,8 @@ def _mcts(arg: str | None, seed: int | None, solver: bool = False) -> MCTSPlayer
         return MCTSPlayer(iterations=1000, seed=seed, solver=solver)
     if arg.endswith("s"):
         return MCTSPlayer(time_limit=_seconds(name, arg, 1.0), seed=seed, solver=solver)
-    if not arg.isdigit() or int(arg) < 1:
-        raise ValueError(f"'{name}:{arg}': the setting is a number of iterations "
+    if not WHOLE.fullmatch(arg) or int(arg) < 1:
+        raise ValueError(f"'{name}:{arg}': the setting is a number of iterations >= 1 "
                          f"({name}:2000) or seconds ({name}:0.5s)")
     return MCTSPlayer(iterations=int(arg), seed=seed, solver=solver)
 
@@ -88,12 +94,26 @@ FACTORIES: dict[str, PlayerFactory] = {"random": _random, "minimax": _minimax,
                                        "perfect": _perfect}
 """Every name `player_from_spec` knows, mapped to its factory."""
 
+EXAMPLES = "e.g. random, alphabeta:4, id:1.5, mcts:2000, mcts:0.5s"
+
 
 def player_from_spec(spec: str, seed: int | None = None) -> object:
     """Build a player from "name" or "name:setting"; a bad spec says what is allowed."""
+    if not isinstance(spec, str):
+        raise TypeError(f"a player spec is a string such as 'alphabeta:4'; got {spec!r}")
     name, _, arg = spec.strip().partition(":")
     factory = FACTORIES.get(name.lower())
     if factory is None:
         raise ValueError(f"unknown player {name!r}; known players: {', '.join(FACTORIES)} "
-                         "(e.g. random, alphabeta:4, mcts:2000)")
+                         f"({EXAMPLES})")
     return factory(arg or None, seed)
+
+
+def check_player(game: Game, player: Any, role: str = "the player") -> Any:
+    """`player` if it is a player that can play `game`: a callable (game, state) -> move
+    (boards and matches call this when they are given one, so a bad one fails at once)."""
+    if not callable(player):
+        raise TypeError(f"{role} must be a player, a function (game, state) -> move, or a "
+                        f"name ({', '.join(FACTORIES)}; {EXAMPLES}); got {player!r}")
+    check_plays(game, player, role)
+    return player

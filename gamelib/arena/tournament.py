@@ -16,7 +16,8 @@ from typing import Any, Mapping, Sequence
 
 from gamelib.arena.match import (MatchResult, Openings, as_player, check_games,
                                  check_openings, derive_seed, new_seed, play_jobs,
-                                 player_row, schedule, seat_rows, standings_html,
+                                 player_row, schedule, seat_rows, seeded_players,
+                                 standings_html,
                                  to_dataframe)
 from gamelib.arena.stats import Z95, Tally, elo_ratings
 from gamelib.games.base import Game
@@ -42,13 +43,31 @@ class TournamentResult:
         return [summary for m in self.matches.values() for summary in m.games]
 
     @property
+    def distinct_games(self) -> list:
+        """Every game, leaving out those that repeat an earlier game of their match move
+        for move (the statistics count each distinct game once)."""
+        return [summary for m in self.matches.values() for summary in m.distinct_games]
+
+    @property
+    def repeats(self) -> int:
+        """How many games repeated an earlier game of their match move for move."""
+        return len(self.games) - len(self.distinct_games)
+
+    def repeats_note(self) -> str:
+        """A sentence about repeated games, or "" when every game was new."""
+        if not self.repeats:
+            return ""
+        return (f"{self.repeats} of {len(self.games)} games repeated an earlier game move "
+                f"for move and are counted once")
+
+    @property
     def forfeits(self) -> list:
         """The games that ended because a player raised or moved illegally."""
         return [summary for summary in self.games if summary.forfeit]
 
     def by_seat(self) -> list[dict]:
-        """One row per seat over all games: how much moving first is worth."""
-        return seat_rows(self.game, self.games)
+        """One row per seat over all distinct games: how much moving first is worth."""
+        return seat_rows(self.game, self.distinct_games)
 
     def versus(self, player: str, opponent: str) -> Tally:
         """`player`'s results against `opponent`."""
@@ -117,6 +136,8 @@ class TournamentResult:
                 f"{row['draws']:>5} {row['losses']:>5}  {row['score']:.3f}  "
                 f"{row['ci_low']:.3f}-{row['ci_high']:.3f}  "
                 f"{row['elo']:+4.0f} ± {Z95 * row['elo_se']:.0f}")
+        if self.repeats:
+            lines.append(f"({self.repeats_note()})")
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -128,7 +149,7 @@ class TournamentResult:
 
     def _repr_html_(self) -> str:
         """The standings as an HTML table, for notebooks."""
-        return standings_html(self.to_records(), "gamelib-tournament")
+        return standings_html(self.to_records(), "gamelib-tournament", self.repeats_note())
 
 
 def named_players(players: Mapping[str, Any] | Sequence[Any]) -> dict[str, Any]:
@@ -173,7 +194,8 @@ def tournament(game: Game, players: Mapping[str, Any] | Sequence[Any], games: in
     jobs = [job for pair in pairs
             for job in schedule(game, pair, games, swap_seats, openings, seeds[pair])]
     summaries = play_jobs(game, named, jobs, executor, progress, "tournament", chunksize)
-    matches = {pair: MatchResult(game, pair, summaries[k * games:(k + 1) * games], seeds[pair])
+    matches = {pair: MatchResult(game, pair, summaries[k * games:(k + 1) * games], seeds[pair],
+                                 seeded_players({name: named[name] for name in pair}))
                for k, pair in enumerate(pairs)}
     return TournamentResult(game, list(named), matches, seed)
 
@@ -215,4 +237,8 @@ def run_cli(args: argparse.Namespace, games: dict[str, type]) -> int:
             executor.shutdown()
     print(result.table())
     print(f"{len(result.games)} games, seed {result.seed}; forfeits: {len(result.forfeits)}")
+    if result.forfeits:         # a player is broken: say why, and fail like any error
+        print(f"error: {len(result.forfeits)} game(s) forfeited, e.g. game "
+              f"{result.forfeits[0].index}: {result.forfeits[0].reason}", file=sys.stderr)
+        return 1
     return 0

@@ -1,19 +1,86 @@
-"""Checks for the lesson exercises: each runs the student's code, compares what it did
-(at trace level where it is a search) with the reference, and names the mistake it sees.
+"""The lesson exercises: for each, `check()`, `hint()` and `solution()`, and the checks
+behind them.
 
-Every check returns a CheckResult that shows itself in a notebook (green: passed, red:
-not yet right, with a hint; grey: not implemented yet). Model solutions are in
-`gamelib.exercises.solutions`.
+Every check runs the student's code, compares what it did (at trace level where it is a
+search) with the library's reference, and names a mistake only when the evidence singles
+it out; otherwise it shows where the student's answer first differs. A check returns a
+CheckResult that shows itself in a notebook (green: passed, red: not yet right, with a
+hint; grey: not implemented yet). Model solutions are in `gamelib.exercises.solutions`.
 """
 
 from gamelib.exercises.common import CheckResult
 from gamelib.exercises.evaluation import check_eval_fn
+from gamelib.exercises.exercise import Exercise, Note
 from gamelib.exercises.is_win import check_is_win
 from gamelib.exercises.mcts_checks import check_backprop, check_ucb
 from gamelib.exercises.mcts_parts import Node, run_mcts
-from gamelib.exercises.recording import RecordingGame
 from gamelib.exercises.search_checks import check_alphabeta, check_minimax
 
-__all__ = ["CheckResult", "check_is_win", "check_minimax", "check_alphabeta",
-           "check_eval_fn", "check_ucb", "check_backprop", "RecordingGame", "Node",
-           "run_mcts"]
+is_win_exercise = Exercise("is_win", "is_win", check_is_win, [
+    "A line is a start cell plus a direction. There are four directions: right (0, 1), "
+    "down (1, 0), down-right (1, 1) and down-left (1, -1).",
+    "Loop over every cell (row in range(state.rows), col in range(state.cols)) and every "
+    "direction (dr, dc); the k cells of that line are (row + i*dr, col + i*dc) for i in "
+    "range(state.k).",
+    "Before reading a cell, make sure the whole line stays on the board: the last cell "
+    "(row + (k-1)*dr, col + (k-1)*dc) must have 0 <= row < state.rows and 0 <= col < "
+    "state.cols. Then all(state.cell(...) == player for i in range(k)) tells you if it is "
+    "a win. Return False after the loops.",
+], "is_win.py")
+
+minimax_exercise = Exercise("minimax", "my_minimax", check_minimax, [
+    "Both helpers start the same way: if game.is_terminal(state) or depth == 0, return "
+    "(eval_fn(state, player), None), with `player` the root player, even at MIN's nodes.",
+    "max_value: start with best = -math.inf; for each move in game.actions(state), get the "
+    "child's value with min_value(game.result(state, move), depth - 1); keep the largest "
+    "value and the move that gave it. min_value is the mirror image (start at +math.inf, "
+    "call max_value, keep the smallest).",
+    "Return (best_value, best_move) after the loop, where best_move is the move tried at "
+    "this node (the loop variable), not the move the child returned. Any move order is "
+    "fine for minimax.",
+], "minimax.py")
+
+alphabeta_exercise = Exercise("alpha-beta", "my_alphabeta", check_alphabeta, [
+    "Start from your minimax: the same two helpers, with two more parameters, alpha and "
+    "beta, passed down to every child: min_value(child, alpha, beta, depth - 1).",
+    "In max_value, after each child: keep the best value, then raise alpha = max(alpha, "
+    "best). In min_value: lower beta = min(beta, best).",
+    "Cut off: in max_value return at once when best >= beta; in min_value when best <= "
+    "alpha (>= and <=, not > and <).",
+    "Search the moves in the order game.actions(state) gives them: which leaves alpha-beta "
+    "prunes depends on the order, and the check compares your leaves with the reference's.",
+], "alphabeta.py")
+
+eval_exercise = Exercise("evaluation function", "my_eval", check_eval_fn, [
+    "Start from heuristics.window_eval(state, player): it already counts, for each window "
+    "of 4 cells, how close each player is to filling it.",
+    "Keep it zero-sum: whatever you add, add it for `player` and subtract the same for the "
+    "opponent, so my_eval(state, 'O') == -my_eval(state, 'X'). Return a finite number "
+    "(never NaN or infinity).",
+    "Ideas that help: discs in the centre columns (they lie in the most windows: "
+    "heuristics.centre_eval), and three-in-a-window threats on your good rows (lesson 05).",
+], "evaluation.py")
+
+ucb_exercise = Exercise("UCB score", "ucb_score", check_ucb, [
+    "If visits == 0, return math.inf: a child never tried must be tried first.",
+    "Otherwise UCB1 is the mean reward plus an exploration bonus: total / visits + "
+    "c * math.sqrt(math.log(parent_visits) / visits).",
+], "mcts.py")
+
+backprop_exercise = Exercise("backpropagation", "backpropagate", check_backprop, [
+    "Walk up the tree: while node is not None: ...; node = node.parent. That updates the "
+    "node itself, every ancestor, and the root.",
+    "At each node add 1 to node.visits.",
+    "The reward is from the point of view of node.mover, the player who moved INTO the "
+    "node: add 1 if winner == node.mover, 0.5 if winner is None (a draw), else 0.",
+], "mcts.py")
+
+EXERCISES = {ex.function: ex for ex in (is_win_exercise, minimax_exercise,
+                                        alphabeta_exercise, eval_exercise, ucb_exercise,
+                                        backprop_exercise)}
+"""Every exercise, by the name of the function the student writes."""
+
+__all__ = ["CheckResult", "Exercise", "Note", "EXERCISES", "is_win_exercise",
+           "minimax_exercise", "alphabeta_exercise", "eval_exercise", "ucb_exercise",
+           "backprop_exercise", "check_is_win", "check_minimax", "check_alphabeta",
+           "check_eval_fn", "check_ucb", "check_backprop", "Node", "run_mcts"]

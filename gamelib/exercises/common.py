@@ -55,6 +55,14 @@ class CheckResult:
                 f"background:#fafafa'>{''.join(body)}</div>")
 
 
+def plain(value: Any) -> Any:
+    """A numpy scalar as the Python number or bool it stands for; anything else as is."""
+    if type(value).__module__ == "numpy" and hasattr(value, "item") \
+            and getattr(value, "shape", None) == ():
+        return value.item()
+    return value
+
+
 class StudentError(Exception):
     """The student's function raised; carries a short, readable description."""
 
@@ -64,7 +72,8 @@ def call(fn: Callable[..., Any], *args: Any) -> Any:
     try:
         return fn(*args)
     except Exception as error:                      # student code may raise anything
-        frames = traceback.extract_tb(error.__traceback__)[-2:]
+        frames = [frame for frame in traceback.extract_tb(error.__traceback__)
+                  if "gamelib" not in frame.filename.replace("\\", "/").split("/")][-2:]
         where = "; ".join(f"line {f.lineno}: {f.line}" for f in frames if f.line)
         raise StudentError(f"{type(error).__name__}: {error}" +
                            (f" (at {where})" if where else "")) from error

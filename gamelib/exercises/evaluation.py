@@ -1,7 +1,9 @@
 """Check for lesson 04: the student's Connect Four evaluation function.
 
-First a few quick questions on hand-built positions (does it return a number, does it
-score the position for `player`, does it see a strong threat), then a mini-tournament:
+First quick questions on hand-built and random positions: does it return a finite number,
+does it score the position for `player`, is it zero-sum (my_eval(s, 'X') ==
+-my_eval(s, 'O')), does it tell positions apart, does it prefer the side that is
+clearly better; then a mini-tournament:
 depth-limited alpha-beta with the student's evaluation against the same search with the
 seed's window count, seats swapped every game pair, openings varied by random first
 moves. The score (wins + draws/2 per game) comes with a 95% confidence interval.
@@ -9,20 +11,22 @@ moves. The score (wins + draws/2 per game) comes with a 95% confidence interval.
 
 from __future__ import annotations
 
+import math
 import os
+import random
 from numbers import Real
-from typing import Callable
+from typing import Any, Callable
 
 from gamelib.arena.match import match
 from gamelib.exercises.common import (FAILED, PASSED, CheckResult, StudentError, call,
-                                      crashed, not_yet)
+                                      crashed, not_yet, plain)
 from gamelib.games import ConnectFour
 from gamelib.heuristics import window_eval
 from gamelib.search.players import AlphaBetaPlayer
 
 EXERCISE = "evaluation function"
 # Positions where X is clearly better (centre discs, two or three in a row on the floor)
-X_BETTER = ("3040", "30405", "30406", "3616")
+X_BETTER = ((3, 0, 4, 0), (3, 0, 4, 0, 5), (3, 0, 4, 0, 6), (3, 6, 1, 6))
 
 
 def default_games() -> int:
@@ -30,41 +34,146 @@ def default_games() -> int:
     return 8 if os.environ.get("GAMELIB_QUICK") else 20
 
 
-def check_eval_fn(my_eval: Callable, games: int | None = None, depth: int = 2,
-                  seed: int = 4) -> CheckResult:
-    """Sanity questions, then a seat-swapped match against the window-count baseline."""
+def positions(count: int = 10, seed: int = 3) -> list[tuple[int, ...]]:
+    """The positions the quick questions ask about: X_BETTER, then random middle games
+    (seeded, never finished), as 0-based columns."""
+    game, rng = ConnectFour(), random.Random(seed)
+    found = list(X_BETTER)
+    while len(found) < len(X_BETTER) + count:
+        moves: tuple[int, ...] = ()
+        state = game.initial_state
+        for _ in range(rng.randrange(3, 24)):
+            move = rng.choice(game.actions(state))
+            state, moves = game.result(state, move), moves + (move,)
+            if game.is_terminal(state):
+                break
+        if not game.is_terminal(state) and moves not in found:
+            found.append(moves)
+    return found
+
+
+def _number(value: Any) -> bool:
+    """True for a real number (numpy's scalars included), False for bools and the rest."""
+    value = plain(value)
+    return isinstance(value, Real) and not isinstance(value, bool)
+
+
+def _close(a: float, b: float) -> bool:
+    """True if two scores are equal up to rounding."""
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+
+
+def quick_questions(my_eval: Callable) -> CheckResult | None:
+    """The questions every evaluation must answer right: a finite number, for `player`,
+    zero-sum, not the same everywhere, higher for the side that is clearly better.
+    None if all are answered right."""
     game = ConnectFour()
-    games = games or default_games()
     scores = []
-    for moves in X_BETTER:
-        state = game.play(moves)
+    for moves in positions():
+        state = game.play(list(moves))
         try:
             x, o = call(my_eval, state, "X"), call(my_eval, state, "O")
         except StudentError as error:
-            return crashed(EXERCISE, error)
+            result = crashed(EXERCISE, error)
+            result.details.append(_show(game, moves, None, None))
+            return result
         if x is None or o is None:
             return not_yet(EXERCISE, "my_eval")
-        if not isinstance(x, Real) or not isinstance(o, Real):
-            return CheckResult(EXERCISE, FAILED, f"my_eval returned {x!r}; it should return "
-                               "a number.", hint="return a float or int: higher = better "
-                               "for `player`.", diagnosis="type")
-        scores.append((moves, x, o))
-    if all(x == o for _, x, o in scores):
+        for value in (x, o):
+            if not _number(value):
+                return CheckResult(EXERCISE, FAILED, f"my_eval returned {value!r}; it should "
+                                   "return a number.", hint="return a float or int: higher "
+                                   "= better for `player`.", diagnosis="type")
+            if not math.isfinite(value):
+                return CheckResult(
+                    EXERCISE, FAILED, f"my_eval returned {value!r} on the position drawn "
+                    "below, which is not over.",
+                    hint="return a finite number on every unfinished position: a search "
+                         "cannot compare NaN with anything (every comparison is False), "
+                         "and it cannot tell one infinity from another. Look for a division "
+                         "by zero, 0/0, or inf - inf.",
+                    diagnosis="not finite", details=[_show(game, moves, x, o)])
+        scores.append((moves, float(x), float(o)))
+    verdict = _zero_sum(game, scores)            # (a CheckResult is falsy when it failed)
+    return verdict if verdict is not None else _sensible(game, scores)
+
+
+def _name(moves: tuple[int, ...]) -> str:
+    """A position's moves as column digits (0-based)."""
+    return "".join(map(str, moves))
+
+
+def _show(game: ConnectFour, moves: tuple[int, ...], x: Any, o: Any) -> str:
+    """A position, drawn, with the scores given to X and O."""
+    state = game.play(list(moves))
+    scores = "" if x is None else f": my_eval(state, 'X') = {x!r}, my_eval(state, 'O') = {o!r}"
+    return (f"the position after columns {_name(moves)} (0-based), "
+            f"{game.to_move(state)} to move{scores}\n{game.render(state)}")
+
+
+def _zero_sum(game: ConnectFour, scores: list) -> CheckResult | None:
+    """Good for X must be exactly as bad for O: my_eval(s, 'X') == -my_eval(s, 'O')."""
+    if all(_close(x, o) for _, x, o in scores) and any(x for _, x, _o in scores):
         return CheckResult(EXERCISE, FAILED, "your function gives both players the same "
                            "score on every test position.",
                            hint="score the position for `player`: count `player`'s chances "
                                 "as plus and the opponent's as minus (the search asks about "
                                 "the root player, who may be X or O).",
                            diagnosis="ignores player",
-                           details=[f"{m}: X {x}, O {o}" for m, x, o in scores])
-    flipped = [(m, x, o) for m, x, o in scores if x < o]
-    if len(flipped) > len(scores) // 2:
+                           details=[f"{_name(m)}: X {x:g}, O {o:g}" for m, x, o in scores])
+    broken = [(m, x, o) for m, x, o in scores if not _close(x, -o)]
+    if not broken:
+        return None
+    for name, side in (("X", 1), ("O", 2)):
+        if all(score[side] == 0 for score in scores) and any(score[3 - side]
+                                                             for score in scores):
+            return CheckResult(EXERCISE, FAILED, f"your function returns 0 for {name} on "
+                               "every test position.",
+                               hint=f"the evaluation must be zero-sum: my_eval(state, "
+                                    f"{name!r}) is minus my_eval(state, the other player). "
+                                    "Compute the score for X, then return it for X and its "
+                                    "negative for O (or count `player`'s chances minus the "
+                                    "opponent's).",
+                               diagnosis="zero for one player",
+                               details=[_show(game, *broken[0])])
+    m, x, o = broken[0]
+    return CheckResult(EXERCISE, FAILED, f"on position {_name(m)} your function scores "
+                       f"{x:g} for X and {o:g} for O: not zero-sum.",
+                       hint="the evaluation must be zero-sum (the searches assume it): what "
+                            "is good for X is exactly as bad for O, so my_eval(state, 'O') "
+                            "== -my_eval(state, 'X') on every position.",
+                       diagnosis="not zero-sum", details=[_show(game, m, x, o)])
+
+
+def _sensible(game: ConnectFour, scores: list) -> CheckResult | None:
+    """Not the same number everywhere, and higher for X where X is clearly better."""
+    if len({x for _, x, _o in scores}) == 1:
+        return CheckResult(EXERCISE, FAILED, f"your function scores every test position "
+                           f"{scores[0][1]:g}.",
+                           hint="a search cannot choose between moves that all score the "
+                                "same: count something that differs between positions (the "
+                                "windows of 4 each player can still fill, discs in the "
+                                "centre).", diagnosis="constant")
+    better = [(m, x, o) for m, x, o in scores if m in X_BETTER]
+    flipped = [(m, x, o) for m, x, o in better if x < o]
+    if len(flipped) > len(better) // 2:
         return CheckResult(EXERCISE, FAILED, "on positions where X is clearly better you "
                            "score them higher for O.",
                            hint="the sign is flipped: my_eval(state, player) must be high "
                                 "when the position is good for `player`.",
-                           diagnosis="flipped", details=[f"{m}: X {x}, O {o}"
-                                                         for m, x, o in scores])
+                           diagnosis="flipped", details=[f"{_name(m)}: X {x:g}, O {o:g}"
+                                                         for m, x, o in better])
+    return None
+
+
+def check_eval_fn(my_eval: Callable, games: int | None = None, depth: int = 2,
+                  seed: int = 4) -> CheckResult:
+    """Quick questions, then a seat-swapped match against the window-count baseline."""
+    verdict = quick_questions(my_eval)
+    if verdict is not None:
+        return verdict
+    game = ConnectFour()
+    games = games or default_games()
     mine = AlphaBetaPlayer(depth=depth, eval_fn=my_eval, tt=False)
     mine.name = "my_eval"
     baseline = AlphaBetaPlayer(depth=depth, eval_fn=window_eval, tt=False)

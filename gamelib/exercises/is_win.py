@@ -1,25 +1,27 @@
 """Check for lesson 01's exercise: `is_win(state, player)` on m,n,k boards.
 
-The check compares the student's answers with the library's on hand-made boards (one
-line in each direction, lines touching the edges, near misses, lines that "wrap" from
-the end of one row to the start of the next) and on random boards of several sizes,
-then explains the first kind of mistake it sees.
+The check asks the student's function about hand-made boards (every line in every
+direction, near misses, marks that "wrap" round an edge) and random boards of several
+sizes, and compares each answer with the model solution's. When answers differ, it
+replays the usual mistakes (each a small wrong `is_win`) on the same boards and names a
+mistake only when one gives exactly the student's answers on every board; otherwise it
+shows the first board it got wrong and says what is on it.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Callable
+from functools import lru_cache
+from typing import Any, Callable
 
 from gamelib.exercises.common import (FAILED, PASSED, CheckResult, StudentError, call,
-                                      crashed, not_yet)
+                                      not_yet, plain)
 from gamelib.exercises.solutions.is_win import DIRECTIONS, is_win as reference
 from gamelib.games.tictactoe import TicTacToeState
 
 EXERCISE = "is_win"
-DIRECTION_NAMES = {(0, 1): "horizontal (along a row)", (1, 0): "vertical (down a column)",
+DIRECTION_NAMES = {(0, 1): "across a row", (1, 0): "down a column",
                    (1, 1): "diagonal going down-right", (1, -1): "diagonal going down-left"}
-ALL_CASES: list[tuple[TicTacToeState, str]] = []   # the boards of the latest check
 SIZES = ((3, 3, 3), (4, 4, 3), (3, 5, 3), (4, 4, 4), (5, 4, 4), (6, 7, 4), (5, 5, 3))
 
 
@@ -44,18 +46,6 @@ def lines_of(state: TicTacToeState, player: str) -> list[tuple[tuple[int, int], 
     return found
 
 
-def wraps(state: TicTacToeState, player: str) -> bool:
-    """True if k of `player`'s marks sit in a row of the flat board string, or along a
-    flat stride of cols-1 / cols+1, crossing a row end (a line that isn't one)."""
-    n, k = len(state.board), state.k
-    for stride in (1, state.cols - 1, state.cols + 1):
-        for start in range(n):
-            idx = [start + i * stride for i in range(k)]
-            if idx[-1] < n and stride > 0 and all(state.board[i] == player for i in idx):
-                return True
-    return False
-
-
 def longest_run(state: TicTacToeState, player: str) -> int:
     """The longest straight run of `player`'s marks on the board."""
     best = 0
@@ -72,7 +62,7 @@ def longest_run(state: TicTacToeState, player: str) -> int:
 def hand_made() -> list[tuple[TicTacToeState, str]]:
     """Boards chosen to catch each usual mistake, with the player to ask about."""
     cases = []
-    for rows, cols, k in ((3, 3, 3), (4, 5, 3), (6, 7, 4)):
+    for rows, cols, k in ((3, 3, 3), (4, 5, 3), (6, 7, 4), (5, 4, 4)):
         for dr, dc in DIRECTIONS:
             for r in range(rows):
                 for c in range(cols):
@@ -83,7 +73,7 @@ def hand_made() -> list[tuple[TicTacToeState, str]]:
                         cases.append((board(rows, cols, k, {cell: "O" for cell in cells}), "X"))
                         near = {cell: "X" for cell in cells[:-1]}
                         cases.append((board(rows, cols, k, near), "X"))
-    for rows, cols, k in ((3, 3, 3), (4, 4, 3), (5, 4, 4)):
+    for rows, cols, k in ((3, 3, 3), (4, 4, 3), (5, 4, 4), (4, 6, 4)):
         # wrap-around: the end of one row and the start of the next
         cells = {(0, cols - 2): "X", (0, cols - 1): "X", (1, 0): "X"}
         if k == 4:
@@ -94,6 +84,10 @@ def hand_made() -> list[tuple[TicTacToeState, str]]:
         if k == 4:
             cells[(3, 2)] = "X"
         cases.append((board(rows, cols, k, cells), "X"))
+        # k marks in one row, not next to each other
+        spread = {(1, c): "X" for c in range(0, cols, 2)}
+        spread.update({(1, c): "O" for c in range(1, cols, 2)})
+        cases.append((board(rows, cols, k, spread), "X"))
     return cases
 
 
@@ -110,108 +104,249 @@ def random_boards(count: int, seed: int = 6) -> list[tuple[TicTacToeState, str]]
     return cases
 
 
-def diagnose(misses: list[tuple[TicTacToeState, str]],
-             extras: list[tuple[TicTacToeState, str]]) -> tuple[str, str]:
-    """(diagnosis, hint) for the boards answered False that should be True (`misses`)
-    and True that should be False (`extras`)."""
-    if extras:
-        reasons = [_false_win_reasons(state, player) for state, player in extras]
-        for reason in ("wrap", "k", "other player"):
-            if all(reason in found for found in reasons):
-                return reason, FALSE_WIN_HINTS[reason]
-        for reason in ("wrap", "k", "other player"):
-            if any(reason in found for found in reasons):
-                return reason, FALSE_WIN_HINTS[reason]
-        return "false win", "you said 'win' on a board with no line: print it and look."
-    if misses and all((s.rows, s.cols) != (3, 3) and all(
-            any(r >= 3 or c >= 3 for r, c in _cells(s, start, d)) for start, d in lines_of(s, p))
-            for s, p in misses):
-        return "size", ("you miss lines outside the top-left 3x3 corner: loop over "
-                        "range(state.rows) and range(state.cols), not range(3).")
-    only = [d for d in DIRECTIONS
-            if all(any(dd == d for _, dd in lines_of(s, p)) for s, p in misses)]
-    if only:
-        name = DIRECTION_NAMES[only[0]]
-        return "direction", (f"you miss lines that are {name}. There are four directions: "
-                             "right (0, 1), down (1, 0), down-right (1, 1) and down-left (1, -1).")
-    positives = sum(1 for state, player in ALL_CASES if reference(state, player))
-    if len(misses) == positives:
-        return "never", ("your function never says True. Note that `state.winner` is not set "
-                         "on these test boards: look at the marks with state.cell(row, col).")
-    edge = all(any(_late_start(state, start) for start, d in lines_of(state, player))
-               for state, player in misses)
-    if edge:
-        return "edge", ("you miss lines that start near the bottom or right edge: a line of k "
-                        "may start at row rows - k or column cols - k, so a start loop is "
-                        "range(rows - k + 1), not range(rows - k). Or loop over every cell "
-                        "and check that the line stays on the board.")
-    return "missed", "you said 'no win' on a board with a line: print it and look."
+# -- the usual mistakes, each as a wrong is_win ------------------------------------------
 
 
-FALSE_WIN_HINTS = {
-    "wrap": ("you counted a 'line' that runs off one edge and continues on the next row. "
-             "Work with (row, col) and check that every cell of the line is on the board "
-             "(0 <= row < rows, 0 <= col < cols)."),
-    "k": ("you said 'win' with fewer than k marks in a row: use state.k for the length of "
-          "a line (k is 4 on some boards), and check all k cells."),
-    "other player": ("you said a player wins when only the other player has a line: compare "
+def _scan(state: Any, player: str, directions=DIRECTIONS, k: int | None = None,
+          rows: int | None = None, cols: int | None = None,
+          cell: Callable | None = None, mine: Callable | None = None) -> bool:
+    """The model solution with one thing changed (the default is no change)."""
+    rows = state.rows if rows is None else rows
+    cols = state.cols if cols is None else cols
+    k = state.k if k is None else k
+    cell = cell or (lambda r, c: state.cell(r, c))
+    mine = mine or (lambda mark: mark == player)
+    for r in range(rows):
+        for c in range(cols):
+            for dr, dc in directions:
+                end_r, end_c = r + (k - 1) * dr, c + (k - 1) * dc
+                if not (0 <= end_r < rows and 0 <= end_c < cols):
+                    continue
+                if all(mine(cell(r + i * dr, c + i * dc)) for i in range(k)):
+                    return True
+    return False
+
+
+def _modulo_width(state: Any, player: str) -> bool:
+    """Columns taken modulo the width: lines wrap round the left and right edges."""
+    rows, cols, k = state.rows, state.cols, state.k
+    for r in range(rows):
+        for c in range(cols):
+            for dr, dc in DIRECTIONS:
+                if not 0 <= r + (k - 1) * dr < rows:
+                    continue
+                if all(state.cell(r + i * dr, (c + i * dc) % cols) == player for i in range(k)):
+                    return True
+    return False
+
+
+def _flat_string(state: Any, player: str) -> bool:
+    """Lines read from the flat board string with strides 1, cols, cols + 1, cols - 1."""
+    b, k, cols = state.board, state.k, state.cols
+    return any(all(b[i + j * step] == player for j in range(k))
+               for step in (1, cols, cols + 1, cols - 1)
+               for i in range(len(b)) if i + (k - 1) * step < len(b))
+
+
+def _not_adjacent(state: Any, player: str) -> bool:
+    """At least k of the player's marks somewhere on one row, column or diagonal."""
+    rows, cols, k = state.rows, state.cols, state.k
+    for dr, dc in DIRECTIONS:
+        starts = {(r, c) for r in range(rows) for c in range(cols)
+                  if not (0 <= r - dr < rows and 0 <= c - dc < cols)}
+        for r, c in starts:
+            count = 0
+            while 0 <= r < rows and 0 <= c < cols:
+                count += state.cell(r, c) == player
+                r, c = r + dr, c + dc
+            if count >= k:
+                return True
+    return False
+
+
+def _swapped_cells(state: Any, player: str) -> bool:
+    """Loops over (row, col) as it should, but reads state.cell(col, row)."""
+    return _scan(state, player, cell=lambda r, c: state.cell(c, r))
+
+
+def _swapped_sizes(state: Any, player: str) -> bool:
+    """Rows and columns swapped in the loops and the edge test."""
+    return _scan(state, player, rows=state.cols, cols=state.rows)
+
+
+def _no_false(state: Any, player: str) -> bool | None:
+    """Returns True for a win and falls off the end (None) otherwise."""
+    return True if reference(state, player) else None
+
+
+def _edge(state: Any, player: str) -> bool:
+    """Start loops that stop one short: range(rows - k) instead of range(rows - k + 1)."""
+    rows, cols, k = state.rows, state.cols, state.k
+    for r in range(rows):
+        for c in range(cols):
+            for dr, dc in DIRECTIONS:
+                if (dr and r >= rows - k) or (dc == 1 and c >= cols - k) \
+                        or (dc == -1 and c < k):
+                    continue
+                if all(0 <= r + i * dr < rows and 0 <= c + i * dc < cols
+                       and state.cell(r + i * dr, c + i * dc) == player for i in range(k)):
+                    return True
+    return False
+
+
+MODELS: dict[str, tuple[str, Callable]] = {
+    "only 3x3": ("only 3x3", lambda s, p: min(s.rows, s.cols) >= 3
+                 and _scan(s, p, k=3, rows=3, cols=3)),
+    "k fixed at 3": ("k fixed at 3", lambda s, p: _scan(s, p, k=3)),
+    "k - 1 marks": ("short line", lambda s, p: _scan(s, p, k=s.k - 1)),
+    "reads cell(col, row)": ("rows and columns swapped", _swapped_cells),
+    "loops rows over cols": ("rows and columns swapped", _swapped_sizes),
+    "not adjacent": ("not adjacent", _not_adjacent),
+    "columns modulo width": ("columns modulo width", _modulo_width),
+    "flat string": ("wrap", _flat_string),
+    "start loops one short": ("edge", _edge),
+    "any mark": ("other player", lambda s, p: _scan(s, p, mine=lambda mark: mark != ".")),
+    "any player's line": ("other player", lambda s, p: _scan(s, "X") or _scan(s, "O")),
+    "reads state.winner": ("never", lambda s, p: s.winner == p),
+    "no return False": ("returns None", _no_false),
+}
+for _d in DIRECTIONS:
+    MODELS[f"no direction {_d}"] = ("direction", (lambda d: lambda s, p: _scan(
+        s, p, directions=tuple(x for x in DIRECTIONS if x != d)))(_d))
+
+
+HINTS = {
+    "only 3x3": ("your function only knows the 3x3 board (the eight Tic-Tac-Toe lines, or "
+                 "range(3)): the check also asks about 4x4, 3x5, 6x7 boards with k = 3 or "
+                 "4. Loop over range(state.rows) and range(state.cols), and use state.k."),
+    "k fixed at 3": ("you look for lines of 3 marks on every board: use state.k for the "
+                     "length of a line (it is 4 on some boards)."),
+    "short line": ("you said 'win' with k - 1 marks in a line: check all k cells, "
+                   "i in range(state.k), not range(state.k - 1)."),
+    "rows and columns swapped": ("rows and columns are swapped somewhere: state.cell(row, "
+                                 "col) takes the row first; rows go with state.rows and "
+                                 "columns with state.cols. Square boards hide this; the "
+                                 "check's 3x5 and 6x7 boards show it."),
+    "not adjacent": ("you count the player's marks on a row, column or diagonal, but they "
+                     "must be next to each other: k marks in a row with no gap. Count a run "
+                     "that starts again at 0 at every cell that is not the player's, or "
+                     "check the k cells that follow a start cell."),
+    "columns modulo width": ("your lines wrap round from the right edge to the left one "
+                             "(a column taken modulo the width). A line must stay on the "
+                             "board: check 0 <= col < state.cols for every cell instead."),
+    "wrap": ("you read lines from the flat board string, so a 'line' can run off one edge "
+             "and go on at the start of the next row. Work with (row, col) and check that "
+             "every cell of the line is on the board."),
+    "edge": ("you miss lines that start at the last possible row or column: a line of k "
+             "may start at row rows - k or column cols - k, so a start loop is "
+             "range(rows - k + 1), not range(rows - k)."),
+    "other player": ("you said a player wins when the line is the other player's: compare "
                      "each cell with `player`, not with 'any mark'."),
+    "never": ("your function never says True. `state.winner` is not set on these test "
+              "boards (the game sets it as it is played): look at the marks with "
+              "state.cell(row, col)."),
+    "returns None": ("your function returns None when there is no line: end it with "
+                     "`return False` after the loops."),
 }
 
 
-def _false_win_reasons(state: TicTacToeState, player: str) -> set[str]:
-    """The usual mistakes that would make `is_win(state, player)` wrongly True."""
-    other = "O" if player == "X" else "X"
-    found = set()
-    if wraps(state, player):
-        found.add("wrap")
-    if 3 <= longest_run(state, player) < state.k or longest_run(state, player) == state.k - 1:
-        found.add("k")
-    if lines_of(state, other):
-        found.add("other player")
+def _model_hint(name: str) -> tuple[str, str]:
+    """(diagnosis, hint) of a model."""
+    diagnosis = MODELS[name][0]
+    if diagnosis == "direction":
+        d = tuple(int(x) for x in name[len("no direction ("):-1].split(", "))
+        return diagnosis, (f"you miss every line {DIRECTION_NAMES[d]}. There are four "
+                           "directions: right (0, 1), down (1, 0), down-right (1, 1) and "
+                           "down-left (1, -1).")
+    return diagnosis, HINTS[diagnosis]
+
+
+# -- the check ---------------------------------------------------------------------------
+
+
+def answers_of(fn: Callable, cases: list) -> list[Any]:
+    """What `fn` answers on each board: a bool, None, or the name of what it raised."""
+    found = []
+    for state, player in cases:
+        try:
+            answer = call(fn, state, player)
+        except StudentError as error:
+            found.append(("raised", str(error)))
+            continue
+        found.append(plain(answer))                          # numpy's bool is a bool
     return found
 
 
-def _cells(state: TicTacToeState, start: tuple[int, int], d: tuple[int, int]
-           ) -> list[tuple[int, int]]:
-    """The k cells of the line from `start` in direction `d`."""
-    return [(start[0] + i * d[0], start[1] + i * d[1]) for i in range(state.k)]
+def _outcome(answer: Any) -> Any:
+    """An answer in a form two functions can be compared on (errors by their kind)."""
+    if isinstance(answer, tuple):
+        return ("raised", answer[1].split(":")[0])
+    return answer
 
 
-def _late_start(state: TicTacToeState, start: tuple[int, int]) -> bool:
-    """True if a line starts at row rows - k or below, or at column cols - k or right of it."""
-    return start[0] >= state.rows - state.k or start[1] >= state.cols - state.k
+@lru_cache(maxsize=4)
+def model_outcomes(random_count: int) -> dict[str, list]:
+    """What every mistake model answers on the check's boards (the same every time)."""
+    cases = hand_made() + random_boards(random_count)
+    return {name: [_outcome(a) for a in answers_of(model, cases)]
+            for name, (_, model) in MODELS.items()}
 
 
 def check_is_win(is_win: Callable[[TicTacToeState, str], bool], random_count: int = 300
                  ) -> CheckResult:
-    """Check `is_win(state, player)` against the library on hand-made and random boards."""
+    """Check `is_win(state, player)` against the model solution on many boards."""
     cases = hand_made() + random_boards(random_count)
-    ALL_CASES[:] = cases
-    misses, extras = [], []
-    for state, player in cases:
-        try:
-            answer = call(is_win, state, player)
-        except StudentError as error:
-            return crashed(EXERCISE, error)
-        if answer is None:
-            return not_yet(EXERCISE, "is_win")
-        if not isinstance(answer, bool):
-            return CheckResult(EXERCISE, FAILED, f"is_win returned {answer!r}; it should "
-                               "return True or False.", hint="return a bool: True if the "
-                               "player has a line, else False.", diagnosis="type")
-        expected = reference(state, player)
-        if answer != expected:
-            (misses if expected else extras).append((state, player))
-    if not misses and not extras:
+    mine = answers_of(is_win, cases)
+    if all(a is None for a in mine):
+        return not_yet(EXERCISE, "is_win")
+    odd = next((a for a in mine if not isinstance(a, (bool, tuple)) and a is not None), None)
+    if odd is not None:
+        return CheckResult(EXERCISE, FAILED, f"is_win returned {odd!r}; it should return "
+                           "True or False.", hint="return a bool: True if the player has a "
+                           "line, else False.", diagnosis="type")
+    expected = [reference(state, player) for state, player in cases]
+    if mine == expected:
         return CheckResult(EXERCISE, PASSED, f"right on all {len(cases)} boards "
                            f"(sizes {', '.join(f'{r}x{c} k={k}' for r, c, k in SIZES)}).")
-    diagnosis, hint = diagnose(misses, extras)
-    example_state, example_player = (extras or misses)[0]
-    said = bool(extras)
-    details = [f"For example, is_win(state, {example_player!r}) should be {not said}, "
-               f"you said {said}, on this {example_state.rows}x{example_state.cols} "
-               f"board with k={example_state.k}:", str(example_state)]
-    return CheckResult(EXERCISE, FAILED, f"wrong on {len(misses) + len(extras)} of "
-                       f"{len(cases)} boards ({len(misses)} lines missed, {len(extras)} "
-                       "wins that aren't).", hint=hint, diagnosis=diagnosis, details=details)
+    wrong = [i for i, (a, e) in enumerate(zip(mine, expected)) if a != e]
+    summary = f"wrong on {len(wrong)} of {len(cases)} boards."
+    details = _first_wrong(cases, mine, expected, wrong[0])
+    mine_outcomes = [_outcome(a) for a in mine]
+    named = {_model_hint(name) for name, outcomes in model_outcomes(random_count).items()
+             if outcomes == mine_outcomes}
+    if len({d for d, _ in named}) == 1:
+        diagnosis, hint = named.pop()
+        return CheckResult(EXERCISE, FAILED, summary, hint=hint, diagnosis=diagnosis,
+                           details=details)
+    crash = next((a for a in mine if isinstance(a, tuple)), None)
+    if crash is not None:
+        i = mine.index(crash)
+        return CheckResult(EXERCISE, FAILED, f"your function raised {crash[1]}",
+                           hint="read the error: which line, which value? Every cell you "
+                                "read must be on the board: 0 <= row < state.rows, "
+                                "0 <= col < state.cols.", diagnosis="crash",
+                           details=_first_wrong(cases, mine, expected, i))
+    return CheckResult(EXERCISE, FAILED, summary,
+                       hint="look at the board below: find the line (or the lack of one) "
+                            "with your eyes, then follow what your function does on it.",
+                       diagnosis="first difference", details=details)
+
+
+def _first_wrong(cases: list, mine: list, expected: list, i: int) -> list[str]:
+    """The board of the i-th case, what is on it, and what the student answered."""
+    state, player = cases[i]
+    answer = mine[i]
+    said = f"your function raised {answer[1]}" if isinstance(answer, tuple) else \
+        f"you said {answer!r}"
+    lines = lines_of(state, player)
+    if expected[i]:
+        (r, c), d = lines[0]
+        end = (r + (state.k - 1) * d[0], c + (state.k - 1) * d[1])
+        what = (f"{player} has {state.k} in a line {DIRECTION_NAMES[d]}, from (row {r}, col "
+                f"{c}) to (row {end[0]}, col {end[1]})")
+    else:
+        what = (f"{player} has no {state.k} marks in a line (the longest straight run of "
+                f"{player}'s marks is {longest_run(state, player)})")
+    return [f"For example, on this {state.rows}x{state.cols} board with k={state.k}, "
+            f"is_win(state, {player!r}) should be {expected[i]}: {what}; {said}.",
+            str(state)]

@@ -3,24 +3,33 @@
 `check_ucb` compares `ucb_score(total, visits, parent_visits, c)` with UCB1 on a few
 numbers and recognises the usual slips (no square root, no logarithm, N and n swapped,
 total instead of mean, c ignored, unvisited children not tried first).
-`check_backprop` runs `backpropagate(node, winner)` on a path root -> X -> O -> X for a
-win of X, a win of O and a draw, compares every node's visits and total with the
-convention (1 to the nodes whose mover won, 0.5 to all for a draw, 0 otherwise), and
-recognises the missing sign flip and the missing draw credit. Both then let the small
-MCTS in `mcts_parts` play a Tic-Tac-Toe position where X must block, to show the effect.
+An unvisited child may score math.inf or any large stand-in (at least LARGE).
+`check_backprop` runs `backpropagate(node, winner)` on a few paths (root -> X -> O -> X,
+...) for a win of X, a win of O and a draw, and compares every node's visits and total
+with the convention (1 to the nodes whose mover won, 0.5 to all for a draw, 0
+otherwise); the root's total is not compared, since MCTS never reads it. Both checks
+name a slip only when a model of it gives exactly the student's numbers, and the
+backpropagation check then lets the small MCTS in `mcts_parts` play a Tic-Tac-Toe
+position where X must block, to show the effect.
 """
 
 from __future__ import annotations
 
 import math
+from numbers import Real
 from typing import Callable
 
 from gamelib.exercises.common import (FAILED, NOT_YET, PASSED, CheckResult, StudentError,
-                                      call, crashed, not_yet)
+                                      call, crashed, not_yet, plain)
 from gamelib.exercises.mcts_parts import chain, most_visited, run_mcts
 from gamelib.exercises.solutions.mcts import backpropagate as reference_backprop
 from gamelib.exercises.solutions.mcts import ucb_score as reference_ucb
 from gamelib.games import TicTacToe
+
+LARGE = 1e3
+"""An unvisited child's score must be at least this (math.inf, or a large stand-in such as
+1e9): a visited child scores at most 1 + c * sqrt(ln N), below 100 for any c <= 10 and
+N <= 10**40, so the unvisited child is tried first."""
 
 NUMBERS = [(3.0, 5, 20, 1.4), (0.0, 1, 2, 1.0), (7.5, 10, 100, 0.5), (2.0, 4, 4, 2.0),
            (4.5, 6, 30, math.sqrt(2))]
@@ -109,10 +118,17 @@ def check_ucb(ucb_score: Callable) -> CheckResult:
             return crashed(exercise, error)
     if unvisited is None or any(a is None for a in answers):
         return not_yet(exercise, "ucb_score")
-    if unvisited != math.inf:
+    if not _number(unvisited) or not unvisited >= LARGE:
         return CheckResult(exercise, FAILED, f"an unvisited child scores {unvisited!r}.",
                            hint="a child that was never visited must be tried first: "
-                                "return math.inf when visits == 0.", diagnosis="unvisited")
+                                "return math.inf (or a number larger than any score a "
+                                "visited child can get) when visits == 0.",
+                           diagnosis="unvisited")
+    odd = next((a for a in answers if not _number(a)), None)
+    if odd is not None:
+        return CheckResult(exercise, FAILED, f"ucb_score returned {odd!r}; it should return "
+                           "a number.", hint="return a float: the mean reward plus the "
+                           "exploration bonus.", diagnosis="type")
     expected = [reference_ucb(*args) for args in NUMBERS]
     if all(math.isclose(a, e, rel_tol=1e-9) for a, e in zip(answers, expected)):
         return CheckResult(exercise, PASSED, "right on every test: mean + c * sqrt(ln N / n), "
@@ -126,6 +142,12 @@ def check_ucb(ucb_score: Callable) -> CheckResult:
                             "/ visits).", diagnosis="formula")
 
 
+def _number(value: object) -> bool:
+    """True for a real number (numpy's scalars included), not a bool or None."""
+    value = plain(value)
+    return isinstance(value, Real) and not isinstance(value, bool)
+
+
 def _ucb_example(answers: list, expected: list) -> str:
     """The first numbers that differ."""
     for args, a, e in zip(NUMBERS, answers, expected):
@@ -136,64 +158,146 @@ def _ucb_example(answers: list, expected: list) -> str:
     return "the scores differ."
 
 
+PATHS = ([None, "X", "O", "X"], [None, "X", "O"], [None, "O", "X", "O", "X"])
+"""The paths (root first, each node's mover) the backpropagation check runs on."""
+
+
+def _credit(winner: str | None, mover: str | None, draw: float = 0.5, loss: float = 0
+            ) -> float:
+    """The reward for a node whose mover is `mover`: 1 win, `draw`, `loss`."""
+    if winner is None:
+        return draw
+    return 1 if winner == mover else loss
+
+
+def _walk(node) -> list:
+    """The node and its ancestors, bottom up."""
+    path = []
+    while node is not None:
+        path.append(node)
+        node = node.parent
+    return path
+
+
+def _backprop_model(reward: Callable, skip_root: bool = False, only_leaf: bool = False
+                    ) -> Callable:
+    """A backpropagation that adds 1 visit and `reward(winner, node, path)` to each node."""
+    def backpropagate(node, winner) -> None:
+        """The model."""
+        path = _walk(node)
+        if only_leaf:
+            path = path[:1]
+        if skip_root:
+            path = path[:-1]
+        for each in path:
+            each.visits += 1
+            each.total += reward(winner, each, path)
+    return backpropagate
+
+
+BACKPROP_MODELS: dict[str, tuple[str, Callable]] = {
+    "leaf's view": ("sign flip", _backprop_model(
+        lambda w, n, path: _credit(w, path[0].mover))),
+    "root player's view": ("sign flip", _backprop_model(
+        lambda w, n, path: _credit(w, path[-2].mover if len(path) > 1 else None))),
+    "player to move": ("wrong player", _backprop_model(
+        lambda w, n, path: _credit(w, "O" if n.mover == "X" else "X"))),
+    "no draw credit": ("draw credit", _backprop_model(
+        lambda w, n, path: _credit(w, n.mover, draw=0))),
+    "draw counted as a win": ("draw credit", _backprop_model(
+        lambda w, n, path: _credit(w, n.mover, draw=1))),
+    "root skipped": ("root", _backprop_model(lambda w, n, path: _credit(w, n.mover),
+                                             skip_root=True)),
+    "only the leaf": ("only one node", _backprop_model(lambda w, n, path: _credit(w, n.mover),
+                                                       only_leaf=True)),
+    "+1/-1 rewards": ("minus one", _backprop_model(
+        lambda w, n, path: _credit(w, n.mover, draw=0, loss=-1))),
+}
+
+BACKPROP_HINTS = {
+    "sign flip": ("missing sign flip: credit each node from the point of view of its mover "
+                  "(the player who moved into it): a win for X is 1 for X's nodes and 0 for "
+                  "O's nodes. Without the flip, each player picks the opponent's best moves."),
+    "wrong player": ("you credit the wrong player: node.mover is the player who moved INTO "
+                     "the node, and a win for X adds 1 to the nodes X moved into "
+                     "(winner == node.mover), not to the nodes where X is to move."),
+    "draw credit": ("a draw is worth 0.5 to both players: add 0.5 to every node's total "
+                    "when winner is None (a draw is better than a loss, worse than a win)."),
+    "root": ("walk up to and including the root (loop while node is not None): the root's "
+             "visits are the N in its children's UCB scores."),
+    "only one node": ("you updated only the node the playout started from: walk up the "
+                      "tree (node = node.parent) until you pass the root, updating every "
+                      "node on the way."),
+    "minus one": ("rewards here are 1 for a win, 0.5 for a draw, 0 for a loss (not +1/-1), "
+                  "from the point of view of the node's mover."),
+}
+
+
+def _run_backprop(backpropagate: Callable) -> dict:
+    """(visits, total) of every node, root first, for each path and winner."""
+    found = {}
+    for movers in PATHS:
+        for winner in ("X", "O", None):
+            nodes = chain(movers)
+            backpropagate(nodes[-1], winner)
+            found[(tuple(movers), winner)] = [(n.visits, n.total) for n in nodes]
+    return found
+
+
+def _same_stats(mine: dict, theirs: dict) -> bool:
+    """True if every node's visits and total agree, except the root's total (MCTS never
+    reads it: it is no child's score)."""
+    for key, stats in theirs.items():
+        got = mine[key]
+        if got[0][0] != stats[0][0]:
+            return False
+        if any(a != b for a, b in zip(got[1:], stats[1:])):
+            return False
+    return True
+
+
 def check_backprop(backpropagate: Callable) -> CheckResult:
-    """Check `backpropagate(node, winner)` on a path root -> X -> O -> X."""
+    """Check `backpropagate(node, winner)` on a few paths, for a win of X, of O, a draw."""
     exercise = "backpropagation"
-    got, want = {}, {}
-    for winner in ("X", "O", None):
-        mine, ref = chain([None, "X", "O", "X"]), chain([None, "X", "O", "X"])
-        try:
-            call(backpropagate, mine[-1], winner)
-        except StudentError as error:
-            return crashed(exercise, error)
-        reference_backprop(ref[-1], winner)
-        got[winner] = [(n.visits, n.total) for n in mine]
-        want[winner] = [(n.visits, n.total) for n in ref]
+    try:
+        got = _run_backprop(lambda node, winner: call(backpropagate, node, winner))
+    except StudentError as error:
+        return crashed(exercise, error)
     if all(v == (0, 0.0) for stats in got.values() for v in stats):
         return CheckResult(exercise, NOT_YET, "backpropagate changed no node: fill in the "
                            "cell above, run it, then run this check again.")
-    details = [f"winner {w or 'none (draw)'}: your (visits, total) root..leaf {got[w]}, "
-               f"expected {want[w]}" for w in ("X", "O", None)]
-    play = show_in_play(reference_ucb, backpropagate)
-    result = _diagnose_backprop(got, want)
-    if result is None:
+    want = _run_backprop(reference_backprop)
+    if _same_stats(got, want):
+        play = show_in_play(reference_ucb, backpropagate)
         return CheckResult(exercise, PASSED, "every node on the path got one more visit and "
                            "the right reward for its mover (win 1, draw 0.5, loss 0). " + play)
-    diagnosis, message, hint = result
-    return CheckResult(exercise, FAILED, message, hint=hint, diagnosis=diagnosis,
-                       details=details + [play])
+    details = _backprop_details(got, want)
+    named = {d for d, model in BACKPROP_MODELS.values()
+             if _same_stats(got, _run_backprop(model))}
+    if len(named) == 1:
+        diagnosis = named.pop()
+        return CheckResult(exercise, FAILED, details[0], hint=BACKPROP_HINTS[diagnosis],
+                           diagnosis=diagnosis,
+                           details=details[1:] + [show_in_play(reference_ucb, backpropagate)])
+    return CheckResult(exercise, FAILED, details[0],
+                       hint="for each node from the one given up to the root: visits += 1, "
+                            "and total += 1 if winner == node.mover, 0.5 if winner is None, "
+                            "else 0.", diagnosis="first difference", details=details[1:])
 
 
-def _diagnose_backprop(got: dict, want: dict) -> tuple[str, str, str] | None:
-    """(diagnosis, message, hint) for the first mistake found, or None if all is right."""
-    if got == want:
-        return None
-    visits = [[v for v, _ in got[w]] for w in got]
-    if any(v[0] == 0 for v in visits) and all(v[1:] == [1, 1, 1] for v in visits):
-        return ("root", "the root was not updated.",
-                "walk up to and including the root (loop while node is not None): the root's "
-                "visits are the N in its children's UCB scores.")
-    if any(v[1:] != [1, 1, 1] for v in visits):
-        return ("visits", f"visits along the path became {visits[0]}, expected [1, 1, 1, 1].",
-                "add exactly 1 to `visits` of every node on the path, leaf to root.")
-    totals = {w: [t for _, t in got[w]][1:] for w in got}
-    if any(t < 0 for ts in totals.values() for t in ts):
-        return ("minus one", "some totals went negative.",
-                "rewards here are 1 for a win, 0.5 for a draw, 0 for a loss (not +1/-1), "
-                "from the point of view of the node's mover.")
-    for w in ("X", "O"):
-        if len(set(totals[w])) == 1:
-            return ("sign flip", f"after a win for {w} every node on the path got the same "
-                    f"reward ({totals[w][0]:g}).",
-                    "missing sign flip: credit each node from the point of view of its mover "
-                    "(the player who moved into it): a win for X is 1 for X's nodes and 0 for "
-                    "O's nodes. Without the flip, each player picks the opponent's best moves.")
-    if totals[None] == [0, 0, 0]:
-        return ("draw credit", "after a draw the nodes got nothing.",
-                "missing draw credit: a draw is worth 0.5 to both players, so add 0.5 to "
-                "every node's total when winner is None (a draw is better than a loss).")
-    if totals[None] != [0.5, 0.5, 0.5]:
-        return ("draw credit", f"after a draw the totals are {totals[None]}.",
-                "a draw is worth 0.5 to every node, whoever moved into it.")
-    return ("reward", "the totals after a decisive game are not right.",
-            "add 1 when winner == node.mover, 0.5 when winner is None, else 0.")
+def _backprop_details(got: dict, want: dict) -> list[str]:
+    """The first node that differs, in words, then the whole path."""
+    for (movers, winner), stats in want.items():
+        mine = got[(movers, winner)]
+        for depth, (a, b) in enumerate(zip(mine, stats)):
+            if a == b or (depth == 0 and a[0] == b[0]):
+                continue
+            result = "a draw" if winner is None else f"a win for {winner}"
+            where = "the root" if depth == 0 else (
+                f"the node {depth} moves below the root (mover {movers[depth]})")
+            path = " -> ".join("root" if m is None else m for m in movers)
+            return [f"on the path {path}, after {result}, {where} has visits {a[0]}, total "
+                    f"{a[1]:g}; it should have visits {b[0]}, total {b[1]:g}.",
+                    f"your (visits, total) root..leaf: {mine}",
+                    f"expected:                        {stats}"]
+    return ["the statistics differ."]

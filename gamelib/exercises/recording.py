@@ -1,13 +1,14 @@
-"""A game wrapper that records what a search does, so a check can compare two searches.
+"""Game wrappers for the search checks: one records what a search does, one reorders moves.
 
 `RecordingGame(game)` behaves exactly like `game`, but notes every `result(state, move)`
-call and every evaluation (through `recording.eval_fn(...)` or `utility`). From these
-notes it rebuilds the search as the paths (tuples of moves from the root) of:
-- the leaves, in the order they were scored, with the ply and the player asked about;
+call and every score given (through `recording.eval_fn(...)` or `utility`). From these
+notes a check reads the search as paths (tuples of moves from the root):
+- the leaves, in the order they were scored, with the player asked about;
 - the nodes that were searched (every prefix of a scored leaf);
-- the moves that were pruned: legal moves of a searched node that were never searched.
-`to_trace()` turns the same notes into a `Trace` (enter / leaf / prune events), the event
-stream every search in gamelib records.
+- the order in which each node's children were first searched.
+
+`ReorderedGame(game, orders)` is `game` with the moves of some positions in another
+order, so the library's own search can be replayed in the order a student used.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from gamelib.games.base import Game, Move, Player, State
-from gamelib.search.trace import Trace
 
 Path = tuple
 
@@ -27,7 +27,7 @@ class Leaf:
 
     path: Path
     player: Player
-    value: float
+    value: Any
 
     @property
     def ply(self) -> int:
@@ -35,19 +35,13 @@ class Leaf:
         return len(self.path)
 
 
-class RecordingGame(Game):
-    """`game`, plus a record of the positions a search generated and scored."""
+class PassThrough(Game):
+    """`game` itself, every method and attribute passed through (a base for wrappers)."""
 
-    def __init__(self, game: Game, root: State | None = None) -> None:
+    def __init__(self, game: Game) -> None:
         self.game = game
         self.players = game.players
-        self.root = game.initial_state if root is None else root
-        self.leaves: list[Leaf] = []
-        self.generated: list[Path] = []             # every result() call, in order
-        self._path_of: dict[Any, Path] = {self.root: ()}
-        self._state_at: dict[Path, State] = {(): self.root}
 
-    # -- the Game API, passed through --------------------------------------------------
     @property
     def initial_state(self) -> State:
         return self.game.initial_state
@@ -59,30 +53,65 @@ class RecordingGame(Game):
         return self.game.actions(state)
 
     def result(self, state: State, move: Move) -> State:
+        return self.game.result(state, move)
+
+    def is_terminal(self, state: State) -> bool:
+        return self.game.is_terminal(state)
+
+    def utility(self, state: State, player: Player) -> float:
+        return self.game.utility(state, player)
+
+    def winner(self, state: State) -> Player | None:
+        return self.game.winner(state)
+
+    def render(self, state: State) -> str:
+        return self.game.render(state)
+
+    def __getattr__(self, name: str) -> Any:
+        """Anything else the game has (e.g. TicTacToe's `rows`), read from the game."""
+        if name == "game":
+            raise AttributeError(name)
+        return getattr(self.game, name)
+
+    def __repr__(self) -> str:
+        return repr(self.game)
+
+
+class ReorderedGame(PassThrough):
+    """`game`, with the legal moves of the states in `orders` listed in that order."""
+
+    def __init__(self, game: Game, orders: dict[State, list[Move]]) -> None:
+        super().__init__(game)
+        self.orders = orders
+
+    def actions(self, state: State) -> list[Move]:
+        return list(self.orders.get(state) or self.game.actions(state))
+
+
+class RecordingGame(PassThrough):
+    """`game`, plus a record of the positions a search generated and scored."""
+
+    def __init__(self, game: Game, root: State | None = None) -> None:
+        super().__init__(game)
+        self.root = game.initial_state if root is None else root
+        self.leaves: list[Leaf] = []
+        self._path_of: dict[Any, Path] = {self.root: ()}
+        self._state_at: dict[Path, State] = {(): self.root}
+
+    def result(self, state: State, move: Move) -> State:
         child = self.game.result(state, move)
         parent = self._path_of.get(state)
         if parent is not None:
             path = parent + (move,)
             self._path_of[child] = path
             self._state_at[path] = child
-            self.generated.append(path)
         return child
-
-    def is_terminal(self, state: State) -> bool:
-        return self.game.is_terminal(state)
 
     def utility(self, state: State, player: Player) -> float:
         value = self.game.utility(state, player)
         self._note_leaf(state, player, value)
         return value
 
-    def render(self, state: State) -> str:
-        return self.game.render(state)
-
-    def __repr__(self) -> str:
-        return f"RecordingGame({self.game!r})"
-
-    # -- recording ----------------------------------------------------------------------
     def eval_fn(self, evaluate: Callable[[State, Player], float]) -> Callable[[State, Player], float]:
         """`evaluate`, wrapped so that every call is recorded as a scored leaf."""
         def recorded(state: State, player: Player) -> float:
@@ -93,69 +122,35 @@ class RecordingGame(Game):
         recorded.__doc__ = evaluate.__doc__
         return recorded
 
-    def _note_leaf(self, state: State, player: Player, value: float) -> None:
+    def _note_leaf(self, state: State, player: Player, value: Any) -> None:
         """Record a scored position (a second score of the same position right after the
         first, e.g. utility inside an evaluation, counts once)."""
         path = self._path_of.get(state)
-        if path is None:
+        if path is None or (self.leaves and self.leaves[-1].path == path):
             return
-        leaf = Leaf(path, player, value)
-        if self.leaves and self.leaves[-1].path == path:
-            return
-        self.leaves.append(leaf)
+        self.leaves.append(Leaf(path, player, value))
 
     # -- reading the record --------------------------------------------------------------
     def leaf_paths(self) -> list[Path]:
         """The scored positions' paths, in the order they were scored."""
         return [leaf.path for leaf in self.leaves]
 
-    def searched(self) -> set[Path]:
-        """Every node on the way to a scored leaf (the root included)."""
-        found: set[Path] = set()
+    def state_at(self, path: Path) -> State:
+        """The position at the end of `path` (one the search generated)."""
+        return self._state_at[path]
+
+    def child_orders(self) -> dict[State, list[Move]]:
+        """For each searched inner node, its children in the order the search first went
+        below them (children it never scored below follow, in the game's order)."""
+        seen: dict[Path, list[Move]] = {}
         for path in self.leaf_paths():
-            for i in range(len(path) + 1):
-                found.add(path[:i])
-        return found
-
-    def pruned(self) -> dict[Path, list[Move]]:
-        """For each searched inner node, the legal moves that were never searched."""
-        searched = self.searched()
-        result: dict[Path, list[Move]] = {}
-        for path in sorted(searched, key=lambda p: (len(p), str(p))):
+            for i in range(len(path)):
+                moves = seen.setdefault(path[:i], [])
+                if path[i] not in moves:
+                    moves.append(path[i])
+        orders = {}
+        for path, moves in seen.items():
             state = self._state_at.get(path)
-            if state is None or self.game.is_terminal(state):
-                continue
-            if not any(len(p) == len(path) + 1 and p[:len(path)] == path for p in searched):
-                continue                         # scored here (a depth-limit leaf)
-            skipped = [m for m in self.game.actions(state) if path + (m,) not in searched]
-            if skipped:
-                result[path] = skipped
-        return result
-
-    def to_trace(self) -> Trace:
-        """The recorded search as a Trace: nodes entered in the order their first leaf was
-        scored, each leaf with its score, and a prune event for every skipped move list."""
-        trace = Trace()
-        trace.algorithm, trace.game = "recorded", self.game
-        ids: dict[Path, int] = {}
-        root_player = self.game.to_move(self.root)
-        pruned = self.pruned()
-
-        def enter(path: Path) -> None:
-            """Record entering `path` (and its ancestors first)."""
-            if path in ids:
-                return
-            if path:
-                enter(path[:-1])
-            state = self._state_at[path]
-            player = self.game.to_move(state)
-            ids[path] = trace.enter(ids.get(path[:-1]) if path else None,
-                                    path[-1] if path else None, state, len(path), player,
-                                    player == root_player)
-
-        for leaf in self.leaves:
-            enter(leaf.path)
-            trace.leaf(ids[leaf.path], leaf.value, "recorded")
-        for path, moves in pruned.items():
-            trace.record("prune", ids[path], moves=tuple(moves), note="never searched")
-        return trace
+            if state is not None:
+                orders[state] = moves + [m for m in self.game.actions(state) if m not in moves]
+        return orders

@@ -2,28 +2,54 @@
 
 The student writes `my_search(game, state, depth, eval_fn) -> (value, move)`. The check
 runs it on a few positions (textbook trees and Tic-Tac-Toe middle games) through a
-`RecordingGame`, so it sees which positions were scored, in which order, for whom, and
-which moves were never searched. It compares all that with the reference solution and,
-when they differ, with each classic mistake in `gamelib.exercises.mistakes`, to say
-which mistake it is.
+`RecordingGame`, so it sees which positions were scored, in which order, and what came
+back. The reference is the library's own search (`gamelib.search.minimax` and
+`alphabeta`), read from its `Trace`.
+
+- minimax passes when it scores the same leaves as the reference (in any order: the
+  lesson does not fix one; max/min or negamax, recursion or loops), returns the
+  minimax value and one of the best moves.
+- alpha-beta passes when it scores the same leaves in the same order as the library's
+  alpha-beta searching moves in `game.actions(state)` order (the lesson fixes that
+  order, since the leaves pruned depend on it), fail-hard or fail-soft alike.
+
+When they differ, each classic mistake in `gamelib.exercises.mistakes` is replayed in
+the student's own move order, and a mistake is named only when its model does exactly
+what the student's code did on every position. Otherwise the check shows, in words and
+with the position drawn, the first point where the student's search leaves the
+reference's.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from gamelib.exercises.common import (FAILED, PASSED, CheckResult, StudentError, call,
-                                      crashed, not_yet)
-from gamelib.exercises.mistakes import HINTS, search
-from gamelib.exercises.recording import RecordingGame
+from gamelib.exercises.common import FAILED, PASSED, CheckResult, StudentError, crashed, not_yet
+from gamelib.exercises.mistakes import ALIKE, HINTS, diagnosis_of, models
+from gamelib.exercises.recording import Path, RecordingGame, ReorderedGame
 from gamelib.games import GameTree, TicTacToe
+from gamelib.search import Trace, alphabeta, minimax
 
 TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 EQUAL = [[3, 12, 8], [3, 4, 6], [14, 5, 2]]             # a leaf equal to alpha
 THREE_LEVELS = [[[1, 5], [4, 2]], [[3, 1], [8, 9]], [[2, 7], [9, 4]]]
 DEEP_CUTOFF = [[[[4, 6], [7, 9]], [[1, 2], [0, 1]]], [[[8, 1], [9, 2]], [[5, 3], [7, 2]]],
                [[[3, 6], [9, 0]], [[2, 7], [1, 4]]]]
+UNEVEN = [[-3, [5, 8]], [[-1, 7], -2], [[-6, -4], [2, -5]]]    # games that end early
+NEGATIVE = [[-3, -12, -8], [-2, -4, -6], [-14, -5, -2]]        # every value below 0
+
+TREES = (("textbook tree", TEXTBOOK, 2), ("equal-values tree", EQUAL, 2),
+         ("three-level tree", THREE_LEVELS, 3),
+         ("three-level tree, depth-limited", THREE_LEVELS, 2),
+         ("deep-cutoff tree", DEEP_CUTOFF, 4),
+         ("deep-cutoff tree, depth-limited", DEEP_CUTOFF, 3),
+         ("uneven tree", UNEVEN, 3), ("all-negative tree", NEGATIVE, 2))
+TIC_TAC_TOE = (("Tic-Tac-Toe middle game", [(1, 1), (0, 0), (2, 2), (0, 2)], 5),
+               ("Tic-Tac-Toe, depth 2", [(1, 1), (0, 1)], 2),
+               ("Tic-Tac-Toe, O to move", [(1, 1), (0, 0), (2, 2)], 3))
 
 
 def tree_eval(game: GameTree) -> Callable:
@@ -71,239 +97,481 @@ class Case:
     depth: int
     eval_fn: Callable
 
-    def describe(self) -> str:
-        """The case in a few words, and its position when it is a board."""
+    def where(self, path: Path) -> str:
+        """The node at the end of `path`, in words."""
+        if not path:
+            return "the root"
         if isinstance(self.game, GameTree):
-            return f"{self.name}: GameTree({self.game.tree}), depth={self.depth}"
-        return f"{self.name}: depth={self.depth}, {self.game.to_move(self.state)} to move\n" \
-               f"{self.game.render(self.state)}"
+            return "node " + "".join(map(str, path)) + " (child indices from the root)"
+        return "the position after " + ", ".join(map(str, path))
+
+    def draw(self, path: Path = ()) -> str:
+        """The case, and the position at `path`, as text."""
+        if isinstance(self.game, GameTree):
+            text = f"{self.name}: GameTree({self.game.tree}), depth={self.depth}"
+            if path:
+                text += f"\n{self.where(path)} is the subtree {self.game.node(path)}"
+            return text
+        state = self.state
+        for move in path:
+            state = self.game.result(state, move)
+        head = f"{self.name}: depth={self.depth}, {self.game.to_move(self.state)} to move at " \
+               f"the root"
+        if path:
+            head += f"; {self.where(path)} ({self.game.to_move(state)} to move):"
+        return head + "\n" + self.game.render(state)
 
 
 def cases() -> list[Case]:
     """The positions every search check uses."""
     found = []
-    for name, tree, depth in (("textbook tree", TEXTBOOK, 2), ("equal-values tree", EQUAL, 2),
-                              ("three-level tree", THREE_LEVELS, 3),
-                              ("three-level tree, depth-limited", THREE_LEVELS, 2),
-                              ("deep-cutoff tree", DEEP_CUTOFF, 4),
-                              ("deep-cutoff tree, depth-limited", DEEP_CUTOFF, 3)):
+    for name, tree, depth in TREES:
         game = GameTree(tree)
         found.append(Case(name, game, game.initial_state, depth, tree_eval(game)))
     ttt = TicTacToe()
-    for name, moves, depth in (("Tic-Tac-Toe middle game", [(1, 1), (0, 0), (2, 2), (0, 2)], 5),
-                               ("Tic-Tac-Toe, depth 2", [(1, 1), (0, 1)], 2)):
+    for name, moves, depth in TIC_TAC_TOE:
         found.append(Case(name, ttt, ttt.play(moves), depth, ttt_eval(ttt)))
     return found
 
 
 @dataclass
 class Run:
-    """What one search did on one case."""
+    """What one search did on one case: its answer and the leaves it scored, in order."""
 
     value: Any
     move: Any
-    record: RecordingGame
+    leaves: list[Path]
+    players: list[str] = field(default_factory=list)
+    orders: dict = field(default_factory=dict)
+    trace: Trace | None = None
+
+
+class ReturnTypeError(Exception):
+    """The search returned something other than a (value, move) pair."""
 
 
 def run(fn: Callable, case: Case) -> Run:
     """Run `fn(game, state, depth, eval_fn)` on `case` through a RecordingGame."""
     record = RecordingGame(case.game, case.state)
-    answer = fn(record, case.state, case.depth, record.eval_fn(case.eval_fn))
+    try:
+        answer = fn(record, case.state, case.depth, record.eval_fn(case.eval_fn))
+    except RecursionError as error:
+        raise StudentError(f"RecursionError: {error} (a search that never stops: does "
+                           "each call use depth - 1, and stop at depth 0?)") from error
+    except Exception as error:                          # student code may raise anything
+        raise StudentError(f"{type(error).__name__}: {error}") from error
     if answer is None:
-        return Run(None, None, record)
-    if not isinstance(answer, tuple) or len(answer) != 2:
-        raise TypeError(f"the search should return (value, move), it returned {answer!r}")
-    return Run(answer[0], answer[1], record)
+        value, move = None, None
+    elif isinstance(answer, (tuple, list)) and len(answer) == 2:
+        value, move = answer
+    else:
+        raise ReturnTypeError(f"the search should return (value, move), it returned "
+                              f"{answer!r}")
+    return Run(value, move, record.leaf_paths(), [leaf.player for leaf in record.leaves],
+               record.child_orders())
 
 
-def reference(case: Case, pruning: bool, mistake: str | None = None) -> Run:
-    """The reference search (or one with `mistake`) on `case`."""
-    return run(lambda g, s, d, e: search(g, s, d, e, pruning, mistake), case)
+def reference(case: Case, pruning: bool, orders: dict | None = None) -> Run:
+    """The library's search on `case` (in the move order `orders`, if given), read from
+    its trace."""
+    game = ReorderedGame(case.game, orders or {})
+    search = alphabeta if pruning else minimax
+    result = search(game, case.state, depth=case.depth, eval_fn=case.eval_fn,
+                    scoring="plain", trace=Trace())
+    return Run(result.value, result.move, trace_leaf_paths(result.trace), trace=result.trace)
+
+
+def trace_leaf_paths(trace: Trace) -> list[Path]:
+    """The paths (moves from the root) of the leaves a trace scored, in order."""
+    nodes = trace.nodes()
+    return [_path(nodes, event.node) for event in trace.leaves()]
+
+
+def _path(nodes: dict, node_id: int) -> Path:
+    """The moves from the root to the node `node_id` of a rebuilt trace tree."""
+    moves = []
+    while nodes[node_id].parent is not None:
+        moves.append(nodes[node_id].move)
+        node_id = nodes[node_id].parent
+    return tuple(reversed(moves))
 
 
 def best_moves(case: Case) -> set:
     """Every root move whose minimax value equals the best value (ties are all right)."""
-    game, state = case.game, case.state
-    value = reference(case, pruning=False).value
-    player = game.to_move(state)
-    return {move for move in game.actions(state)
-            if _min_value(game, game.result(state, move), case.depth - 1, case.eval_fn,
-                          player) == value}
+    result = minimax(case.game, case.state, depth=case.depth, eval_fn=case.eval_fn,
+                     scoring="plain")
+    return {move for move, value in result.move_values.items()
+            if same_value(value, result.value)}
 
 
-def _min_value(game: Any, state: Any, depth: int, eval_fn: Callable, player: str) -> float:
-    """Plain minimax value of a MIN node, for finding every best root move."""
-    def value(state: Any, depth: int, is_max: bool) -> float:
-        """Plain minimax value for `player`."""
-        if game.is_terminal(state) or depth == 0:
-            return eval_fn(state, player)
-        values = [value(game.result(state, m), depth - 1, not is_max) for m in game.actions(state)]
-        return max(values) if is_max else min(values)
-    return value(state, depth, False)
+def same_value(a: Any, b: Any) -> bool:
+    """True if two search values are the same number (numpy scalars and ints included)."""
+    try:
+        a, b = float(a), float(b)
+    except (TypeError, ValueError):
+        return False
+    return a == b or math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+
+
+def same_move(a: Any, b: Any) -> bool:
+    """True if two moves are the same (a list [r, c] is the move (r, c))."""
+    if isinstance(a, list):
+        a = tuple(a)
+    try:
+        return bool(a == b)
+    except Exception:                                     # e.g. a numpy array
+        return False
+
+
+# -- the check -------------------------------------------------------------------------
 
 
 def check_search(exercise: str, fn: Callable, pruning: bool) -> CheckResult:
     """The shared check: minimax (pruning=False) or alpha-beta (pruning=True)."""
-    all_cases = cases()
-    runs: list[tuple[Case, Run, Run]] = []
-    for case in all_cases:
+    runs: list[tuple[Case, Run]] = []
+    for case in cases():
         try:
             mine = run(fn, case)
-        except TypeError as error:
-            if "should return" in str(error):
-                return CheckResult(exercise, FAILED, str(error),
-                                   hint="end with `return max_value(state, ...)`, and make "
-                                        "max_value / min_value return a pair (value, move).",
-                                   diagnosis="return type")
-            return crashed(exercise, StudentError(f"TypeError: {error}"))
+        except ReturnTypeError as error:
+            return CheckResult(exercise, FAILED, str(error),
+                               hint="end with `return max_value(state, ...)`, and make "
+                                    "max_value / min_value return a pair (value, move).",
+                               diagnosis="return type", details=[case.draw()])
         except StudentError as error:
-            return crashed(exercise, error)
-        except Exception as error:                   # student code may raise anything
-            return crashed(exercise, StudentError(f"{type(error).__name__}: {error}"))
-        if mine.value is None and not mine.record.leaves:
-            return not_yet(exercise, fn.__name__)
-        runs.append((case, mine, reference(case, pruning)))
+            if "NotImplemented" in str(error):
+                return crashed(exercise, error)
+            result = crashed(exercise, error)
+            result.details.append(case.draw())
+            return result
+        if mine.value is None and not mine.leaves:
+            return not_yet(exercise, getattr(fn, "__name__", "your function"))
+        runs.append((case, mine))
 
-    for check in (_check_depth, _check_player):
-        verdict = check(exercise, runs)
-        if verdict is not None:
-            return verdict
-
-    for case, mine, ref in runs:
-        if mine.record.leaf_paths() != ref.record.leaf_paths() or mine.value != ref.value:
-            return _explain_difference(exercise, runs, case, mine, ref, pruning)
-
-    for case, mine, ref in runs:
-        if mine.move not in best_moves(case):
-            return _explain_move(exercise, case, mine, ref)
-
-    leaves = sum(len(ref.record.leaves) for _, _, ref in runs)
-    what = "the same leaves in the same order, the same pruned moves, " if pruning else \
-        "every position the reference visits, "
-    return CheckResult(exercise, PASSED, f"on {len(runs)} positions your search scored {what}"
-                       f"and returned the right values and moves ({leaves} leaves in all).")
+    verdict = _compare(exercise, runs, pruning)
+    if verdict is not None:
+        return verdict
+    leaves = sum(len(mine.leaves) for _, mine in runs)
+    what = ("the same leaves in the same order as the reference (so the same moves pruned), "
+            if pruning else "every position the reference scores, ")
+    return CheckResult(exercise, PASSED, f"on {len(runs)} positions your search scored "
+                       f"{what}and returned the right values and moves ({leaves} leaves "
+                       "in all).")
 
 
-def _check_depth(exercise: str, runs: list) -> CheckResult | None:
-    """Depth off by one: positions scored one ply too deep or too shallow."""
-    for case, mine, _ in runs:
-        plies = {leaf.ply for leaf in mine.record.leaves
-                 if not case.game.is_terminal(mine.record._state_at[leaf.path])}
-        wrong = sorted(p for p in plies if p != case.depth)
-        if wrong:
-            off = wrong[0] - case.depth
-            return CheckResult(
-                exercise, FAILED, f"with depth={case.depth} you scored unfinished positions "
-                f"{wrong[0]} plies ahead.",
-                hint=(f"depth off by one ({'+' if off > 0 else ''}{off}): depth counts plies, "
-                      f"so depth={case.depth} scores positions {case.depth} moves ahead. "
-                      "Stop when depth == 0 and call the children with depth - 1."),
-                diagnosis="depth", details=[case.describe()])
-    return None
+def _agrees(mine: Run, ref: Run, in_order: bool, case: Case | None = None) -> bool:
+    """True if two runs scored the same leaves (in the same order if `in_order`) and
+    returned the same value. Out of order, given the case, the same positions will do:
+    a minimax that remembers positions it has scored (a cache) skips transpositions."""
+    if not same_value(mine.value, ref.value):
+        return False
+    if in_order:
+        return mine.leaves == ref.leaves
+    if Counter(mine.leaves) == Counter(ref.leaves):
+        return True
+    return case is not None and len(set(mine.leaves)) == len(mine.leaves) and \
+        {_state(case, p) for p in mine.leaves} == {_state(case, p) for p in ref.leaves}
 
 
-def _check_player(exercise: str, runs: list) -> CheckResult | None:
-    """Leaves scored for the wrong player."""
-    for case, mine, _ in runs:
-        root = case.game.to_move(case.state)
-        wrong = [leaf for leaf in mine.record.leaves if leaf.player != root]
-        if wrong:
-            return CheckResult(exercise, FAILED, f"you called eval_fn(..., {wrong[0].player!r}) "
-                               f"in a search where {root!r} moves first.",
-                               hint=HINTS["leaf player"], diagnosis="leaf player",
-                               details=[case.describe()])
-    return None
+def _state(case: Case, path: Path) -> Any:
+    """The position at the end of `path`."""
+    state = case.state
+    for move in path:
+        state = case.game.result(state, move)
+    return state
 
 
-def _explain_difference(exercise: str, runs: list, case: Case, mine: Run, ref: Run,
-                        pruning: bool) -> CheckResult:
-    """Name the mistake whose leaves match the student's, else show the first difference."""
-    mistakes = ("no switch",) + (("strict", "no window", "half window", "wrong bound")
-                                 if pruning else ())
-    for mistake in mistakes:
-        if all(_same(mine_run, reference(c, pruning, mistake)) for c, mine_run, _ in runs):
-            return CheckResult(exercise, FAILED, _summary(case, mine, ref), hint=HINTS[mistake],
-                               diagnosis=mistake, details=_details(case, mine, ref, pruning))
-    for mistake in mistakes:
-        if _same(mine, reference(case, pruning, mistake)):
-            return CheckResult(exercise, FAILED, _summary(case, mine, ref), hint=HINTS[mistake],
-                               diagnosis=mistake, details=_details(case, mine, ref, pruning))
-    mine_leaves, ref_leaves = mine.record.leaf_paths(), ref.record.leaf_paths()
-    if not pruning and set(mine_leaves) < set(ref_leaves):
-        hint = ("minimax looks at every move: you skipped some. Is there a `return` or "
-                "`break` inside the loop over game.actions(state)?")
-        diagnosis = "skipped"
-    elif pruning and set(ref_leaves) < set(mine_leaves):
-        hint = ("you searched leaves the reference prunes: after each child, update the bound "
-                "and return as soon as the window closes (alpha >= beta).")
-        diagnosis = "too few cutoffs"
-    elif pruning and set(mine_leaves) < set(ref_leaves):
-        hint = ("you pruned moves that could still change the result: cut off only when "
-                "v >= beta at MAX or v <= alpha at MIN, with the window from the parent.")
-        diagnosis = "too many cutoffs"
-    elif mine_leaves == ref_leaves:
-        hint = ("you scored the right leaves but combined their values wrongly: MAX takes the "
-                "largest child value, MIN the smallest, and each level returns its own value.")
-        diagnosis = "value"
-    else:
-        hint = "compare your leaves with the reference's below, and follow the first difference."
-        diagnosis = "order"
-    return CheckResult(exercise, FAILED, _summary(case, mine, ref), hint=hint,
-                       diagnosis=diagnosis, details=_details(case, mine, ref, pruning))
+def _compare(exercise: str, runs: list[tuple[Case, Run]], pruning: bool) -> CheckResult | None:
+    """None if every run agrees with the reference, else the verdict that explains why not."""
+    refs = [reference(case, pruning) for case, _ in runs]
+    first_bad = None
+    swapped = _pair_swapped(exercise, runs, refs)
+    if swapped is not None:
+        return swapped
+    for (case, mine), ref in zip(runs, refs):
+        if not _agrees(mine, ref, in_order=pruning, case=case):
+            first_bad = (case, mine, ref)
+            break
+    if first_bad is None:
+        for case, mine in runs:
+            if not any(same_move(mine.move, best) for best in best_moves(case)):
+                return _explain_move(exercise, runs, case, mine, pruning)
+        return None
+
+    case, mine, ref = first_bad
+    off = _depth_offset(runs)
+    if off:
+        return CheckResult(exercise, FAILED, f"with depth={case.depth} you scored unfinished "
+                           f"positions {case.depth + off} plies ahead.",
+                           hint=f"{HINTS['depth']} (Yours is off by {off:+d}.)",
+                           diagnosis="depth", details=_details(case, mine, ref, pruning))
+    named = _matching_model(runs, pruning)
+    if named is not None:
+        return CheckResult(exercise, FAILED, _summary(case, mine, ref), hint=HINTS[named],
+                           diagnosis=named, details=_details(case, mine, ref, pruning))
+    if pruning:
+        in_their_order = [reference(c, True, m.orders) for c, m in runs]
+        if all(_agrees(m, r, True) and same_move(m.move, r.move)
+               for (c, m), r in zip(runs, in_their_order)):
+            return _explain_order(exercise, case, mine, ref)
+    return _first_difference(exercise, case, mine, pruning)
 
 
-def _same(a: Run, b: Run) -> bool:
-    """True if two searches scored the same leaves in the same order and got the same value."""
-    return a.record.leaf_paths() == b.record.leaf_paths() and a.value == b.value
+def _pair_swapped(exercise: str, runs: list[tuple[Case, Run]], refs: list[Run]
+                  ) -> CheckResult | None:
+    """The verdict for a search that returns (move, value) instead of (value, move)."""
+    for (case, mine), ref in zip(runs, refs):
+        legal = case.game.actions(case.state)
+        if not (same_value(mine.move, ref.value) and any(same_move(mine.value, m)
+                                                         for m in legal)):
+            return None
+    case, mine = runs[0]
+    return CheckResult(exercise, FAILED, f"on the {case.name} you returned "
+                       f"({mine.value!r}, {mine.move!r}): that looks like (move, value).",
+                       hint="return the pair the other way round: (value, move), the value "
+                            "first, as the exercise asks.", diagnosis="return type",
+                       details=[case.draw()])
+
+
+def _depth_offset(runs: list[tuple[Case, Run]]) -> int:
+    """k if every unfinished position the student scored, on every case, lies k plies
+    beyond the depth limit (k != 0), else 0."""
+    offsets = set()
+    for case, mine in runs:
+        for path in mine.leaves:
+            state = case.state
+            for move in path:
+                state = case.game.result(state, move)
+            if not case.game.is_terminal(state):
+                offsets.add(len(path) - case.depth)
+    return offsets.pop() if len(offsets) == 1 and 0 not in offsets else 0
+
+
+def _matching_model(runs: list[tuple[Case, Run]], pruning: bool) -> str | None:
+    """The diagnosis of the mistake whose model did exactly what the student's code did on
+    every case (in the student's move order), if exactly one diagnosis fits."""
+    found = set()
+    for name, wrong in models(pruning).items():
+        if all(_same_as_model(case, mine, wrong, pruning) for case, mine in runs):
+            found.add(diagnosis_of(name))
+    if len(found) > 1:
+        return ALIKE.get(frozenset(found))
+    return found.pop() if found else None
+
+
+def _same_as_model(case: Case, mine: Run, wrong: Callable, pruning: bool) -> bool:
+    """True if the model, in the student's move order, did what the student's code did."""
+    game = ReorderedGame(case.game, mine.orders)
+    reordered = Case(case.name, game, case.state, case.depth, case.eval_fn)
+    try:
+        theirs = run(wrong, reordered)
+    except (StudentError, ReturnTypeError):
+        return False
+    return _agrees(mine, theirs, in_order=pruning) and same_move(mine.move, theirs.move)
 
 
 def _summary(case: Case, mine: Run, ref: Run) -> str:
     """One sentence on what differs."""
-    return (f"on the {case.name} you scored {len(mine.record.leaves)} leaves and got value "
-            f"{mine.value!r}; the reference scores {len(ref.record.leaves)} leaves and gets "
+    return (f"on the {case.name} you scored {len(mine.leaves)} leaves and got value "
+            f"{mine.value!r}; the reference scores {len(ref.leaves)} leaves and gets "
             f"{ref.value!r}.")
 
 
-def _details(case: Case, mine: Run, ref: Run, pruning: bool) -> list[str]:
-    """The case, both leaf sequences (as move paths) and, for alpha-beta, the pruned moves."""
-    def paths(run_: Run) -> str:
-        """The first leaves' paths, written compactly."""
-        return " ".join("".join(map(str, p)) if isinstance(case.game, GameTree) else str(p)
-                        for p in run_.record.leaf_paths()[:24])
+def _paths(case: Case, paths: list[Path]) -> str:
+    """Leaf paths written compactly (the first 24)."""
+    if isinstance(case.game, GameTree):
+        text = " ".join("".join(map(str, p)) for p in paths[:24])
+    else:
+        text = " ".join("/".join(f"{r}{c}" for r, c in p) for p in paths[:24])
+    return text + (" ..." if len(paths) > 24 else "")
 
-    lines = [case.describe(), f"your leaves:      {paths(mine)}", f"reference leaves: {paths(ref)}"]
-    first = next((i for i, (a, b) in enumerate(zip(mine.record.leaf_paths(),
-                                                   ref.record.leaf_paths())) if a != b), None)
-    if first is not None:
-        lines.append(f"first difference: leaf #{first + 1}")
-    if pruning:
-        lines.append(f"your pruned moves:      {_pruned(mine)}")
-        lines.append(f"reference pruned moves: {_pruned(ref)}")
+
+def _details(case: Case, mine: Run, ref: Run, pruning: bool) -> list[str]:
+    """The case, and both leaf sequences as move paths."""
+    lines = [case.draw(), f"your leaves:      {_paths(case, mine.leaves)}",
+             f"reference leaves: {_paths(case, ref.leaves)}"]
     if isinstance(case.game, GameTree):
         lines.append("(a leaf is written as its path of child indices from the root)")
+    else:
+        lines.append("(a leaf is written as its moves from the root, rc = row, column)")
     return lines
 
 
-def _pruned(run_: Run) -> str:
-    """The pruned moves as 'node: moves' pairs."""
-    pruned = run_.record.pruned()
-    if not pruned:
-        return "none"
-    return ", ".join(f"at {''.join(map(str, p)) or 'root'}: {moves}" for p, moves in pruned.items())
+def _explain_order(exercise: str, case: Case, mine: Run, ref: Run) -> CheckResult:
+    """A correct alpha-beta that searched the moves in another order than the game's."""
+    path, theirs = next((p, moves) for p, moves in _orders_by_path(case, mine).items()
+                        if moves != _natural(case, p))
+    return CheckResult(
+        exercise, FAILED, f"your pruning is right for the order you searched the moves in, "
+        f"but at {case.where(path)} of the {case.name} you searched {theirs}, and "
+        f"game.actions gives {_natural(case, path)}.",
+        hint="search the moves in the order game.actions(state) gives them (the exercise "
+             "asks for it): which leaves alpha-beta prunes depends on the move order, and "
+             "the check compares your leaves with the reference's in that order.",
+        diagnosis="move order", details=_details(case, mine, ref, True))
 
 
-def _explain_move(exercise: str, case: Case, mine: Run, ref: Run) -> CheckResult:
-    """Right value, wrong move: usually the move of another level."""
-    if mine.move is None:
-        hint = ("you returned None as the move: return the move you tried at this level "
-                "(the loop variable), not the move the child search returned.")
+def _natural(case: Case, path: Path) -> list:
+    """The game's move order at `path`."""
+    state = case.state
+    for move in path:
+        state = case.game.result(state, move)
+    return list(case.game.actions(state))
+
+
+def _orders_by_path(case: Case, mine: Run) -> dict[Path, list]:
+    """The student's move order at each inner node, by path, shallowest first (only the
+    moves searched)."""
+    seen: dict[Path, list] = {}
+    for leaf in mine.leaves:
+        for i in range(len(leaf)):
+            moves = seen.setdefault(leaf[:i], [])
+            if leaf[i] not in moves:
+                moves.append(leaf[i])
+    return {p: moves for p, moves in sorted(seen.items(), key=lambda kv: len(kv[0]))
+            if moves != _natural(case, p)[:len(moves)]}
+
+
+def _first_difference(exercise: str, case: Case, mine: Run, pruning: bool) -> CheckResult:
+    """No known mistake fits: say where the student's search first leaves the reference's
+    (searched in the student's own move order, so order alone is never the difference)."""
+    ref = reference(case, pruning, mine.orders)
+    nodes = ref.trace.nodes() if ref.trace is not None else {}
+    by_path = {_path(nodes, i): node for i, node in nodes.items()}
+    hint = ("compare your search with the reference at the position shown: what should "
+            "happen there, and what does your code do? Step through the reference with "
+            "SearchStepper to see it.")
+    if not pruning:
+        mine_set, ref_set = set(mine.leaves), set(ref.leaves)
+        message = _set_difference(case, mine, ref, mine_set, ref_set)
     else:
-        hint = ("returns the move of the wrong level: the move to return is the one tried "
-                "at this node (the loop variable), not the best move one level below that "
-                "the child search returned.")
-    return CheckResult(exercise, FAILED, f"on the {case.name} your value {mine.value!r} is right, "
-                       f"but you chose move {mine.move!r}; the best move is {ref.move!r}.",
-                       hint=hint, diagnosis="wrong level", details=[case.describe()])
+        message = _sequence_difference(case, mine, ref, by_path)
+    if message is None:                                     # the same leaves: the value
+        message = (f"on the {case.name} you scored the same {len(mine.leaves)} leaves as the "
+                   f"reference, but your search returned the value {mine.value!r}, and the "
+                   f"reference {ref.value!r}.")
+        hint = ("the leaves are right; the way their values go up the tree is not. MAX takes "
+                "the largest child value, MIN the smallest, and every value is from the "
+                "root player's point of view (or, in negamax form, negated at each level).")
+        return CheckResult(exercise, FAILED, message, hint=hint, diagnosis="value",
+                           details=_details(case, mine, ref, pruning))
+    text, path = message
+    return CheckResult(exercise, FAILED, text, hint=hint, diagnosis="first difference",
+                       details=[case.draw(path)] + _details(case, mine, ref, pruning)[1:])
+
+
+def _set_difference(case: Case, mine: Run, ref: Run, mine_set: set, ref_set: set
+                    ) -> tuple[str, Path] | None:
+    """Minimax: the first leaf one search scored and the other did not."""
+    missing = [p for p in ref.leaves if p not in mine_set]
+    extra = [p for p in mine.leaves if p not in ref_set]
+    if not missing and not extra:
+        if Counter(mine.leaves) != Counter(ref.leaves):
+            twice = next(p for p, n in Counter(mine.leaves).items() if n > 1)
+            return (f"on the {case.name} you scored {case.where(twice)} more than once; "
+                    "minimax scores every leaf once.", twice)
+        return None
+    searched = {p[:i] for p in mine.leaves for i in range(len(p) + 1)}
+    if missing:
+        leaf = missing[0]
+        gap = next(leaf[:i] for i in range(1, len(leaf) + 1) if leaf[:i] not in searched)
+        return (f"on the {case.name} you never searched below {case.where(gap)}: the "
+                f"reference searches it and scores {case.where(leaf)} there. Minimax looks "
+                f"at every move of every position down to the depth limit (or the end of "
+                f"the game).", gap[:-1])
+    leaf = extra[0]
+    ref_searched = {p[:i] for p in ref.leaves for i in range(len(p) + 1)}
+    stop = next(leaf[:i] for i in range(len(leaf) + 1) if leaf[:i] in ref.leaves)
+    if stop != leaf and stop in ref_searched:
+        return (f"on the {case.name} the reference stops at {case.where(stop)} and scores "
+                f"it (the game is over there, or the depth limit is reached), but you went "
+                f"on below it and scored {case.where(leaf)}.", stop)
+    return (f"on the {case.name} you scored {case.where(leaf)}, which the reference "
+            f"never scores.", leaf[:-1])
+
+
+def _sequence_difference(case: Case, mine: Run, ref: Run, by_path: dict
+                         ) -> tuple[str, Path] | None:
+    """Alpha-beta: the first leaf where the two sequences part, explained at the node
+    where the searches part."""
+    i = next((i for i, (a, b) in enumerate(zip(mine.leaves, ref.leaves)) if a != b),
+             min(len(mine.leaves), len(ref.leaves)))
+    if i == len(mine.leaves) == len(ref.leaves):
+        return None
+    after = (f"after leaf #{i} ({case.where(mine.leaves[i - 1])})" if i else "at the start")
+    if i == len(ref.leaves) or (i < len(mine.leaves) and _pruned_by_ref(mine.leaves[i], by_path)):
+        leaf = mine.leaves[i]
+        node, move = _pruned_by_ref(leaf, by_path) or (leaf[:-1], leaf[-1])
+        ref_node = by_path.get(node)
+        return (f"on the {case.name}, {after}, you went on to score {case.where(leaf)}. "
+                f"The reference prunes move {move!r} at {case.where(node)}: "
+                f"{_cut_reason(ref_node)}", node)
+    leaf = ref.leaves[i]
+    theirs = mine.leaves[i] if i < len(mine.leaves) else None
+    parted = _common_prefix(leaf, theirs) if theirs is not None else leaf[:-1]
+    ref_node = by_path.get(parted)
+    window = (f" The reference searches it there with the window alpha={ref_node.alpha}, "
+              f"beta={ref_node.beta}, which is still open." if ref_node and
+              ref_node.alpha is not None else "")
+    yours = (f"you scored {case.where(theirs)} instead" if theirs is not None
+             else "you stopped there")
+    return (f"on the {case.name}, {after}, the reference scores {case.where(leaf)} next; "
+            f"{yours}: you left {case.where(parted)} without searching its move "
+            f"{leaf[len(parted)]!r}.{window}", parted)
+
+
+def _pruned_by_ref(leaf: Path, by_path: dict) -> tuple[Path, Any] | None:
+    """(node, move) if the reference pruned the move that leads towards `leaf`."""
+    for i in range(len(leaf)):
+        node = by_path.get(leaf[:i])
+        if node is not None and leaf[i] in tuple(node.pruned_moves):
+            return leaf[:i], leaf[i]
+    return None
+
+
+def _cut_reason(node: Any) -> str:
+    """Why the reference cut off at `node`, from its trace."""
+    if node is None or node.value is None:
+        return "it cannot change the result."
+    if node.maximizing:
+        return (f"there MAX already has {node.value!r}, at least beta={node.beta!r}, so MIN "
+                "above will never let the game come here.")
+    return (f"there MIN already holds MAX to {node.value!r}, at most alpha={node.alpha!r}, "
+            "so MAX above will never let the game come here.")
+
+
+def _common_prefix(a: Path, b: Path) -> Path:
+    """The longest path both start with."""
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return a[:n]
+
+
+def _explain_move(exercise: str, runs: list[tuple[Case, Run]], case: Case, mine: Run,
+                  pruning: bool) -> CheckResult:
+    """Right leaves and value, but a move that is not one of the best."""
+    named = _matching_model(runs, pruning)
+    best = sorted(best_moves(case), key=str)
+    message = (f"on the {case.name} your value {mine.value!r} is right, but you chose "
+               f"move {mine.move!r}; the best {'move is' if len(best) == 1 else 'moves are'} "
+               f"{', '.join(map(repr, best))}.")
+    if named == "move from below":
+        return CheckResult(exercise, FAILED, message, hint=HINTS[named], diagnosis=named,
+                           details=[case.draw()])
+    if mine.move is None:
+        hint = ("you returned None as the move: return the move tried at this node that "
+                "led to the best value (the loop variable), not the move the child search "
+                "returned (None at the leaves, so None all the way up).")
+        return CheckResult(exercise, FAILED, message, hint=hint, diagnosis="no move",
+                           details=[case.draw()])
+    result = minimax(case.game, case.state, depth=case.depth, eval_fn=case.eval_fn,
+                     scoring="plain")
+    values = ", ".join(f"{m!r}: {v!r}" for m, v in result.move_values.items())
+    return CheckResult(exercise, FAILED, message,
+                       hint="remember the move together with the value, and only when the "
+                            "value is better than the best so far; then return that move.",
+                       diagnosis="wrong move",
+                       details=[case.draw(), f"the value of each root move: {values}"])
 
 
 def check_minimax(my_minimax: Callable) -> CheckResult:

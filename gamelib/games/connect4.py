@@ -8,11 +8,13 @@ row without wrapping into the next column.
 
 from __future__ import annotations
 
+import operator
 from functools import lru_cache
 from typing import Callable, NamedTuple, Sequence
 
 from gamelib.games.base import (FORBIDDEN, GAME_OVER, NOT_A_MOVE, OCCUPIED, OFF_BOARD, Game,
                                  IllegalMoveError, Player)
+from gamelib.games.checks import whole_number
 from gamelib.games.connect4_windows import WindowCounter, make_counter
 from gamelib.games.pictures import discs_svg
 
@@ -135,8 +137,10 @@ class ConnectFour(Game):
     def __init__(self, rows: int = 6, cols: int = 7, k: int = 4,
                  first_move_rule: bool = False) -> None:
         for name, value in (("rows", rows), ("cols", cols), ("k", k)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            number = whole_number(value)
+            if number is None or number < 1:
                 raise ValueError(f"{name} must be a positive whole number, got {value!r}")
+        rows, cols, k = operator.index(rows), operator.index(cols), operator.index(k)
         if k > max(rows, cols):
             raise ValueError(f"k={k} can never be reached on a {rows}x{cols} board: "
                              f"k must be at most {max(rows, cols)}")
@@ -213,7 +217,7 @@ class ConnectFour(Game):
         # on the board, not full, the game not over, no first-move rule to apply.
         if not (type(move) is int and 0 <= move < self.cols and not mask & self._top[move]
                 and state.winner is None and (mask or not self.first_move_rule)):
-            self._validate(state, move)         # raises IllegalMoveError saying why
+            move = self._validate(state, move)  # raises IllegalMoveError saying why
         stone = (mask + self._bottom[move]) & self._column[move]
         if state.to_move == "X":
             mover_bits = state.x | stone
@@ -226,9 +230,11 @@ class ConnectFour(Game):
 
     def _validate(self, state: ConnectFourState, move: object) -> int:
         """Check `move` and return it as a column, or raise IllegalMoveError."""
-        if not isinstance(move, int) or isinstance(move, bool):
+        column = whole_number(move)     # numpy integers are columns too
+        if column is None:
             raise IllegalMoveError(f"move {move!r} is not a column number; columns are "
-                                   f"0..{self.cols - 1} (0-based)", NOT_A_MOVE)
+                                   f"whole numbers 0..{self.cols - 1} (0-based)", NOT_A_MOVE)
+        move = column
         if not 0 <= move < self.cols:
             raise IllegalMoveError(f"move {move} is off the board: columns are "
                                    f"0..{self.cols - 1} (0-based)", OFF_BOARD)
@@ -260,10 +266,18 @@ class ConnectFour(Game):
 
     def play(self, moves: str | Sequence[int]) -> ConnectFourState:
         """The state after a position string of column digits ("3342": columns 3, 3, 4, 2,
-        0-based like every column in gamelib), or a sequence of columns. Positions written
-        in the standard sets' 1-based digits go through `from_standard` first."""
+        0-based like every column in gamelib; surrounding whitespace is ignored, as by the
+        solver), or a sequence of columns. Positions written in the standard sets' 1-based
+        digits go through `from_standard` first."""
+        if isinstance(moves, (bytes, bytearray)) or whole_number(moves) is not None \
+                or not hasattr(moves, "__iter__"):
+            raise TypeError(f"play() takes a position string of 0-based column digits "
+                            f"(e.g. '3342') or a list of columns (e.g. [3, 3, 4, 2]); got "
+                            f"{moves!r}" + (" (a number: write it as a string)"
+                                            if whole_number(moves) is not None else ""))
         if not isinstance(moves, str):
             return super().play(moves)
+        moves = moves.strip()
         state = self.initial_state
         for position, char in enumerate(moves, start=1):
             if not ("0" <= char <= "9") or int(char) >= self.cols:

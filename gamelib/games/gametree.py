@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import math
+from numbers import Integral, Real
 from typing import Any, Union
 
 from gamelib.games.base import Game, IllegalMoveError, Player
+from gamelib.games.checks import whole_number
 
 Tree = Union[float, list["Tree"]]
 
@@ -19,7 +22,7 @@ class GameTree(Game):
     players = ("MAX", "MIN")
 
     def __init__(self, tree: Tree) -> None:
-        _check_tree(tree, path=())
+        tree = _checked_tree(tree, path=())
         if not isinstance(tree, list):
             raise ValueError("the tree must be a list of children, not a single number")
         self.tree = tree
@@ -47,10 +50,11 @@ class GameTree(Game):
 
     def result(self, state: tuple[int, ...], move: int) -> tuple[int, ...]:
         legal = self.actions(state)
-        if isinstance(move, bool) or move not in legal:
+        index = whole_number(move)          # numpy integers are child indices too
+        if index is None or index not in legal:
             why = "the node is a leaf" if not legal else f"legal moves: {legal}"
             raise IllegalMoveError(f"move {move!r} is not legal at {state}: {why}")
-        return state + (move,)
+        return state + (index,)
 
     def is_terminal(self, state: tuple[int, ...]) -> bool:
         return not isinstance(self.node(state), list)
@@ -82,12 +86,19 @@ class GameTree(Game):
         return f"{where}: leaf, utility {node} for MAX"
 
 
-def _check_tree(tree: Any, path: tuple[int, ...]) -> None:
-    """Raise ValueError naming the first place where `tree` is not a list or a number."""
-    if isinstance(tree, list):
+def _checked_tree(tree: Any, path: tuple[int, ...]) -> Tree:
+    """`tree` with lists for its inner nodes and Python numbers for its leaves (tuples,
+    numpy arrays and numpy numbers are read too); a ValueError names the first place
+    that is neither a list of children nor a finite number."""
+    if hasattr(tree, "tolist") and not isinstance(tree, (int, float)):
+        tree = tree.tolist()                # a numpy array or number: Python lists / numbers
+    if isinstance(tree, (list, tuple)):
         if not tree:
             raise ValueError(f"empty list at path {path}: every inner node needs a child")
-        for index, child in enumerate(tree):
-            _check_tree(child, path + (index,))
-    elif isinstance(tree, bool) or not isinstance(tree, (int, float)):
+        return [_checked_tree(child, path + (index,)) for index, child in enumerate(tree)]
+    if isinstance(tree, bool) or not isinstance(tree, Real):
         raise ValueError(f"{tree!r} at path {path} is neither a number nor a list of children")
+    if not math.isfinite(tree):
+        raise ValueError(f"the leaf at path {path} is {tree!r}; leaves must be finite "
+                         f"numbers (NaN and infinity have no place in a minimax value)")
+    return int(tree) if isinstance(tree, Integral) else float(tree)

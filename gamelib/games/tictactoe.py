@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import operator
 from typing import NamedTuple
 
 from gamelib.games.base import (GAME_OVER, NOT_A_MOVE, OCCUPIED, OFF_BOARD, Game,
                                  IllegalMoveError, Player)
+from gamelib.games.checks import whole_number
 from gamelib.games.pictures import grid_svg
 
 EMPTY = "."
@@ -90,8 +92,10 @@ class TicTacToe(Game):
 
     def __init__(self, rows: int = 3, cols: int = 3, k: int = 3) -> None:
         for name, value in (("rows", rows), ("cols", cols), ("k", k)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            number = whole_number(value)
+            if number is None or number < 1:
                 raise ValueError(f"{name} must be a positive whole number, got {value!r}")
+        rows, cols, k = operator.index(rows), operator.index(cols), operator.index(k)
         if k > max(rows, cols):
             raise ValueError(
                 f"k={k} can never be reached on a {rows}x{cols} board: "
@@ -150,10 +154,12 @@ class TicTacToe(Game):
     def _validate(self, state: TicTacToeState, move: object) -> tuple[int, int]:
         """Check `move` and return it as (row, col), or raise IllegalMoveError."""
         if (not isinstance(move, tuple) or len(move) != 2
-                or not all(isinstance(x, int) and not isinstance(x, bool) for x in move)):
+                or any(whole_number(x) is None for x in move)):   # numpy integers are fine
             raise IllegalMoveError(
-                f"move {move!r} is not a (row, col) pair of whole numbers, e.g. (0, 2)", NOT_A_MOVE)
-        row, col = move
+                f"move {move!r} is not a (row, col) pair of whole numbers, e.g. (0, 2)",
+                NOT_A_MOVE)
+        row, col = whole_number(move[0]), whole_number(move[1])
+        move = (row, col)
         if not _on_board(state, row, col):
             raise IllegalMoveError(
                 f"move {move!r} is off the board: rows are 0..{self.rows - 1} "

@@ -15,13 +15,16 @@ from gamelib.search.mcts import mcts, random_playout
 from gamelib.search.minimax import minimax
 from gamelib.search.ordering import by_evaluation, centre_first
 from gamelib.search.players import AlphaBetaPlayer, MCTSPlayer, MinimaxPlayer
-from gamelib.search.result import SearchResult, SearchStats
+from gamelib.search.result import Round, SearchResult, SearchStats
 from gamelib.search.scoring import DEPTH, PLAIN, WIN, describe_value
-from gamelib.search.trace import EXACT, LOWER, UPPER, Event, Trace, TraceNode
+from gamelib.search.trace import (EXACT, LOWER, UPPER, Backprop, Enter, Event, Expand, Leaf,
+                                   Leave, Playout, Prove, Prune, Recorder, Select, Trace,
+                                   TraceNode, TTHit)
 from gamelib.search.tt import NaiveCache, TranspositionTable
 
 __all__ = ["minimax", "alphabeta", "iterative_deepening", "mcts", "random_playout",
-           "centre_first", "by_evaluation", "SearchResult", "SearchStats", "Trace",
-           "Event", "TraceNode", "EXACT", "LOWER", "UPPER", "TranspositionTable",
+           "centre_first", "by_evaluation", "SearchResult", "SearchStats", "Round", "Trace",
+           "Recorder", "Event", "Enter", "Leaf", "Prune", "TTHit", "Leave", "Select",
+           "Expand", "Playout", "Backprop", "Prove", "TraceNode", "EXACT", "LOWER", "UPPER", "TranspositionTable",
            "NaiveCache", "WIN", "PLAIN", "DEPTH", "describe_value", "MinimaxPlayer",
            "AlphaBetaPlayer", "MCTSPlayer"]

@@ -51,7 +51,13 @@ def alphabeta(game: Game, state: State, depth: int | None = None, eval_fn: EvalF
 
 
 class AlphaBeta(DepthFirstSearch):
-    """One alpha-beta search (see `alphabeta`)."""
+    """One alpha-beta search (see `alphabeta`).
+
+    `max_value` and `min_value` are AIMA's MAX-VALUE and MIN-VALUE, returning (value,
+    line) pairs like AIMA's (value, move). Every child goes through `visit`, the layer
+    that records the node, asks and fills the transposition table and judges the bound:
+    skip it on a first reading.
+    """
 
     algorithm = "alphabeta"
 
@@ -67,82 +73,133 @@ class AlphaBeta(DepthFirstSearch):
 
     def run(self) -> SearchResult:
         """ALPHA-BETA-SEARCH: MAX picks the root move whose MIN-VALUE is highest."""
-        game, state = self.game, self.root
-        if game.is_terminal(state):
-            raise ValueError(f"nothing to search: the game is over in this state\n"
-                             f"{game.render(state)}")
-        root = None if self.trace is None else self.enter(None, None, state, 0, -INF, INF)
+        self.check_not_over()
+        state = self.root
+        root = self.record.enter(None, None, state, 0, -INF, INF)
         self.nodes += 1
-        tt_move = self.tt.best_move(state) if self.tt is not None else None
         alpha, beta = -INF, INF
         move_values, move_bounds = {}, {}
         best, line = -INF, ()
-        for move in self.moves(state, self.first_move if self.first_move is not None
-                               else tt_move):
-            child = game.result(state, move)
+        for move in self.moves(state, self.first_move):
             window_alpha = -INF if self.all_values else alpha
-            node = None if self.trace is None else self.enter(root, move, child, 1,
-                                                              window_alpha, beta)
-            value, child_line = self.min_value(child, window_alpha, beta, 1, node)
+            value, child_line = self.visit(self.min_value, root, move,
+                                           self.game.result(state, move), window_alpha, beta, 1)
             move_values[move] = value
             move_bounds[move] = UPPER if value <= window_alpha else EXACT
             if value > best:
                 best, line = value, (move,) + child_line
                 alpha = max(alpha, best)
-        self.remember(state, best, EXACT, 0, True, line)
-        if self.trace is not None:
-            self.trace.leave(root, best, EXACT)
+        self.remember(state, best, EXACT, 0, line)
+        self.record.leave(root, best, EXACT)
         return self.result(best, self.extend_line(line), move_values, move_bounds)
 
     def max_value(self, state: State, alpha: float, beta: float, ply: int,
                   node: int | None) -> tuple[float, tuple]:
         """MAX-VALUE: MAX to move, searched with the window (alpha, beta)."""
-        value = self.leaf_value(state, ply, node)
-        if value is not None:
-            return value, ()
-        known, tt_move = self.probe(state, alpha, beta, ply, True, node)
-        if known is not None:
-            return known
-        window = (alpha, beta)                  # as given: the bound is judged by it
-        best, line = -INF, ()
-        moves = self.moves(state, tt_move)
+        if ply == self.limit or self.game.is_terminal(state):       # CUTOFF-TEST
+            return self.leaf_value(state, ply, node), ()
+        value, line = -INF, ()
+        moves = self.moves(state)
         for i, move in enumerate(moves):
-            child = self.game.result(state, move)
-            child_node = None if self.trace is None else self.enter(node, move, child,
-                                                                    ply + 1, alpha, beta)
-            value, child_line = self.min_value(child, alpha, beta, ply + 1, child_node)
-            if value > best:
-                best, line = value, (move,) + child_line
-                alpha = max(alpha, best)
-            if best >= beta:                    # MIN won't let the game come here
-                self.prune(node, moves[i + 1:], alpha, beta, best)
+            child_value, child_line = self.visit(self.min_value, node, move,
+                                                 self.game.result(state, move), alpha, beta,
+                                                 ply + 1)
+            if child_value > value:
+                value, line = child_value, (move,) + child_line
+                alpha = max(alpha, value)
+            if value >= beta:                   # MIN won't let the game come here
+                self.prune(node, moves[i + 1:], alpha, beta, value)
                 break
-        return self.finish(state, node, best, window, ply, True, line)
+        return value, line
 
     def min_value(self, state: State, alpha: float, beta: float, ply: int,
                   node: int | None) -> tuple[float, tuple]:
         """MIN-VALUE: MIN to move, searched with the window (alpha, beta)."""
-        value = self.leaf_value(state, ply, node)
-        if value is not None:
-            return value, ()
-        known, tt_move = self.probe(state, alpha, beta, ply, False, node)
-        if known is not None:
-            return known
-        window = (alpha, beta)
-        best, line = INF, ()
-        moves = self.moves(state, tt_move)
+        if ply == self.limit or self.game.is_terminal(state):       # CUTOFF-TEST
+            return self.leaf_value(state, ply, node), ()
+        value, line = INF, ()
+        moves = self.moves(state)
         for i, move in enumerate(moves):
-            child = self.game.result(state, move)
-            child_node = None if self.trace is None else self.enter(node, move, child,
-                                                                    ply + 1, alpha, beta)
-            value, child_line = self.max_value(child, alpha, beta, ply + 1, child_node)
-            if value < best:
-                best, line = value, (move,) + child_line
-                beta = min(beta, best)
-            if best <= alpha:                   # MAX won't let the game come here
-                self.prune(node, moves[i + 1:], alpha, beta, best)
+            child_value, child_line = self.visit(self.max_value, node, move,
+                                                 self.game.result(state, move), alpha, beta,
+                                                 ply + 1)
+            if child_value < value:
+                value, line = child_value, (move,) + child_line
+                beta = min(beta, value)
+            if value <= alpha:                  # MAX won't let the game come here
+                self.prune(node, moves[i + 1:], alpha, beta, value)
                 break
-        return self.finish(state, node, best, window, ply, False, line)
+        return value, line
+
+    def prune(self, node: int | None, skipped: list, alpha: float, beta: float,
+              value: float) -> None:
+        """Count (and record) a cutoff: the moves in `skipped` will not be searched."""
+        if skipped:
+            self.cutoffs += 1
+            self.record.prune(node, skipped, alpha, beta, value)
+
+    def moves(self, state: State, first: Any = None) -> list:
+        """The legal moves in search order: `first` (by default the table's best move for
+        `state`), then the rest as `order` sorts them."""
+        moves = self.game.actions(state)
+        if self.order is not None:
+            moves = self.order(self.game, state, moves)
+        if first is None and self.tt is not None:
+            first = self.tt.best_move(state)
+        if first is not None and moves[0] != first and first in moves:
+            moves = [first] + [move for move in moves if move != first]
+        return moves
+
+    # -- the layer every node goes through: recording, the table, bounds ---------------
+
+    def visit(self, side: Callable, parent: int | None, move: Any, state: State,
+              alpha: float, beta: float, ply: int) -> tuple[float, tuple]:
+        """Search `state` (reached by `move`) with `side` (max_value or min_value): record
+        entering it, count it, take the table's answer if it settles the node, else search
+        it, judge its bound by the window, remember it and record leaving it."""
+        node = self.record.enter(parent, move, state, ply, alpha, beta)
+        self.nodes += 1
+        if self.deadline is not None:
+            self.check_clock()
+        if self.tt is not None:
+            known = self.table_answer(state, alpha, beta, ply, node)
+            if known is not None:
+                return known
+        value, line = side(state, alpha, beta, ply, node)
+        if line:                # not a leaf (a leaf is recorded where it is scored)
+            bound = LOWER if value >= beta else UPPER if value <= alpha else EXACT
+            self.remember(state, value, bound, ply, line)
+            self.record.leave(node, value, bound)
+        return value, line
+
+    def remaining(self, ply: int) -> float:
+        """How many plies the search looks below a node at `ply` (inf: to the end)."""
+        return math.inf if self.limit is None else self.limit - ply
+
+    def table_answer(self, state: State, alpha: float, beta: float, ply: int,
+                     node: int | None) -> tuple[float, tuple] | None:
+        """The transposition table's (value, line) for `state` if that settles it for the
+        window (alpha, beta), else None. Leaves are never stored, and a position at the
+        depth limit is always evaluated, so the table is not asked there."""
+        if ply == self.limit:
+            return None
+        entry = self.tt.lookup(state, ply, self.game.to_move(state) == self.player)
+        if entry is None or entry.depth < self.remaining(ply):
+            return None
+        if (entry.flag == EXACT or (entry.flag == LOWER and entry.value >= beta)
+                or (entry.flag == UPPER and entry.value <= alpha)):
+            self.tt_hits += 1
+            self.tt.hits += 1
+            self.record.tt_hit(node, entry.value, entry.flag)
+            return entry.value, () if entry.move is None else (entry.move,)
+        return None
+
+    def remember(self, state: State, value: float, bound: str, ply: int,
+                 line: tuple) -> None:
+        """Store the node's value in the transposition table, if there is one."""
+        if self.tt is not None:
+            self.tt.store(state, value, bound, self.remaining(ply), line[0] if line else None,
+                          ply, self.game.to_move(state) == self.player)
 
     def extend_line(self, line: tuple) -> tuple:
         """The principal variation, continued with the table's best moves where a table
@@ -159,71 +216,3 @@ class AlphaBeta(DepthFirstSearch):
             line += (move,)
             state = self.game.result(state, move)
         return line
-
-    # -- the helpers both sides share ------------------------------------------------------
-
-    def moves(self, state: State, first: Any = None) -> list:
-        """The legal moves in search order: `first` (the table's best move), then the
-        rest as `order` sorts them."""
-        moves = self.game.actions(state)
-        if self.order is not None:
-            moves = self.order(self.game, state, moves)
-        if first is not None and moves[0] != first and first in moves:
-            moves = [first] + [move for move in moves if move != first]
-        return moves
-
-    def remaining(self, ply: int) -> float:
-        """How many plies the search looks below a node at `ply` (inf: to the end)."""
-        return math.inf if self.limit is None else self.limit - ply
-
-    def probe(self, state: State, alpha: float, beta: float, ply: int, maximizing: bool,
-              node: int | None) -> tuple[Any, Any]:
-        """Ask the transposition table: (its answer, if that settles this node, else None;
-        its best move, to try first)."""
-        if self.tt is None:
-            return None, None
-        entry = self.tt.lookup(state, ply, maximizing)
-        if entry is None:
-            return None, None
-        if entry.depth >= self.remaining(ply) and (
-                entry.flag == EXACT
-                or (entry.flag == LOWER and entry.value >= beta)
-                or (entry.flag == UPPER and entry.value <= alpha)):
-            self.tt_hits += 1
-            self.tt.hits += 1
-            if self.trace is not None:
-                self.trace.tt_hit(node, entry.value, entry.flag)
-                self.trace.leave(node, entry.value, entry.flag)
-            line = () if entry.move is None else (entry.move,)
-            return (entry.value, line), entry.move
-        return None, entry.move
-
-    def prune(self, node: int | None, skipped: list, alpha: float, beta: float,
-              value: float) -> None:
-        """Count (and record) a cutoff: the moves in `skipped` will not be searched."""
-        if skipped:
-            self.cutoffs += 1
-            if self.trace is not None:
-                self.trace.prune(node, tuple(skipped), alpha, beta, value)
-
-    def finish(self, state: State, node: int | None, value: float, window: tuple,
-               ply: int, maximizing: bool, line: tuple) -> tuple[float, tuple]:
-        """A node is done: judge its bound by the window it was given, remember it in the
-        table, record it in the trace, and return (value, line)."""
-        alpha, beta = window
-        bound = LOWER if value >= beta else UPPER if value <= alpha else EXACT
-        self.remember(state, value, bound, ply, maximizing, line)
-        return self.leave(node, value, bound), line
-
-    def remember(self, state: State, value: float, bound: str, ply: int, maximizing: bool,
-                 line: tuple) -> None:
-        """Store the node's value in the transposition table, if there is one."""
-        if self.tt is not None:
-            self.tt.store(state, value, bound, self.remaining(ply), line[0] if line else None,
-                          ply, maximizing)
-
-    def leave(self, node: int | None, value: float, bound: str) -> float:
-        """Record that `node`'s value is settled (as a bound or exactly)."""
-        if self.trace is not None:
-            self.trace.leave(node, value, bound)
-        return value

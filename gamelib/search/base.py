@@ -1,5 +1,5 @@
 """What minimax and alpha-beta share: the root player, the depth limit, scoring the
-positions where the search stops, counting, the deadline, and the trace.
+positions where the search stops, counting, the deadline, and the recorder.
 
 The algorithms themselves live in minimax.py and alphabeta.py, written in AIMA's
 max/min form: MAX is the player to move at the root, MIN the opponent, and every value
@@ -14,9 +14,9 @@ from typing import Any
 
 from gamelib.games.base import Game, State
 from gamelib.search.result import SearchResult, SearchStats
-from gamelib.search.scoring import (EvalFn, check_depth, check_scoring, find_eval_fn,
-                                    terminal_value)
-from gamelib.search.trace import EXACT, Trace
+from gamelib.search.scoring import (EVAL_LIMIT, EvalFn, check_depth, check_evaluation,
+                                    check_scoring, find_eval_fn, terminal_value)
+from gamelib.search.trace import NO_RECORDING, Recorder, Trace
 
 
 class SearchTimeout(Exception):
@@ -24,7 +24,7 @@ class SearchTimeout(Exception):
 
 
 class DepthFirstSearch:
-    """One depth-first search from `state`: its settings, counters and trace."""
+    """One depth-first search from `state`: its settings, counters and recorder."""
 
     algorithm = "search"
 
@@ -38,71 +38,55 @@ class DepthFirstSearch:
         self.eval_fn = find_eval_fn(game, self.limit, eval_fn)
         self.scoring = check_scoring(game, scoring)
         self.trace = trace
+        self.record: Recorder = NO_RECORDING if trace is None else trace
+        self.record.start(self.algorithm, game, self.player)
         self.deadline = deadline                      # a time.perf_counter() value, or None
         self.nodes = self.leaves = self.cutoffs = self.tt_hits = 0
         self.depth_cut = False      # True once a leaf was scored because of the depth limit
         self.deepest = 0            # the deepest ply a leaf was scored at
         self.started = time.perf_counter()
-        if trace is not None:
-            trace.algorithm = self.algorithm
-            trace.game = game
 
-    # -- the positions where the search stops ---------------------------------------------
+    def check_not_over(self) -> None:
+        """A clear error for a search from a finished game."""
+        if self.game.is_terminal(self.root):
+            raise ValueError(f"nothing to search: the game is over in this state\n"
+                             f"{self.game.render(self.root)}")
 
-    def leaf_value(self, state: State, ply: int, node: int | None) -> float | None:
-        """Count the node; if the search stops at `state`, its score for MAX, else None.
-
-        It stops when the game is over (the utility, depth-aware unless scoring="plain")
-        or at the depth limit (the evaluation function). A leaf's score is final at once,
-        so the trace records the node as scored and left.
-        """
-        self.nodes += 1
-        if self.deadline is not None and not self.nodes & 255 \
-                and time.perf_counter() > self.deadline:
+    def check_clock(self) -> None:
+        """Stop the search once its deadline has passed (the clock is read every 256
+        nodes: reading it costs more than a node)."""
+        if not self.nodes & 255 and time.perf_counter() > self.deadline:
             raise SearchTimeout
-        if self.game.is_terminal(state):
+
+    def leaf_value(self, state: State, ply: int, node: int | None) -> float:
+        """The score of a position where the search stops, for MAX: the game's utility
+        when it is over (depth-aware unless scoring="plain"), else (at the depth limit)
+        the evaluation function's. Called when `ply == limit or is_terminal(state)`."""
+        if ply != self.limit or self.game.is_terminal(state):
             value, note = terminal_value(self.game, state, self.player, ply, self.scoring), \
                 "terminal"
-        elif ply == self.limit:
-            value, note = self.eval_fn(state, self.player), "depth limit"
-            self.depth_cut = True
         else:
-            return None
+            value, note = self.eval_fn(state, self.player), "depth limit"
+            if not -EVAL_LIMIT < value < EVAL_LIMIT:   # the win band is not for heuristics
+                check_evaluation(value, state)
+            self.depth_cut = True
         self.leaves += 1
         if ply > self.deepest:
             self.deepest = ply
-        if self.trace is not None:
-            self.trace.leaf(node, value, note)
-            self.trace.leave(node, value, EXACT)
+        self.record.leaf(node, value, note)
         return value
-
-    # -- the trace ------------------------------------------------------------------------
-
-    def enter(self, parent: int | None, move: Any, state: State, ply: int,
-              alpha: float | None = None, beta: float | None = None) -> int | None:
-        """Record entering `state` (the search calls this only when it has a trace); None
-        for a node a bounded trace does not keep (below its `max_ply`)."""
-        if (parent is None and ply > 0) or not self.trace.keeps(ply):
-            self.trace.skip()
-            return None
-        player = self.game.to_move(state)
-        return self.trace.enter(parent, move, state, ply, player, player == self.player,
-                                alpha, beta)
 
     # -- the answer -----------------------------------------------------------------------
 
-    def result(self, value: float, line: tuple, move_values: dict, move_bounds: dict,
-               **info: Any) -> SearchResult:
+    def result(self, value: float, line: tuple, move_values: dict,
+               move_bounds: dict) -> SearchResult:
         """The SearchResult of this search."""
         stats = SearchStats(nodes=self.nodes, leaves=self.leaves, cutoffs=self.cutoffs,
                             tt_hits=self.tt_hits,
                             depth=self.deepest,
                             seconds=time.perf_counter() - self.started)
         move = line[0] if line else None
-        if not self.depth_cut:
-            info.setdefault("complete", True)     # searched to the end of every line
         return SearchResult(self.algorithm, self.game, self.root, move, value,
                             move_values=move_values, move_bounds=move_bounds, pv=list(line),
-                            stats=stats, trace=self.trace,
-                            info={"scoring": self.scoring, "depth_limit": self.limit,
-                                  **info})
+                            stats=stats, trace=self.trace, scoring=self.scoring,
+                            depth_limit=self.limit, complete=not self.depth_cut)

@@ -6,7 +6,7 @@ share one transposition table, so the early rounds pay for themselves in better 
 ordering for the later ones.
 
 The clock is checked every 256 nodes, so the search returns a little after its budget;
-`result.info["overrun"]` says by how much (benchmarks/ and the tests measure it).
+`result.overrun` says by how much (benchmarks/ and the tests measure it).
 """
 
 from __future__ import annotations
@@ -14,13 +14,14 @@ from __future__ import annotations
 import gc
 import time
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import Callable, Iterator
 
 from gamelib.games.base import Game, State
 from gamelib.search.alphabeta import AlphaBeta
 from gamelib.search.base import SearchTimeout
-from gamelib.search.result import SearchResult
-from gamelib.search.scoring import MAX_PLY, EvalFn, eval_or_no_idea, is_win_score
+from gamelib.search.result import Round, SearchResult
+from gamelib.search.scoring import (DEPTH, MAX_PLY, EvalFn, check_depth, check_time_limit,
+                                    eval_or_no_idea, is_win_score)
 from gamelib.search.trace import Trace
 from gamelib.search.tt import TranspositionTable
 
@@ -43,19 +44,21 @@ def iterative_deepening(game: Game, state: State, time_limit: float = 1.0,
     Stops early when a round proves a win or a loss, or searched every line to the end
     of the game (deeper rounds could not change the answer), or reaches `max_depth`.
     Round 1 always finishes, so there is always a move. `result.stats.depth` is the
-    depth of the answer, `result.info["rounds"]` lists every finished round (depth,
-    move, value, nodes, seconds), and `result.info["overrun"]` is how many seconds past
+    depth of the answer, `result.rounds` lists every finished round (a `Round`: depth,
+    move, value, nodes, seconds), and `result.overrun` is how many seconds past
     `time_limit` the search returned (negative when it stopped early).
 
     eval_fn: scores the positions at each round's depth limit; by default the game's
-        `evaluate`, or, for games without one, 0 for every unfinished position.
+        `evaluate`, or, for games without one, 0 for every unfinished position. Its
+        values must lie strictly between -EVAL_LIMIT and +EVAL_LIMIT (999,000): scores
+        beyond are proven wins and losses, which end the deepening.
+    max_depth: the deepest round, a whole number of plies >= 1 (None: no limit).
     order, scoring: as for `alphabeta`. tt: the table the rounds share (a new
     one by default). trace: receives the events of the deepest finished round; each
-    round in `info["rounds"]` then also keeps its own (`"trace"`), so every round can be
-    drawn: `draw_tree(result.info["rounds"][0]["trace"])`.
+    round in `result.rounds` then also keeps its own (`.trace`), so every round can be
+    drawn: `draw_tree(result.rounds[0].trace)`.
     """
-    if not time_limit > 0:
-        raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
+    time_limit, max_depth = check_time_limit(time_limit), check_depth(max_depth, "max_depth")
     eval_fn = eval_or_no_idea(game, eval_fn)
     # One evaluation before the clock starts: the first call may compile it (numba).
     eval_fn(state, game.to_move(state))
@@ -90,7 +93,7 @@ def _deepen(game: Game, state: State, time_limit: float, eval_fn: EvalFn,
     deadline = started + time_limit
     tt = TranspositionTable() if tt is None else tt
     best: SearchResult | None = None
-    rounds: list[dict[str, Any]] = []
+    rounds: list[Round] = []
     nodes = leaves = cutoffs = tt_hits = 0
     depth = 1
     while depth <= (max_depth if max_depth is not None else MAX_PLY):
@@ -107,11 +110,9 @@ def _deepen(game: Game, state: State, time_limit: float, eval_fn: EvalFn,
         if result is None:
             break
         best = result
-        rounds.append({"depth": depth, "move": result.move, "value": result.value,
-                       "nodes": result.stats.nodes, "seconds": result.stats.seconds})
-        if round_trace is not None:
-            rounds[-1]["trace"] = round_trace
-        if not search.depth_cut or is_win_score(result.value):
+        rounds.append(Round(depth, result.move, result.value, result.stats.nodes,
+                            result.stats.seconds, round_trace))
+        if not search.depth_cut or (search.scoring == DEPTH and is_win_score(result.value)):
             break               # the whole game tree was seen, or a win / loss is proven
         if time.perf_counter() >= deadline:
             break
@@ -125,8 +126,8 @@ def _deepen(game: Game, state: State, time_limit: float, eval_fn: EvalFn,
     best.algorithm = "iterative_deepening"
     best.stats.nodes, best.stats.leaves = nodes, leaves
     best.stats.cutoffs, best.stats.tt_hits = cutoffs, tt_hits
-    best.stats.depth = rounds[-1]["depth"]
+    best.stats.depth = rounds[-1].depth
     best.stats.iterations = len(rounds)
     best.stats.seconds = seconds
-    best.info.update(rounds=rounds, time_limit=time_limit, overrun=seconds - time_limit)
+    best.rounds, best.time_limit, best.overrun = rounds, time_limit, seconds - time_limit
     return best

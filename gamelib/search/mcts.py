@@ -40,8 +40,10 @@ import time
 from typing import Any, Callable
 
 from gamelib.games.base import Game, Move, Player, State
+from gamelib.search.iterative import garbage_collector_paused
 from gamelib.search.result import SearchResult, SearchStats
-from gamelib.search.trace import Trace
+from gamelib.search.scoring import check_exploration, check_mcts_budget
+from gamelib.search.trace import NO_RECORDING, PROOF_NAMES, Recorder, Trace
 
 PlayoutPolicy = Callable[[Game, State, random.Random], Move]
 """Chooses the next move of a playout: (game, state, rng) -> move."""
@@ -77,9 +79,19 @@ class MCTSNode:
         """The mean reward for `mover`: 1 = always won, 0.5 = even, 0 = always lost."""
         return self.total / self.visits if self.visits else 0.0
 
+    def ucb(self, c: float) -> float:
+        """This node's UCB1 score as its parent's child (see `ucb`)."""
+        return ucb(self.total, self.visits, self.parent.visits, c)
+
     def __repr__(self) -> str:
         return (f"MCTSNode(move={self.move!r}, mover={self.mover!r}, N={self.visits}, "
                 f"Q={self.q:.3f}, children={len(self.children)})")
+
+
+def ucb(total: float, visits: int, parent_visits: int, c: float) -> float:
+    """UCB1 (Kocsis and Szepesvari, 2006) = Q + c * sqrt(ln N(parent) / N(child)), with
+    Q = total / visits the mean reward for the player choosing among the children."""
+    return total / visits + c * math.sqrt(math.log(parent_visits) / visits)
 
 
 def mcts(game: Game, state: State, iterations: int | None = None,
@@ -88,7 +100,9 @@ def mcts(game: Game, state: State, iterations: int | None = None,
          trace: Trace | None = None, solver: bool = False) -> SearchResult:
     """Monte Carlo Tree Search from `state`; the root's most visited move.
 
-    iterations / time_limit: the budget (either or both; 1000 iterations if neither).
+    iterations / time_limit: the budget (either or both; 1000 iterations if neither): a
+        whole number >= 1 and a positive number of seconds. At least one iteration runs,
+        however small the time limit; the garbage collector is paused meanwhile.
     c: the exploration constant in UCB1 (sqrt(2) is the textbook's; larger explores more).
     playout: the playout policy, (game, state, rng) -> move; uniformly random by default.
     seed: seeds every random choice, so the same call with an iteration budget gives the
@@ -101,54 +115,48 @@ def mcts(game: Game, state: State, iterations: int | None = None,
     The result's `visits` and `q` give each root move's N and Q (Q from the point of
     view of the player to move at the root: 1 win, 0.5 draw, 0 loss); `value` is the
     chosen move's Q (its proven reward, if proven) and `move_values` every move's Q;
-    `result.info["root"]` is the tree. With the solver, `info["proven"]` maps each
-    proven root move to its reward, and `info["solved"]` is the root's proven value for
-    the player to move (None if not proven).
+    `result.tree` is the tree. With the solver, `result.proven` maps each proven root
+    move to its reward, and `result.solved` is the root's proven value for the player to
+    move (None if not proven).
     """
-    if iterations is None and time_limit is None:
-        iterations = 1000
-    if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
-        raise ValueError(f"iterations must be a whole number >= 1, got {iterations!r}")
-    if time_limit is not None and not time_limit > 0:
-        raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
-    if not c >= 0:
-        raise ValueError(f"the exploration constant c must be >= 0, got {c!r}")
+    (iterations, time_limit), c = check_mcts_budget(iterations, time_limit), check_exploration(c)
     search = MCTS(game, state, c, playout, random.Random(seed), trace, solver)
-    search.run(iterations, time_limit)
+    with garbage_collector_paused():            # a collection would overrun the clock
+        search.run(iterations, time_limit)
     return search.result()
 
 
 class MCTS:
-    """One Monte Carlo tree search (see `mcts`)."""
+    """One Monte Carlo tree search (see `mcts`): `iterate` is AIMA's loop body, one method
+    per step; each step tells the recorder (`record`) what it did."""
 
     def __init__(self, game: Game, state: State, c: float, playout: PlayoutPolicy | None,
                  rng: random.Random, trace: Trace | None, solver: bool = False) -> None:
         if game.is_terminal(state):
             raise ValueError(f"nothing to search: the game is over in this state\n"
                              f"{game.render(state)}")
-        self.game, self.c, self.playout, self.rng = game, c, playout, rng
-        # A bounded trace gets the final tree to its max_ply; an unbounded one every step.
-        self.final_trace = trace if trace is not None and trace.max_ply is not None else None
-        self.trace = None if self.final_trace is not None else trace
+        self.game, self.c, self.playout, self.rng, self.trace = game, c, playout, rng, trace
+        self.record: Recorder = NO_RECORDING if trace is None else trace
+        self.record.start("mcts", game, game.to_move(state))
         self.solver = solver
         self.size = 0                   # nodes in the tree
         self.iterations = 0
         self.deepest = 0
         self.started = time.perf_counter()
-        if trace is not None:
-            trace.algorithm, trace.game = "mcts", game
         # Nobody moved into the root; its "mover" is the opponent of the player to move.
         self.root = self.new_node(state, None, None, game.opponent(game.to_move(state)))
 
     def run(self, iterations: int | None, time_limit: float | None) -> None:
-        """Iterate until the iteration budget or the time budget is used up."""
+        """Iterate until the iteration budget or the time budget is used up (at least once,
+        as iterative deepening always finishes its first round)."""
         deadline = None if time_limit is None else self.started + time_limit
         while iterations is None or self.iterations < iterations:
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and self.iterations and time.perf_counter() >= deadline:
                 break
             if self.root.proven is not None:        # solved: more playouts change nothing
                 break
             self.iterate()
+        self.record.finish(self.root)
 
     def iterate(self) -> None:
         """One iteration: select, expand, playout, backpropagate."""
@@ -159,7 +167,7 @@ class MCTS:
         if leaf.proven is not None:                 # solver: the result is already known
             won = leaf.proven
         else:
-            won = reward(self.game, self.simulate(leaf), leaf.mover)
+            won = self.simulate(leaf)
         self.backpropagate(path, won)
         self.iterations += 1
 
@@ -171,26 +179,17 @@ class MCTS:
         while not node.untried and node.children and node.proven is None:
             node = self.best_child(node)
             path.append(node)
-        if self.trace is not None:
-            self.trace.record("select", path[-1].id, path=tuple(n.id for n in path),
-                              moves=tuple(n.move for n in path[1:]),
-                              ucb=tuple(self.ucb(n.parent, n) for n in path[1:]))
+        self.record.select(path, self.c)
         return path
 
     def best_child(self, node: MCTSNode) -> MCTSNode:
         """The child with the highest UCB1 score (the first one on ties); the solver
         skips moves proven lost for the player choosing here."""
-        log_n, c, sqrt = math.log(node.visits), self.c, math.sqrt
         children = node.children
         if self.solver:
             children = [child for child in children if child.proven != 0.0] or children
-        return max(children,
-                   key=lambda child: child.total / child.visits
-                   + c * sqrt(log_n / child.visits))
-
-    def ucb(self, parent: MCTSNode, child: MCTSNode) -> float:
-        """UCB1 = Q + c * sqrt(ln N(parent) / N(child)), Q for the player choosing here."""
-        return child.q + self.c * math.sqrt(math.log(parent.visits) / child.visits)
+        c = self.c
+        return max(children, key=lambda child: child.ucb(c))
 
     def expand(self, node: MCTSNode) -> MCTSNode:
         """Add the child of one random untried move; a terminal (or proven) node is
@@ -203,25 +202,17 @@ class MCTS:
         node.children.append(child)
         return child
 
-    def simulate(self, node: MCTSNode) -> State:
-        """Play from `node` to the end of the game; the final state."""
+    def simulate(self, node: MCTSNode) -> float:
+        """Play from `node` to the end of the game; the reward for `node`'s mover."""
         game, rng, policy = self.game, self.rng, self.playout
-        state = node.state
-        moves = [] if self.trace is not None else None
+        state, moves = node.state, []
         while not game.is_terminal(state):
-            if policy is None:
-                move = rng.choice(game.actions(state))
-            else:
-                move = policy(game, state, rng)
-            if moves is not None:
-                moves.append(move)
+            move = rng.choice(game.actions(state)) if policy is None else policy(game, state, rng)
+            moves.append(move)
             state = game.result(state, move)
-        if self.trace is not None:
-            winner = game.winner(state)
-            self.trace.record("playout", node.id, moves=tuple(moves),
-                              value=reward(game, state, node.mover), state=state,
-                              note="draw" if winner is None else f"{winner} wins")
-        return state
+        won = reward(game, state, node.mover)
+        self.record.playout(node, moves, state, won)
+        return won
 
     def backpropagate(self, path: list[MCTSNode], won: float) -> None:
         """Credit the playout's reward `won` (for the leaf's mover) to every node on the
@@ -231,9 +222,7 @@ class MCTS:
             credit = won if node.mover == leaf_mover else 1.0 - won
             node.visits += 1
             node.total += credit
-            if self.trace is not None:
-                self.trace.record("backprop", node.id, value=credit, visits=node.visits,
-                                  total=node.total)
+            self.record.backprop(node, credit)
             if self.solver:
                 self.prove(node)
 
@@ -249,29 +238,23 @@ class MCTS:
             node.proven = 1.0 - max(proofs)      # the best of them for the player to move
         else:
             return
-        if self.trace is not None:
-            self.trace.record("prove", node.id, value=node.proven,
-                              note=PROOF_NAMES[node.proven])
+        self.record.prove(node, node.proven, PROOF_NAMES[node.proven])
 
     # -- the tree and the answer ----------------------------------------------------------
 
     def new_node(self, state: State, parent: MCTSNode | None, move: Any,
                  mover: Player) -> MCTSNode:
-        """A new tree node (recorded as an "expand" event when tracing)."""
+        """A new tree node (its id: the number of nodes before it)."""
         game = self.game
         depth = 0 if parent is None else parent.depth + 1
         terminal = game.is_terminal(state)
         untried = [] if terminal else list(game.actions(state))
-        node_id = self.size if self.trace is None else self.trace.new_node()
-        node = MCTSNode(node_id, state, parent, move, mover, untried, depth)
+        node = MCTSNode(self.size, state, parent, move, mover, untried, depth)
         if self.solver and terminal:
             node.proven = reward(game, state, mover)    # a finished game proves itself
         self.size += 1
         self.deepest = max(self.deepest, depth)
-        if self.trace is not None:
-            self.trace.record("expand", node_id, parent=None if parent is None else parent.id,
-                              move=move, state=state, depth=depth,
-                              player=None if not untried else game.to_move(state))
+        self.record.expand(node, None if terminal else game.to_move(state))
         return node
 
     def result(self) -> SearchResult:
@@ -289,18 +272,15 @@ class MCTS:
         stats = SearchStats(nodes=self.size, leaves=self.iterations, depth=self.deepest,
                             seconds=time.perf_counter() - self.started,
                             iterations=self.iterations)
-        info = {"root": root, "c": self.c, "unvisited": list(root.untried)}
-        if self.solver:
-            info["proven"] = {child.move: child.proven for child in root.children
-                              if child.proven is not None}
-            info["solved"] = None if root.proven is None else 1.0 - root.proven
         value = chosen.q if chosen.proven is None else chosen.proven
-        if self.final_trace is not None:
-            record_tree(self.final_trace, self.game, root)
         return SearchResult("mcts", self.game, root.state, chosen.move, value,
-                            move_values=dict(q), pv=pv, stats=stats,
-                            trace=self.trace or self.final_trace,
-                            visits=visits, q=q, info=info)
+                            move_values=dict(q), pv=pv, stats=stats, trace=self.trace,
+                            visits=visits, q=q, tree=root, c=self.c,
+                            unvisited=list(root.untried),
+                            proven=None if not self.solver else {
+                                child.move: child.proven for child in root.children
+                                if child.proven is not None},
+                            solved=None if root.proven is None else 1.0 - root.proven)
 
     def chosen_child(self) -> MCTSNode:
         """The root move to play: the most visited (ties: the higher Q); with the solver,
@@ -311,33 +291,6 @@ class MCTS:
                         or [child for child in children if child.proven != 0.0]
                         or children)
         return max(children, key=lambda child: (child.visits, child.q))
-
-
-def record_tree(trace: Trace, game: Game, root: MCTSNode) -> None:
-    """Record the tree below `root` as it stands, to the trace's `max_ply`: one "expand"
-    event per node (in id order), then one "backprop" with its final N and W, then a
-    "prove" for each proven node. What a bounded trace of MCTS holds."""
-    trace.algorithm, trace.game = "mcts", game
-    nodes, stack = [], [root]
-    while stack:
-        node = stack.pop()
-        nodes.append(node)
-        if trace.keeps(node.depth + 1):
-            stack.extend(node.children)
-    nodes.sort(key=lambda n: n.id)
-    for node in nodes:
-        player = None if game.is_terminal(node.state) else game.to_move(node.state)
-        trace.record("expand", node.id, parent=None if node.parent is None else node.parent.id,
-                     move=node.move, state=node.state, depth=node.depth, player=player)
-    for node in nodes:
-        trace.record("backprop", node.id, visits=node.visits, total=node.total)
-    for node in nodes:
-        if node.proven is not None:
-            trace.record("prove", node.id, value=node.proven, note=PROOF_NAMES[node.proven])
-
-
-PROOF_NAMES = {1.0: "proven win", 0.5: "proven draw", 0.0: "proven loss"}
-"""How a proven reward reads, for the player who moved into the node."""
 
 
 def reward(game: Game, state: State, player: Player) -> float:

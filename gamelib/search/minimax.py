@@ -9,6 +9,8 @@ an evaluation function (positions at the depth limit), see scoring.py.
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from gamelib.games.base import Game, State
 from gamelib.search.base import DepthFirstSearch
 from gamelib.search.result import SearchResult
@@ -20,9 +22,10 @@ def minimax(game: Game, state: State, depth: int | None = None, eval_fn: EvalFn 
             trace: Trace | None = None, scoring: str | None = None) -> SearchResult:
     """The minimax value of `state` for the player to move, and the move that gets it.
 
-    depth: None searches every line to the end of the game; a number stops that many
-        plies below `state` and scores the position with `eval_fn(state, player)` (or
-        the game's own `evaluate`).
+    depth: None searches every line to the end of the game; a whole number >= 1 stops
+        that many plies below `state` and scores the position with `eval_fn(state, player)`
+        (or the game's own `evaluate`), which must return a number strictly between
+        -999,000 and +999,000 (`EVAL_LIMIT`: scores beyond mean proven wins and losses).
     scoring: "depth" (wins sooner score higher, losses later; the default for real games)
         or "plain" (the utility as it is: +1 / 0 / -1); see gamelib.search.scoring.
     trace: a `Trace()` to record every node entered, scored and left.
@@ -34,61 +37,64 @@ def minimax(game: Game, state: State, depth: int | None = None, eval_fn: EvalFn 
 
 
 class Minimax(DepthFirstSearch):
-    """One minimax search (see `minimax`)."""
+    """One minimax search (see `minimax`).
+
+    `max_value` and `min_value` are AIMA's MAX-VALUE and MIN-VALUE, returning (value,
+    line) pairs like AIMA's (value, move); `visit` records each child entered and left.
+    """
 
     algorithm = "minimax"
 
     def run(self) -> SearchResult:
         """MINIMAX-SEARCH: MAX picks the root move whose MIN-VALUE is highest."""
-        game, state = self.game, self.root
-        if game.is_terminal(state):
-            raise ValueError(f"nothing to search: the game is over in this state\n"
-                             f"{game.render(state)}")
-        root = None if self.trace is None else self.enter(None, None, state, 0)
+        self.check_not_over()
+        state = self.root
+        root = self.record.enter(None, None, state, 0)
         self.nodes += 1
         move_values = {}
         best, line = -INF, ()
-        for move in game.actions(state):
-            child = game.result(state, move)
-            node = None if self.trace is None else self.enter(root, move, child, 1)
-            value, child_line = self.min_value(child, 1, node)
+        for move in self.game.actions(state):
+            value, child_line = self.visit(self.min_value, root, move,
+                                           self.game.result(state, move), 1)
             move_values[move] = value
             if value > best:
                 best, line = value, (move,) + child_line
-        if self.trace is not None:
-            self.trace.leave(root, best, EXACT)
+        self.record.leave(root, best, EXACT)
         return self.result(best, line, move_values, {move: EXACT for move in move_values})
 
     def max_value(self, state: State, ply: int, node: int | None) -> tuple[float, tuple]:
         """MAX-VALUE: MAX to move; the best value MAX can force, and the line to it."""
-        value = self.leaf_value(state, ply, node)
-        if value is not None:
-            return value, ()
-        best, line = -INF, ()
+        if ply == self.limit or self.game.is_terminal(state):       # CUTOFF-TEST
+            return self.leaf_value(state, ply, node), ()
+        value, line = -INF, ()
         for move in self.game.actions(state):
-            child = self.game.result(state, move)
-            child_node = None if self.trace is None else self.enter(node, move, child, ply + 1)
-            value, child_line = self.min_value(child, ply + 1, child_node)
-            if value > best:
-                best, line = value, (move,) + child_line
-        return self.leave(node, best), line
+            child_value, child_line = self.visit(self.min_value, node, move,
+                                                 self.game.result(state, move), ply + 1)
+            if child_value > value:
+                value, line = child_value, (move,) + child_line
+        return value, line
 
     def min_value(self, state: State, ply: int, node: int | None) -> tuple[float, tuple]:
         """MIN-VALUE: MIN to move; the lowest value MIN can force, and the line to it."""
-        value = self.leaf_value(state, ply, node)
-        if value is not None:
-            return value, ()
-        best, line = INF, ()
+        if ply == self.limit or self.game.is_terminal(state):       # CUTOFF-TEST
+            return self.leaf_value(state, ply, node), ()
+        value, line = INF, ()
         for move in self.game.actions(state):
-            child = self.game.result(state, move)
-            child_node = None if self.trace is None else self.enter(node, move, child, ply + 1)
-            value, child_line = self.max_value(child, ply + 1, child_node)
-            if value < best:
-                best, line = value, (move,) + child_line
-        return self.leave(node, best), line
+            child_value, child_line = self.visit(self.max_value, node, move,
+                                                 self.game.result(state, move), ply + 1)
+            if child_value < value:
+                value, line = child_value, (move,) + child_line
+        return value, line
 
-    def leave(self, node: int | None, value: float) -> float:
-        """Record that `node`'s value is final (minimax values are always exact)."""
-        if self.trace is not None:
-            self.trace.leave(node, value, EXACT)
-        return value
+    def visit(self, side: Callable, parent: int | None, move: Any, state: State,
+              ply: int) -> tuple[float, tuple]:
+        """Search `state` (reached by `move`) with `side` (max_value or min_value),
+        recording entering and leaving it (minimax values are always exact)."""
+        node = self.record.enter(parent, move, state, ply)
+        self.nodes += 1
+        if self.deadline is not None:
+            self.check_clock()
+        value, line = side(state, ply, node)
+        if line:                # not a leaf (a leaf is recorded where it is scored)
+            self.record.leave(node, value, EXACT)
+        return value, line

@@ -18,7 +18,8 @@ from gamelib.search.iterative import iterative_deepening
 from gamelib.search.mcts import PlayoutPolicy, mcts
 from gamelib.search.minimax import minimax
 from gamelib.search.result import SearchResult
-from gamelib.search.scoring import EvalFn, eval_or_no_idea
+from gamelib.search.scoring import (EvalFn, check_depth, check_exploration, check_mcts_budget,
+                                    check_time_limit, eval_or_no_idea)
 from gamelib.search.trace import Trace
 from gamelib.search.tt import TranspositionTable
 
@@ -64,8 +65,8 @@ class MinimaxPlayer(SearchPlayer):
 
     def __init__(self, depth: int | None = None, eval_fn: EvalFn | None = None,
                  scoring: str | None = None) -> None:
-        self.depth, self.eval_fn, self.scoring = depth, eval_fn, scoring
-        self.name = "minimax" if depth is None else f"minimax:{depth}"
+        self.depth, self.eval_fn, self.scoring = check_depth(depth), eval_fn, scoring
+        self.name = "minimax" if depth is None else f"minimax:{self.depth}"
 
     def search(self, game: Game, state: State, trace: Trace | None = None) -> SearchResult:
         return minimax(game, state, depth=self.depth, eval_fn=self.evaluation(game),
@@ -87,12 +88,13 @@ class AlphaBetaPlayer(SearchPlayer):
     def __init__(self, depth: int | None = None, eval_fn: EvalFn | None = None,
                  time_limit: float | None = None, order: str | Callable | None = "centre",
                  tt: bool = True, scoring: str | None = None, all_values: bool = False) -> None:
-        self.depth, self.eval_fn, self.time_limit = depth, eval_fn, time_limit
+        self.depth, self.eval_fn = check_depth(depth), eval_fn
+        self.time_limit = check_time_limit(time_limit, optional=True)
         self.order, self.tt, self.scoring, self.all_values = order, tt, scoring, all_values
-        if time_limit is not None:
-            self.name = f"id:{time_limit:g}"
+        if self.time_limit is not None:
+            self.name = f"id:{self.time_limit:g}"
         else:
-            self.name = "alphabeta" if depth is None else f"alphabeta:{depth}"
+            self.name = "alphabeta" if depth is None else f"alphabeta:{self.depth}"
 
     def search(self, game: Game, state: State, trace: Trace | None = None) -> SearchResult:
         table = TranspositionTable() if self.tt else None
@@ -117,8 +119,8 @@ class MCTSPlayer(SearchPlayer):
     def __init__(self, iterations: int | None = None, time_limit: float | None = None,
                  c: float = math.sqrt(2), seed: int | None = None,
                  playout: PlayoutPolicy | None = None, solver: bool = False) -> None:
-        if iterations is None and time_limit is None:
-            iterations = 1000
+        iterations, time_limit = check_mcts_budget(iterations, time_limit)
+        c = check_exploration(c)
         self.iterations, self.time_limit, self.c, self.playout = iterations, time_limit, c, playout
         self.solver = solver
         self.set_seed(seed)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamelib.search.trace import Trace
+
+if TYPE_CHECKING:
+    from gamelib.search.mcts import MCTSNode
 
 
 @dataclass
@@ -22,12 +25,25 @@ class SearchStats:
 
 
 @dataclass
+class Round:
+    """One finished round of iterative deepening."""
+
+    depth: int
+    move: Any
+    value: float
+    nodes: int
+    seconds: float
+    trace: Trace | None = None        # its own trace, when the search was traced
+
+
+@dataclass
 class SearchResult:
     """The outcome of one search from `state`, values from the point of view of the player
     to move there.
 
     `move_values` holds every root move's value (or bound, see `move_bounds`); MCTS
     results also fill `visits` and `q` (mean reward for the player to move at the root).
+    The fields after `q` belong to some searches only and keep their defaults elsewhere.
     """
 
     algorithm: str
@@ -42,7 +58,23 @@ class SearchResult:
     trace: Trace | None = None
     visits: dict[Any, int] | None = None
     q: dict[Any, float] | None = None
-    info: dict[str, Any] = field(default_factory=dict)
+    # minimax, alpha-beta, iterative deepening
+    scoring: str | None = None        # "plain" or "depth" (see scoring.py)
+    depth_limit: int | None = None    # None: searched to the end of the game
+    complete: bool = False            # every line was searched to the end of the game
+    # iterative deepening
+    rounds: list[Round] = field(default_factory=list)
+    time_limit: float | None = None
+    overrun: float | None = None      # seconds past time_limit it returned (< 0: early)
+    # MCTS
+    tree: MCTSNode | None = None      # the search tree (its root)
+    c: float | None = None            # the exploration constant
+    unvisited: list[Any] = field(default_factory=list)   # root moves never tried
+    proven: dict[Any, float] | None = None   # MCTS-Solver: proven root moves' rewards
+    solved: float | None = None       # MCTS-Solver: the root's proven reward, if proven
+    # the exact solver (PerfectPlayer)
+    source: str = ""                  # "book", "solver" or "heuristic"
+    note: str = ""                    # how the answer was found, in words
 
     def ranked(self) -> list[tuple[Any, float]]:
         """Root moves from best to worst (by visits for MCTS, by value otherwise)."""

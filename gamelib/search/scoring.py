@@ -20,9 +20,11 @@ numbers printed in the textbook.
 from __future__ import annotations
 
 import math
+from numbers import Real
 from typing import Any, Callable
 
 from gamelib.games.base import Game, Player, State
+from gamelib.games.checks import whole_number
 from gamelib.games.gametree import GameTree
 
 INF = math.inf
@@ -32,6 +34,12 @@ WIN = 1_000_000
 
 MAX_PLY = 1_000
 """No search goes deeper than this, so scores above WIN - MAX_PLY are always wins."""
+
+EVAL_LIMIT = WIN - MAX_PLY
+"""The win band starts here: a score at or beyond +-EVAL_LIMIT (999,000) means a proven
+win or loss. An evaluation function must therefore return numbers strictly between
+-EVAL_LIMIT and +EVAL_LIMIT; a search refuses any other value (and NaN) with a clear
+error, rather than read a big heuristic value as a forced win."""
 
 PLAIN, DEPTH = "plain", "depth"
 
@@ -94,19 +102,88 @@ def eval_or_no_idea(game: Game, eval_fn: EvalFn | None) -> EvalFn:
     return eval_fn or getattr(game, "evaluate", None) or no_idea
 
 
-def check_depth(depth: Any) -> int | None:
-    """`depth` as a whole number of plies >= 0, or None for a full-depth search."""
+# -- checking what callers pass (every public search entry point starts with these) -----
+
+def check_depth(depth: Any, name: str = "depth") -> int | None:
+    """`depth` as a whole number of plies >= 1, or None for a full-depth search.
+
+    Depth counts plies (one move by one player): depth=1 looks at each move's position.
+    Depth 0 would have no move to choose, so it is refused rather than read as "no limit".
+    """
     if depth is None:
         return None
-    if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
-        raise ValueError(f"depth must be None (search to the end) or a whole number of "
-                         f"plies >= 0, got {depth!r}")
-    return min(depth, MAX_PLY)
+    plies = whole_number(depth)
+    if plies is None or plies < 1:
+        raise ValueError(f"{name} counts plies (moves by one player) and must be a whole "
+                         f"number >= 1, or None to search to the end of the game; "
+                         f"got {depth!r}")
+    return min(plies, MAX_PLY)
+
+
+def real_number(value: Any) -> float | None:
+    """`value` as a float if it is a real number (int, float, numpy number), else None;
+    bool and strings ('1') are not numbers here."""
+    if isinstance(value, bool) or not isinstance(value, Real):
+        return None
+    return float(value)
+
+
+def check_time_limit(time_limit: Any, optional: bool = False) -> float | None:
+    """`time_limit` as a positive, finite number of seconds (None allowed if `optional`)."""
+    if time_limit is None and optional:
+        return None
+    seconds = real_number(time_limit)
+    if seconds is None or not 0 < seconds < INF:
+        allowed = ", or None" if optional else ""
+        raise ValueError(f"time_limit must be a positive number of seconds (e.g. 1.5)"
+                         f"{allowed}; got {time_limit!r}")
+    return seconds
+
+
+def check_iterations(iterations: Any) -> int | None:
+    """`iterations` as a whole number >= 1, or None (no iteration budget)."""
+    if iterations is None:
+        return None
+    count = whole_number(iterations)
+    if count is None or count < 1:
+        raise ValueError(f"iterations must be a whole number >= 1 (e.g. 1000), or None; "
+                         f"got {iterations!r}")
+    return count
+
+
+def check_exploration(c: Any) -> float:
+    """The UCB1 exploration constant `c` as a finite number >= 0."""
+    number = real_number(c)
+    if number is None or not 0 <= number < INF:
+        raise ValueError(f"the exploration constant c must be a number >= 0 (sqrt(2) by "
+                         f"default; larger explores more); got {c!r}")
+    return number
+
+
+def check_mcts_budget(iterations: Any, time_limit: Any) -> tuple[int | None, float | None]:
+    """MCTS's budget, checked: (iterations, time_limit); 1000 iterations if neither."""
+    iterations, time_limit = check_iterations(iterations), check_time_limit(time_limit, True)
+    if iterations is None and time_limit is None:
+        iterations = 1000
+    return iterations, time_limit
+
+
+def check_evaluation(value: Any, state: State) -> float:
+    """An evaluation function's `value` for `state`, refused unless it is a number strictly
+    between -EVAL_LIMIT and +EVAL_LIMIT (beyond that, scores mean proven wins)."""
+    number = real_number(value)
+    if number is None or not -EVAL_LIMIT < number < EVAL_LIMIT:
+        raise ValueError(f"the evaluation function returned {value!r} for {state!r}; an "
+                         f"evaluation must be a number strictly between {-EVAL_LIMIT:,} and "
+                         f"{EVAL_LIMIT:,} (scores beyond that are reserved for proven wins "
+                         f"and losses, see gamelib.search.scoring.EVAL_LIMIT): scale it down, and "
+                         f"never return NaN")
+    return number
 
 
 def is_win_score(value: float) -> bool:
-    """True for a depth-aware score that means a forced win or loss."""
-    return abs(value) > WIN - MAX_PLY - 1 and value not in (INF, -INF)
+    """True for a depth-aware score that means a forced win or loss (|value| >= EVAL_LIMIT)."""
+    return abs(value) >= EVAL_LIMIT and value not in (INF, -INF)
 
 
 def describe_value(value: float) -> str:

@@ -6,6 +6,7 @@ import time
 import warnings
 from typing import Any
 
+from gamelib.games.connect4 import ConnectFour
 from gamelib.search.result import SearchResult, SearchStats
 from gamelib.search.trace import EXACT, Trace
 from gamelib.solver.api import centre_distance, child_score, get_solver
@@ -21,7 +22,7 @@ class PerfectPlayer:
 
     Positions in the opening book are answered at once; later ones are solved (every
     column's score). If a position is too early to solve within `time_limit` seconds
-    the player says so (a warning, and `info["source"] == "heuristic"`) and plays the
+    the player says so (a warning, and `result.source == "heuristic"`) and plays the
     solver's favourite non-losing move instead.
     """
 
@@ -38,14 +39,25 @@ class PerfectPlayer:
     def __repr__(self) -> str:
         return f"PerfectPlayer(time_limit={self.time_limit})"
 
+    def check_game(self, game: Any) -> None:
+        """Raise a ValueError unless `game` is standard 7x6 Connect Four (matches and
+        tournaments call this before the first game, so no game is forfeited)."""
+        if not (isinstance(game, ConnectFour) and (game.rows, game.cols, game.k) == (6, 7, 4)):
+            raise ValueError("the perfect player only plays Connect Four on the standard "
+                             "7x6 board, four in a row (choose another player, e.g. "
+                             "alphabeta or mcts)")
+
     def explain(self, game: Any, state: Any, trace: Trace | None = None) -> SearchResult:
         """The chosen move with every column's score (or the book's answer), and why.
 
         trace: taken as the search players take it; the solver records no tree."""
+        self.check_game(game)
         start = time.perf_counter()
         pos = Position.from_state(state)
         found = self.book.lookup(pos)
-        if found is not None:
+        if pos.moves == 0 and game.first_move_rule:
+            result = self._best_allowed_opening(game, state, pos)
+        elif found is not None:
             score, col = found
             result = self._result(game, state, col, score, {col: score}, "book", 0,
                                   "from the opening book")
@@ -54,6 +66,19 @@ class PerfectPlayer:
         result.stats.seconds = time.perf_counter() - start
         self.last_result = result
         return result
+
+    def _best_allowed_opening(self, game: Any, state: Any, pos: Position) -> SearchResult:
+        """The best first move outside the centre column, which the first-move rule
+        forbids: each allowed opening scored from the book (or solved if missing)."""
+        scores: dict[int, int] = {}
+        for col in game.actions(state):
+            found = self.book.lookup(pos.play_col(col))
+            scores[col] = (-found[0] if found is not None
+                           else child_score(get_solver(self.engine), pos, col))
+        best = max(scores.values())
+        col = min((c for c, s in scores.items() if s == best), key=centre_distance)
+        return self._result(game, state, col, best, scores, "book", 0,
+                            "the best opening outside the centre (first-move rule)")
 
     def _solve(self, game: Any, state: Any, pos: Position) -> SearchResult:
         """Analyse every column before the deadline; fall back to a heuristic move."""
@@ -97,4 +122,4 @@ class PerfectPlayer:
                             value=score, move_values=dict(scores),
                             move_bounds={c: EXACT for c in scores}, pv=[col],
                             stats=SearchStats(nodes=nodes),
-                            info={"source": source, "note": note})
+                            source=source, note=note)

@@ -14,7 +14,7 @@ from gamelib.viz.legend import add_legend, bar, coloured, legend_table
 from gamelib.search.mcts import PROOF_NAMES
 from gamelib.viz.mcts import (PROOF_LEGEND, _check, add_mcts_edge, add_mcts_node,
                               add_more_stub, mover_of, new_graph, node_classes, proof_of,
-                              proof_row, q_of, ranked_children)
+                              proof_row, ranked_children)
 from gamelib.viz.rendering import Drawing
 from gamelib.viz.select import root_of
 
@@ -86,7 +86,7 @@ def draw_iteration(source: SearchResult | Trace, iteration: int | None = None, *
     if it.playout is not None:
         _add_playout(graph, it.playout, after, boards, trace.game)
     if legend:
-        proven = any(after[node_id].value is not None for node_id in shown)
+        proven = any(after[node_id].proven is not None for node_id in shown)
         add_legend(graph, _legend(proven), below="playout" if it.playout is not None
                    else f"n{path[-1]}")
     graph.outline = _outline(it, after, before)
@@ -158,18 +158,18 @@ def _stat_rows(after: dict[int, TraceNode], before: dict[int, TraceNode], node_i
     node = after[node_id]
     mover = mover_of(after, node_id, game)
     whom = st.small(f"for {st.esc(mover)}") if mover else ""
-    proof = [] if node.value is None else [proof_row(node, mover)]   # MCTS-Solver
+    proof = [] if node.proven is None else [proof_row(node, mover)]   # MCTS-Solver
     if credit is None:
         rows = [f"N={node.visits}"]
         if node.visits:
-            rows.append(f"Q={q_of(node):.2f} " + whom)
+            rows.append(f"Q={node.q:.2f} " + whom)
         return rows + proof + [st.small(f"#{node.id}")]
     old = before.get(node_id)
     n0, w0 = (old.visits, old.total) if old is not None else (0, 0.0)
     return [st.small(f"backed up: +{credit:g}", 10, st.SELECT_COLOUR),
             f"<B>N: {n0} → {node.visits}</B>",
             f"W: {w0:g} → {node.total:g} " + whom,
-            f"Q={q_of(node):.2f}"] + proof + [st.small(f"#{node.id}")]
+            f"Q={node.q:.2f}"] + proof + [st.small(f"#{node.id}")]
 
 
 def _add_playout(graph: Drawing, playout: Event, tree: dict[int, TraceNode],

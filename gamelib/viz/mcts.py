@@ -60,7 +60,7 @@ def draw_mcts(source: SearchResult | Trace, *, upto: int | None = None, top_k: i
                 labels)
     if legend:
         deepest = max(shown, key=lambda node_id: tree[node_id].depth)
-        proven = any(tree[node_id].value is not None for node_id in shown)
+        proven = any(tree[node_id].proven is not None for node_id in shown)
         add_legend(graph, mcts_legend(bool(more), proven), below=f"n{deepest}")
     graph.outline = mcts_outline(tree, root, shown, more)
     return graph
@@ -134,13 +134,8 @@ def _title(trace: Trace, tree: dict[int, TraceNode], root: int, chosen: int | No
     if chosen is not None:
         node = tree[chosen]
         text += (f", most visited move {st.fmt_move(node.move)} "
-                 f"(N={node.visits}, Q={q_of(node):.2f} for {tree[root].player})")
+                 f"(N={node.visits}, Q={node.q:.2f} for {tree[root].player})")
     return text
-
-
-def q_of(node: TraceNode) -> float:
-    """Q = W / N, the mean reward for the player who moved into the node."""
-    return node.total / node.visits if node.visits else 0.0
 
 
 def mover_of(tree: dict[int, TraceNode], node_id: int, game: Any = None) -> str | None:
@@ -167,7 +162,7 @@ def _most_visited_child(tree: dict[int, TraceNode], node_id: int) -> int | None:
     children = [c for c in tree[node_id].children if c in tree]
     if not children:
         return None
-    return max(children, key=lambda c: (tree[c].visits, q_of(tree[c]), -c))
+    return max(children, key=lambda c: (tree[c].visits, tree[c].q, -c))
 
 
 def ranked_children(tree: dict[int, TraceNode], node_id: int) -> list[int]:
@@ -200,7 +195,7 @@ def select_mcts(tree: dict[int, TraceNode], root: int, top_k: int, max_depth: in
 
 def node_classes(node: TraceNode, root_player: str | None) -> list[str]:
     """max / min by the player to move (MAX = the root's player), leaf when terminal."""
-    if node.player is None:
+    if node.terminal:
         return ["leaf"]
     return ["max" if node.player == root_player else "min"]
 
@@ -211,12 +206,12 @@ def stat_rows(tree: dict[int, TraceNode], node_id: int, ucb: float | None) -> li
     mover = mover_of(tree, node_id)
     rows = [f"<B>N={node.visits}</B>"]
     if mover is not None and node.visits:
-        rows.append(f"Q={q_of(node):.2f} " + st.small(f"for {st.esc(mover)}"))
+        rows.append(f"Q={node.q:.2f} " + st.small(f"for {st.esc(mover)}"))
     elif mover is None:
         rows.append(st.small(f"{st.esc(node.player)} to move"))
     if ucb is not None:
         rows.append(st.small(f"UCB={ucb:.2f}"))
-    if node.value is not None:
+    if node.proven is not None:
         rows.append(proof_row(node, mover))
     rows.append(st.small(f"#{node.id}"))
     return rows
@@ -231,9 +226,10 @@ def proof_row(node: TraceNode, mover: str | None) -> str:
 def proof_of(node: TraceNode, mover: str | None) -> tuple[float, str | None]:
     """A proven node's reward and whose it is: the player who moved into it (at the root,
     which nobody moved into, the player to move there)."""
+    assert node.proven is not None
     if mover is not None:
-        return node.value, mover
-    return 1.0 - node.value, node.player
+        return node.proven, mover
+    return 1.0 - node.proven, node.player
 
 
 def add_mcts_node(graph: Drawing, node: TraceNode, rows: list[str], classes: list[str],
@@ -306,9 +302,9 @@ def mcts_outline(tree: dict[int, TraceNode], root: int, shown: list[int],
         node = tree[node_id]
         move = "root" if node.parent is None else f"{st.fmt_move(node.move)}"
         mover = mover_of(tree, node_id)
-        q = f" Q={q_of(node):.2f} for {mover}" if mover and node.visits else ""
-        if node.value is not None and mover:
-            q += f", {PROOF_NAMES[node.value]}"
+        q = f" Q={node.q:.2f} for {mover}" if mover and node.visits else ""
+        if node.proven is not None and mover:
+            q += f", {PROOF_NAMES[node.proven]}"
         lines.append(f"{indent}{move}: N={node.visits}{q}")
         for child in ranked_children(tree, node_id):
             if child in shown_set:

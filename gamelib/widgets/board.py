@@ -16,7 +16,9 @@ from typing import Any, Callable
 
 import ipywidgets as widgets
 
+from gamelib.arena.specs import check_player
 from gamelib.games.base import Game, Move, Player, State
+from gamelib.games.checks import check_state
 from gamelib.search.result import SearchResult
 from gamelib.widgets.adapters import adapter_for
 from gamelib.widgets.explain import pv_text, value_words, why_html
@@ -313,11 +315,11 @@ class PlayBoard:
         if opponent == CUSTOM:
             return self._custom
         if not isinstance(opponent, str):
-            self._custom = opponent
+            self._custom = check_player(self.game, opponent, "opponent")
             self._add_option(f"{describe_player(opponent)} (yours)", CUSTOM)
             return opponent
         spec = self.adapter.bare_name(opponent.strip().lower())
-        player = make_player(spec, seed=self.seed)
+        player = check_player(self.game, make_player(spec, seed=self.seed), "opponent")
         self._add_option(spec, spec)
         return player
 
@@ -426,7 +428,7 @@ class PlayBoard:
             helper = self._hint_player if player is not self._hint_player else None
             instead, result = choose_move(helper, game, state) if helper else (legal[0], None)
         if result is not None:
-            result.info["note"] = (f"{self.adapter.move_name(move)} is not allowed here "
+            result.note = (f"{self.adapter.move_name(move)} is not allowed here "
                                    f"(the rules of this game), so it played its best "
                                    f"allowed move, {self.adapter.move_name(instead)}")
             result.move = instead
@@ -590,7 +592,7 @@ def _start_state(game: Game, start: State | str | None) -> State:
     """The starting position: the initial state, a given state, or a position string."""
     if start is None:
         return game.initial_state
-    state = game.play(start) if isinstance(start, str) else start
+    state = game.play(start) if isinstance(start, str) else check_state(game, start, "start")
     if game.is_terminal(state):
         raise ValueError("the start position is already finished: nothing left to play")
     return state
@@ -602,7 +604,7 @@ def solver_html(game: Game, result: SearchResult) -> str:
                    f"</td><td>{value:+g}</td></tr>"
                    for move, value in sorted(result.move_values.items()))
     book = (" It answered from its opening book, which keeps only the best column."
-            if result.info.get("source") == "book" else "")
+            if result.source == "book" else "")
     return (f"<div class='gamelib-why-text'><i>The exact solver searches millions of "
             f"positions, far too many to draw, so there is no tree.{book} What it proved, "
             f"column by column:</i></div><table class='gamelib-why-table'><tr><th>column</th>"

@@ -102,7 +102,7 @@ def value_words(result: SearchResult, move: Move) -> str:
     if result.algorithm == "perfect":
         return solver_words(value, stones(result))
     return search_words(value, result.move_bounds.get(move, "exact"),
-                        bool(result.info.get("complete")))
+                        result.complete)
 
 
 def exact_text(result: SearchResult, move: Move) -> str:
@@ -137,7 +137,7 @@ def ranked_moves(result: SearchResult) -> list[Move]:
 
 def proof_word(result: SearchResult, move: Move) -> str:
     """MCTS-Solver's verdict on a root move for the AI: "win", "draw", "loss" or ""."""
-    proof = result.info.get("proven", {}).get(move)
+    proof = (result.proven or {}).get(move)
     return {1.0: "win", 0.5: "draw", 0.0: "loss"}.get(proof, "")
 
 
@@ -159,19 +159,19 @@ def headline(game: Game, result: SearchResult) -> str:
         return text + (f" MCTS-Solver has proved the result: this move {said}." if
                        proof_word(result, result.move) else "")
     if result.algorithm == "perfect":
-        source = result.info.get("source")
+        source = result.source
         if source == "heuristic":
             return ("The position was too early to solve in time, so it played its "
                     "favourite safe move (not proven best).")
         where = "its opening book" if source == "book" else "solving the game exactly"
         return f"It knows the exact result from {where}: this move {said}."
-    depth = result.info.get("depth_limit") or result.stats.depth
+    depth = result.depth_limit or result.stats.depth
     if said.startswith("wins"):
         return f"It has found a forced win: it {said}, whatever you do."
     if said.startswith("loses"):
         return (f"It sees that it {said} if you play well, so it plays the move that "
                 f"holds out longest.")
-    if result.info.get("complete"):
+    if result.complete:
         return "It searched to the end of the game: with best play from both sides it is a draw."
     return (f"It looked {count(depth, 'move')} ahead (yours and its own) and scored the "
             f"positions there; this move looked best for it.") if depth else \
@@ -188,7 +188,7 @@ def runner_up_text(game: Game, result: SearchResult) -> str:
             return "It was the only legal move."
         if proof_word(result, result.move) == "win":
             return f"It proved that {b} wins, so it did not need to try the other moves."
-        if result.info.get("source") == "book":
+        if result.source == "book":
             return "The book keeps only the best move, so there is no runner-up."
         return "It did not score the other moves."
     second = moves[1]
@@ -255,7 +255,7 @@ def why_html(game: Game, result: SearchResult | None, who: str = "The AI",
         f"<td>{escape(row['label'])}</td><td>{escape(row['words'])}</td></tr>" for row in rows)
     exact = "".join(f"<tr><td>{escape(row['label'])}</td><td>{escape(row['exact'])}</td></tr>"
                     for row in rows)
-    note = None if result.info.get("source") == "book" else result.info.get("note")
+    note = None if result.source == "book" else result.note
     return (f"<div class='gamelib-why-text'><b>{escape(who)} played "
             f"{escape(move_label(game, result.move))}.</b> "
             f"{escape(headline(game, result))}</div>"

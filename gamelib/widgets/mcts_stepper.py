@@ -139,7 +139,7 @@ class MCTSStepper(Stepping):
     def _why_no_expansion(node: TraceNode) -> str:
         """Why selection's last node got no child: the game is over, or (MCTS-Solver)
         its result is already proven, so no playout is needed either."""
-        if node.player is None:
+        if node.terminal:
             return "nothing to expand (the game is over there)"
         return "nothing to expand and no playout (its result is proven)"
 

@@ -1,0 +1,101 @@
+"""One object per lesson exercise: `check()`, `hint()` and `solution()`.
+
+In a lesson, after writing `is_win` in a cell:
+
+    from gamelib.exercises import is_win_exercise
+    is_win_exercise.check()      # checks the `is_win` defined in the notebook
+    is_win_exercise.hint()       # one more hint at each call
+    is_win_exercise.solution()   # the model solution
+
+`check()` finds the student's function by its name in the notebook (the caller's
+globals); `check(fn)` checks `fn` instead.
+"""
+
+from __future__ import annotations
+
+import html
+import inspect
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any, Callable
+
+from gamelib.exercises.common import NOT_YET, CheckResult
+
+
+@dataclass
+class Note:
+    """A titled piece of text (a hint, a solution) that shows itself in a notebook."""
+
+    title: str
+    text: str
+    code: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.title}\n{self.text}"
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        body = (f"<pre style='margin:4px 0 0 0'>{html.escape(self.text)}</pre>" if self.code
+                else html.escape(self.text))
+        return (f"<div class='gamelib-note' style='border-left:6px solid #1f77b4;"
+                f"padding:6px 10px;background:#f5f9fc'><b>{html.escape(self.title)}</b> "
+                f"{body}</div>")
+
+
+@dataclass
+class Exercise:
+    """A lesson exercise: the function the student writes, its check, hints, solution."""
+
+    title: str
+    function: str                       # the name the student's function has
+    checker: Callable[[Callable], CheckResult]
+    hints: list[str]
+    solution_file: str                  # in gamelib/exercises/solutions
+    hints_given: int = field(default=0, repr=False)
+
+    def check(self, fn: Callable | None = None) -> CheckResult:
+        """Check the student's function (found by name in the notebook if not given)."""
+        if fn is None:
+            fn = _find(self.function, inspect.currentframe())
+        if fn is None:
+            return CheckResult(self.title, NOT_YET, f"no function called `{self.function}` "
+                               "yet: write it in the cell above and run that cell, then "
+                               "run this check again.")
+        if not callable(fn):
+            return CheckResult(self.title, NOT_YET, f"`{self.function}` is a "
+                               f"{type(fn).__name__}, not a function: define it with "
+                               f"`def {self.function}(...):` and run the cell.")
+        return self.checker(fn)
+
+    def hint(self) -> Note:
+        """The next hint (one more at each call), then a note that there are no more."""
+        if self.hints_given >= len(self.hints):
+            return Note(f"{self.title}: no more hints.",
+                        f"That was the last of {len(self.hints)} hints. Run .check() to "
+                        "see what is still wrong, or .solution() to see the model solution.")
+        self.hints_given += 1
+        return Note(f"{self.title}, hint {self.hints_given} of {len(self.hints)}:",
+                    self.hints[self.hints_given - 1])
+
+    def solution(self) -> Note:
+        """The model solution's source code."""
+        text = resources.files("gamelib.exercises.solutions").joinpath(
+            self.solution_file).read_text(encoding="utf-8")
+        return Note(f"{self.title}: a model solution "
+                    f"(gamelib/exercises/solutions/{self.solution_file}).", text, code=True)
+
+
+def _find(name: str, frame: Any) -> Any:
+    """The value called `name` in the nearest calling frame outside this module."""
+    frame = frame.f_back if frame is not None else None
+    while frame is not None:
+        if name in frame.f_locals:
+            return frame.f_locals[name]
+        if name in frame.f_globals:
+            return frame.f_globals[name]
+        if frame.f_globals.get("__name__") != __name__:
+            return None
+        frame = frame.f_back
+    return None

@@ -1,0 +1,360 @@
+"""Grading for instructors: run every exercise check on a pile of submitted notebooks.
+
+`python -m gamelib grade SUBMISSIONS... [--out DIR] [--timeout S]`
+
+Each notebook runs in a fresh Jupyter kernel, cell by cell, each cell with a time limit
+(a cell that runs too long is interrupted and the run goes on). Lines that call a check,
+a hint or a solution are left out (the grader runs the checks itself). Then, for every
+exercise the notebook contains, the same check a student runs is run on the student's
+function in that kernel, under the same time limit. The result is one table, a row per
+student and exercise: student, notebook, exercise, passed, status, diagnosis, message,
+written as CSV, Markdown and HTML. A broken submission (not JSON, a syntax error, an
+endless loop, a missing function, a kernel that dies) gets rows that say so; the run
+never stops for one bad file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import html
+import json
+import re
+import tempfile
+import time
+import traceback
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+MARK = "@@gamelib-grade@@"
+DEFAULT_TIMEOUT = 120.0
+COLUMNS = ("student", "notebook", "exercise", "passed", "status", "diagnosis", "message")
+
+
+@dataclass
+class Row:
+    """One line of the grade table."""
+
+    student: str
+    notebook: str
+    exercise: str
+    passed: bool
+    status: str
+    diagnosis: str
+    message: str
+
+
+def exercise_names() -> dict[str, str]:
+    """The function each exercise asks for -> the exercise's title."""
+    from gamelib.exercises import EXERCISES
+    return {name: ex.title for name, ex in EXERCISES.items()}
+
+
+# -- inside the student's kernel ---------------------------------------------------------
+
+
+def run_check(function: str, namespace: dict) -> dict:
+    """Run the check of the exercise whose function is `function` on the student's
+    function in `namespace`; the verdict as a plain dict (run inside the kernel)."""
+    from gamelib.exercises import EXERCISES
+    exercise = EXERCISES[function]
+    fn = namespace.get(function)
+    if fn is None:
+        return {"passed": False, "status": "missing",
+                "diagnosis": "missing function",
+                "message": f"the notebook defines no function called `{function}`"}
+    try:
+        result = exercise.check(fn)
+    except Exception as error:                        # the check itself must not stop grading
+        return {"passed": False, "status": "error", "diagnosis": "check crashed",
+                "message": f"{type(error).__name__}: {error}"}
+    message = result.message + (f" Hint: {result.hint}" if result.hint else "")
+    return {"passed": result.passed, "status": result.status,
+            "diagnosis": result.diagnosis or ("" if result.passed else result.status),
+            "message": message}
+
+
+def check_cell(function: str) -> str:
+    """The source of the cell that runs one check and prints its verdict."""
+    return (f"import json as _grade_json\n"
+            f"from gamelib.exercises.grade import run_check as _grade_run_check\n"
+            f"print({MARK!r} + _grade_json.dumps(_grade_run_check({function!r}, globals())))")
+
+
+# -- around the kernel -------------------------------------------------------------------
+
+
+def find_notebooks(paths: Sequence[str]) -> list[Path]:
+    """Every submission: the files given, and the .ipynb files inside the folders given."""
+    found: list[Path] = []
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            found.extend(p for p in sorted(path.rglob("*.ipynb"))
+                         if ".ipynb_checkpoints" not in p.parts)
+        else:
+            found.append(path)
+    return found
+
+
+def student_names(notebooks: list[Path]) -> dict[Path, str]:
+    """A name per submission: the file name without .ipynb, or, when several files share
+    a name (one folder per student), the folder too."""
+    stems = [p.stem for p in notebooks]
+    return {p: p.stem if stems.count(p.stem) == 1 else f"{p.parent.name}/{p.stem}"
+            for p in notebooks}
+
+
+def expected_exercises(sources: list[str]) -> list[str]:
+    """The exercises a notebook contains: those whose function it defines or checks."""
+    from gamelib.exercises import EXERCISES
+    text = "\n".join(sources)
+    found = []
+    for function, exercise in EXERCISES.items():
+        defined = rf"^\s*def\s+{re.escape(function)}\s*\("
+        checked = rf"\b{re.escape(exercise.checker.__name__)}\s*\("
+        if re.search(defined, text, re.M) or re.search(checked, text):
+            found.append(function)
+    return found
+
+
+CALLS = re.compile(r"^\s*(\w+_exercise\.(check|hint|solution)\(.*\)|check_\w+\(.*\))\s*"
+                   r"(#.*)?$")
+
+
+def without_check_calls(source: str) -> str:
+    """A cell's source with its one-line check/hint/solution calls left out."""
+    lines = source.splitlines()
+    kept = [re.sub(r"\S.*", "pass", line) if CALLS.match(line) else line for line in lines]
+    return "\n".join(kept)
+
+
+def grade_notebook(path: Path, student: str, timeout: float) -> list[Row]:
+    """Execute one submission and check every exercise in it; rows, never an exception."""
+    def rows_for(functions: list[str], status: str, diagnosis: str, message: str) -> list[Row]:
+        """The same verdict for each exercise."""
+        titles = exercise_names()
+        return [Row(student, str(path), titles.get(f, f), False, status, diagnosis, message)
+                for f in functions]
+
+    try:
+        import nbformat
+        notebook = nbformat.read(str(path), as_version=4)
+        sources = [cell.source for cell in notebook.cells if cell.cell_type == "code"]
+    except Exception as error:                         # not JSON, not a notebook, unreadable
+        return rows_for(["-"], "broken", "not a notebook",
+                        f"could not read {path.name} as a notebook: "
+                        f"{type(error).__name__}: {str(error)[:200]}")
+    functions = expected_exercises(sources)
+    if not functions:
+        return rows_for(["-"], "broken", "no exercise",
+                        "the notebook contains none of the course's exercises")
+    try:
+        verdicts = execute(notebook, functions, timeout, path.parent)
+    except Exception as error:                         # the kernel would not start, ...
+        return rows_for(functions, "broken", "not run",
+                        f"could not run the notebook: {type(error).__name__}: {error}")
+    titles = exercise_names()
+    return [Row(student, str(path), titles[f], bool(v.get("passed")), v.get("status", ""),
+                v.get("diagnosis", ""), v.get("message", "")) for f, v in verdicts.items()]
+
+
+def execute(notebook: Any, functions: list[str], timeout: float, folder: Path
+            ) -> dict[str, dict]:
+    """Run the notebook's cells, then one check per function, in a fresh kernel."""
+    import nbformat
+    from nbclient import NotebookClient
+    from nbclient.exceptions import DeadKernelError
+
+    cells = [nbformat.v4.new_code_cell(without_check_calls(cell.source))
+             for cell in notebook.cells if cell.cell_type == "code"]
+    checks = [nbformat.v4.new_code_cell(check_cell(f)) for f in functions]
+    run_nb = nbformat.v4.new_notebook(cells=cells + checks)
+    notes: list[str] = []
+    verdicts: dict[str, dict] = {}
+    with tempfile.TemporaryDirectory() as workdir:
+        client = NotebookClient(run_nb, timeout=int(max(1, timeout)), allow_errors=True,
+                                interrupt_on_timeout=True, kernel_name="python3",
+                                resources={"metadata": {"path": workdir}},
+                                error_on_timeout={"ename": "TimeoutError",
+                                                  "evalue": f"timed out after {timeout:g} s",
+                                                  "traceback": []})
+        with client.setup_kernel():
+            for index, cell in enumerate(run_nb.cells):
+                started = time.perf_counter()
+                try:
+                    client.execute_cell(cell, index)
+                except DeadKernelError:
+                    where = (f"cell {index + 1} of the notebook" if index < len(cells)
+                             else "the check")
+                    for f in functions[max(0, index - len(cells)):]:
+                        verdicts.setdefault(f, _verdict("broken", "kernel died",
+                                                        f"the kernel died while running "
+                                                        f"{where}"))
+                    break
+                elapsed = time.perf_counter() - started
+                error = _error(cell)
+                if index < len(cells):
+                    if error:
+                        notes.append(f"cell {index + 1}: {error}")
+                    continue
+                function = functions[index - len(cells)]
+                verdict = _read_verdict(cell, error, elapsed, timeout, notes)
+                if verdict["diagnosis"] == "missing function" and notes:
+                    verdict["message"] += f" (errors in the notebook: {'; '.join(notes[:3])})"
+                verdicts[function] = verdict
+    return {f: verdicts.get(f, _verdict("broken", "not run", "the check did not run"))
+            for f in functions}
+
+
+def _verdict(status: str, diagnosis: str, message: str) -> dict:
+    """A failed verdict."""
+    return {"passed": False, "status": status, "diagnosis": diagnosis, "message": message}
+
+
+def _error(cell: Any) -> str:
+    """The error a cell ended with, as one line ('' if none)."""
+    for output in cell.get("outputs", []):
+        if output.get("output_type") == "error":
+            return f"{output.get('ename')}: {output.get('evalue')}"
+    return ""
+
+
+def _read_verdict(cell: Any, error: str, elapsed: float, timeout: float,
+                  notes: list[str]) -> dict:
+    """The verdict printed by a check cell, or what went wrong with it."""
+    for output in cell.get("outputs", []):
+        text = output.get("text", "")
+        if output.get("output_type") == "stream" and MARK in text:
+            return json.loads(text.split(MARK, 1)[1].strip())
+    if "KeyboardInterrupt" in error or "TimeoutError" in error or elapsed >= timeout:
+        return _verdict("broken", "timed out", f"the check did not finish within "
+                        f"{timeout:g} s (an endless loop, or a search that never stops?)")
+    context = f" Earlier errors: {'; '.join(notes[:3])}" if notes else ""
+    return _verdict("broken", "error", f"the check could not run: {error}.{context}")
+
+
+# -- the table ---------------------------------------------------------------------------
+
+
+def grade(paths: Sequence[str], out: Path, timeout: float = DEFAULT_TIMEOUT,
+          progress: bool = True) -> list[Row]:
+    """Grade every submission in `paths`; write grades.csv, grades.md and grades.html in
+    `out`; the rows."""
+    notebooks = find_notebooks(paths)
+    names = student_names(notebooks)
+    rows: list[Row] = []
+    for number, path in enumerate(notebooks, 1):
+        if progress:
+            print(f"[{number}/{len(notebooks)}] {path}", flush=True)
+        try:
+            rows.extend(grade_notebook(path, names[path], timeout))
+        except Exception as error:                       # never stop for one bad file
+            rows.append(Row(names[path], str(path), "-", False, "broken", "grader error",
+                            f"{type(error).__name__}: {error}; "
+                            f"{traceback.format_exc(limit=1)}"))
+    write_tables(rows, out)
+    return rows
+
+
+def write_tables(rows: list[Row], out: Path) -> None:
+    """grades.csv (one row per student and exercise), grades.md and grades.html."""
+    out.mkdir(parents=True, exist_ok=True)
+    with open(out / "grades.csv", "w", newline="", encoding="utf-8") as file:
+        writer = csv.DictWriter(file, fieldnames=COLUMNS)
+        writer.writeheader()
+        for row in rows:
+            writer.writerow(asdict(row))
+    (out / "grades.md").write_text(markdown(rows), encoding="utf-8")
+    (out / "grades.html").write_text(html_page(rows), encoding="utf-8")
+
+
+def _summary(rows: list[Row]) -> tuple[list[str], list[str], dict]:
+    """Students, exercises (in order met) and the row of each (student, exercise)."""
+    students = list(dict.fromkeys(r.student for r in rows))
+    exercises = list(dict.fromkeys(r.exercise for r in rows))
+    return students, exercises, {(r.student, r.exercise): r for r in rows}
+
+
+def markdown(rows: list[Row]) -> str:
+    """The grades as a Markdown summary: a pass/fail grid, then every row's diagnosis."""
+    students, exercises, cell = _summary(rows)
+    lines = ["# Grades", "", f"{sum(r.passed for r in rows)} of {len(rows)} checks passed.",
+             "", "| student | " + " | ".join(exercises) + " |",
+             "|---|" + "---|" * len(exercises)]
+    for student in students:
+        marks = [("passed" if cell[(student, e)].passed else "**failed**")
+                 if (student, e) in cell else "" for e in exercises]
+        lines.append(f"| {student} | " + " | ".join(marks) + " |")
+    lines += ["", "| student | exercise | passed | diagnosis | message |",
+              "|---|---|---|---|---|"]
+    for r in rows:
+        message = r.message.replace("|", "\\|").replace("\n", " ")
+        lines.append(f"| {r.student} | {r.exercise} | {'yes' if r.passed else 'no'} | "
+                     f"{r.diagnosis} | {message} |")
+    return "\n".join(lines) + "\n"
+
+
+def html_page(rows: list[Row]) -> str:
+    """The grades as a small HTML page: the grid, then every row."""
+    students, exercises, cell = _summary(rows)
+    esc = html.escape
+    head = "".join(f"<th>{esc(e)}</th>" for e in exercises)
+    grid = []
+    for student in students:
+        tds = []
+        for e in exercises:
+            r = cell.get((student, e))
+            if r is None:
+                tds.append("<td></td>")
+            else:
+                tds.append(f"<td class='{'pass' if r.passed else 'fail'}' "
+                           f"title='{esc(r.diagnosis)}'>{'&#10004;' if r.passed else '&#10008;'}"
+                           f"</td>")
+        grid.append(f"<tr><th>{esc(student)}</th>{''.join(tds)}</tr>")
+    detail = "".join(f"<tr class='{'pass' if r.passed else 'fail'}'><td>{esc(r.student)}</td>"
+                     f"<td>{esc(r.exercise)}</td><td>{'yes' if r.passed else 'no'}</td>"
+                     f"<td>{esc(r.diagnosis)}</td><td>{esc(r.message)}</td></tr>"
+                     for r in rows)
+    return ("<!doctype html><meta charset='utf-8'><title>Grades</title><style>"
+            "body{font-family:sans-serif}td,th{border:1px solid #ccc;padding:3px 6px;"
+            "vertical-align:top}table{border-collapse:collapse;margin-bottom:1em}"
+            ".pass{background:#e6f4e6}.fail{background:#fbe9e9}</style>"
+            f"<h1>Grades</h1><p>{sum(r.passed for r in rows)} of {len(rows)} checks passed."
+            f"</p><table><tr><th>student</th>{head}</tr>{''.join(grid)}</table>"
+            "<table><tr><th>student</th><th>exercise</th><th>passed</th><th>diagnosis</th>"
+            f"<th>message</th></tr>{detail}</table>")
+
+
+# -- the command line --------------------------------------------------------------------
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    """The `grade` subcommand."""
+    parser = sub.add_parser("grade", help="run the exercise checks on submitted notebooks "
+                                          "and write a grade table")
+    parser.add_argument("submissions", nargs="+",
+                        help="notebooks, or folders to search for .ipynb files")
+    parser.add_argument("--out", default="grades",
+                        help="folder for grades.csv, grades.md, grades.html (default: grades)")
+    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
+                        help=f"seconds allowed per cell and per check (default: "
+                             f"{DEFAULT_TIMEOUT:g})")
+    parser.set_defaults(run=cmd_grade)
+
+
+def cmd_grade(args: argparse.Namespace) -> int:
+    """Grade the submissions and say where the table is."""
+    if args.timeout <= 0:
+        print("error: --timeout must be a positive number of seconds", flush=True)
+        return 2
+    notebooks = find_notebooks(args.submissions)
+    if not notebooks:
+        print("error: no notebooks found in " + " ".join(args.submissions), flush=True)
+        return 2
+    rows = grade(args.submissions, Path(args.out), args.timeout)
+    passed = sum(r.passed for r in rows)
+    print(f"{passed} of {len(rows)} checks passed; table in {Path(args.out) / 'grades.csv'} "
+          f"(summary: grades.md, grades.html)")
+    return 0

@@ -1,0 +1,36 @@
+# expect: fail
+# diagnosis: half window
+import math
+
+
+def my_alphabeta(game, state, depth, eval_fn):
+    player = game.to_move(state)
+
+    def max_value(state, alpha, beta, depth):
+        if game.is_terminal(state) or depth == 0:
+            return eval_fn(state, player), None
+        v, best = -math.inf, None
+        for move in game.actions(state):
+            # MIN only needs to know alpha... right?
+            w, _ = min_value(game.result(state, move), alpha, math.inf, depth - 1)
+            if w > v:
+                v, best = w, move
+            alpha = max(alpha, v)
+            if v >= beta:
+                return v, best
+        return v, best
+
+    def min_value(state, alpha, beta, depth):
+        if game.is_terminal(state) or depth == 0:
+            return eval_fn(state, player), None
+        v, best = math.inf, None
+        for move in game.actions(state):
+            w, _ = max_value(game.result(state, move), -math.inf, beta, depth - 1)
+            if w < v:
+                v, best = w, move
+            beta = min(beta, v)
+            if v <= alpha:
+                return v, best
+        return v, best
+
+    return max_value(state, -math.inf, math.inf, depth)

@@ -1,0 +1,9 @@
+# expect: fail
+# diagnosis: unvisited
+import math
+
+
+def ucb_score(total, visits, parent_visits, c):
+    if visits == 0:
+        return 0
+    return total / visits + c * math.sqrt(math.log(parent_visits) / visits)

@@ -1,0 +1,116 @@
+"""`python -m gamelib grade`: good, wrong and broken submissions, each gets its rows."""
+
+import csv
+
+import nbformat
+import pytest
+
+from gamelib.cli import main
+from gamelib.exercises.grade import expected_exercises, without_check_calls
+
+IS_WIN_GOOD = '''
+def is_win(state, player):
+    for r in range(state.rows):
+        for c in range(state.cols):
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                cells = [(r + i * dr, c + i * dc) for i in range(state.k)]
+                if all(0 <= a < state.rows and 0 <= b < state.cols and state.cell(a, b) == player
+                       for a, b in cells):
+                    return True
+    return False
+'''
+UCB_GOOD = '''
+import math
+def ucb_score(total, visits, parent_visits, c):
+    if visits == 0:
+        return math.inf
+    return total / visits + c * math.sqrt(math.log(parent_visits) / visits)
+'''
+IS_WIN_3X3 = '''
+def is_win(state, player):
+    lines = [[(0, 0), (0, 1), (0, 2)], [(1, 0), (1, 1), (1, 2)], [(2, 0), (2, 1), (2, 2)],
+             [(0, 0), (1, 0), (2, 0)], [(0, 1), (1, 1), (2, 1)], [(0, 2), (1, 2), (2, 2)],
+             [(0, 0), (1, 1), (2, 2)], [(0, 2), (1, 1), (2, 0)]]
+    return any(all(state.cell(r, c) == player for r, c in line) for line in lines)
+'''
+
+
+def notebook(path, *cells):
+    """Write a notebook with these code cells (a markdown cell first, as lessons have)."""
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# Lesson")] +
+                                  [nbformat.v4.new_code_cell(c) for c in cells])
+    nbformat.write(nb, str(path))
+    return path
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    """Grade one folder of submissions once; the rows of grades.csv, by student."""
+    folder = tmp_path_factory.mktemp("submissions")
+    notebook(folder / "good.ipynb", IS_WIN_GOOD, "check_is_win(is_win)", UCB_GOOD,
+             "ucb_exercise.check()")
+    notebook(folder / "wrong.ipynb", IS_WIN_3X3, "check_is_win(is_win)")
+    notebook(folder / "syntax.ipynb", "def is_win(state, player)\n    return False",
+             "check_is_win(is_win)")
+    notebook(folder / "missing.ipynb", "x = 1", "check_is_win(is_win)")
+    notebook(folder / "dies.ipynb", IS_WIN_GOOD, "import os\nos._exit(1)",
+             "check_is_win(is_win)")
+    (folder / "garbled.ipynb").write_text("{ this is not json", encoding="utf-8")
+    out = tmp_path_factory.mktemp("grades")
+    assert main(["grade", str(folder), "--out", str(out), "--timeout", "120"]) == 0
+    # an endless loop, graded on its own with a short time limit
+    looping = tmp_path_factory.mktemp("looping")
+    notebook(looping / "loops.ipynb", "def is_win(state, player):\n    while True:\n"
+                                      "        pass", "check_is_win(is_win)")
+    assert main(["grade", str(looping), "--out", str(looping), "--timeout", "2"]) == 0
+    rows = []
+    for table in (out / "grades.csv", looping / "grades.csv"):
+        with open(table, encoding="utf-8") as file:
+            rows += list(csv.DictReader(file))
+    by_student: dict = {}
+    for row in rows:
+        by_student.setdefault(row["student"], []).append(row)
+    return by_student, out
+
+
+def test_a_good_submission_passes_every_exercise_it_contains(graded):
+    rows, _ = graded
+    assert [(r["exercise"], r["passed"]) for r in rows["good"]] == \
+        [("is_win", "True"), ("UCB score", "True")]
+
+
+def test_a_wrong_submission_fails_with_the_diagnosis(graded):
+    rows, _ = graded
+    [row] = rows["wrong"]
+    assert row["passed"] == "False" and row["diagnosis"] == "only 3x3"
+
+
+@pytest.mark.parametrize("student, diagnosis", [
+    ("syntax", "missing function"), ("loops", "timed out"), ("missing", "missing function"),
+    ("dies", "kernel died"), ("garbled", "not a notebook")])
+def test_a_broken_submission_gets_a_row_saying_so(graded, student, diagnosis):
+    rows, _ = graded
+    [row] = rows[student]
+    assert row["passed"] == "False" and row["diagnosis"] == diagnosis, row
+
+
+def test_the_summaries_list_every_student(graded):
+    rows, out = graded
+    text = (out / "grades.md").read_text()
+    page = (out / "grades.html").read_text()
+    for student in set(rows) - {"loops"}:
+        assert f"| {student} |" in text and f"<th>{student}</th>" in page
+    assert "only 3x3" in text
+
+
+def test_check_calls_are_left_out_and_exercises_found():
+    assert without_check_calls("x = 1\ncheck_is_win(is_win)\n  q.check()") == \
+        "x = 1\npass\n  q.check()"
+    assert without_check_calls("minimax_exercise.hint()  # more") == "pass"
+    assert expected_exercises(["def my_minimax(game, state, depth, eval_fn):\n  pass",
+                               "check_ucb(f)"]) == ["my_minimax", "ucb_score"]
+
+
+def test_grade_without_notebooks_is_a_usage_error(tmp_path, capsys):
+    assert main(["grade", str(tmp_path)]) == 2
+    assert "no notebooks" in capsys.readouterr().out
