@@ -65,6 +65,9 @@ def test_a_double_click_plays_one_move() -> None:
     board.board.drops[4].click()
     assert len(board.moves) == 4
     assert board.click(0) and len(board.moves) == 6         # the Python API is not delayed
+    board.new_game()
+    board.board.drops[2].click()                            # a fresh board: no delay
+    assert board.moves[:1] == [2]
 
 
 # -- 3. show the tree = the search that chose the move ---------------------------------------
@@ -75,7 +78,7 @@ def test_show_the_tree_draws_the_recorded_search_without_searching_again(spec: s
     board.click(3)
     result, move = board.last_result, board.last_ai_move
     assert result.trace is not None and result.move == move
-    assert max(event.depth for event in result.trace) <= 2      # bounded: the top plies only
+    assert max(n.depth for n in result.trace.nodes().values()) <= 2   # bounded: top plies
     board.player = counting = Counting(depth=4)
     board.show_tree()
     assert counting.searches == 0 and board.last_result is result
@@ -137,7 +140,7 @@ def test_the_why_panel_keeps_the_name_of_the_player_that_moved() -> None:
 def test_the_opening_book_is_mentioned_once() -> None:
     board = PlayBoard(ConnectFour(), opponent="perfect:10", human_plays="O")
     board.wait()
-    assert board.last_result.info.get("source") == "book"
+    assert board.last_result.source == "book"
     assert board.why.value.count("opening book") == 1
     board.show_tree()
     assert "too many to draw" in board.tree.value and "drawn below" not in board.status

@@ -482,6 +482,7 @@ class PlayBoard:
         """Clear everything about the AI's last move (after undo or a new game)."""
         self.last_result = self.last_ai_move = self.hint_move = None
         self._explained = None
+        self._shown_at = 0.0            # its move is gone: the next click is aimed at the new board
         self.why.value = ""
         self.tree.value = ""
 
