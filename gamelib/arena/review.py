@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from gamelib.games.base import Game, Move, Player, State
+from gamelib.games.base import Game, Move, Side, State
 
 BEST, FINE, MISTAKE, BLUNDER, UNKNOWN = "best", "fine", "mistake", "blunder", "?"
 NODE_BUDGET = 3_000_000
@@ -53,7 +53,7 @@ class MoveReview:
     """One reviewed move: who played what where, its verdict and the best alternative."""
 
     index: int                          # position in the move list (0 = the first move)
-    player: Player
+    player: Side
     move: Move
     verdict: str                        # BEST, FINE, MISTAKE, BLUNDER or UNKNOWN
     played: Outcome | None
@@ -83,7 +83,7 @@ def verdict(played: Outcome, best: Outcome) -> str:
 
 
 def review_game(game: Game, moves: Sequence[Move], start: State | None = None,
-                side: Player | None = None) -> list[MoveReview]:
+                side: Side | None = None) -> list[MoveReview]:
     """Review `moves` played from `start` (default: the initial position); only `side`'s
     moves when given, else both sides'."""
     values = _value_finder(game)

@@ -28,7 +28,7 @@ def useful_threats(state: ConnectFourState, player: str) -> list[Threat]:
     """`player`'s threats with no opponent threat below or on them in the same column
     (a threat above the opponent's is never reached: Allis 3.1, useless threats)."""
     opponent = "O" if player == "X" else "X"
-    lowest = {}
+    lowest: dict[int, int] = {}
     for t in threats(state, opponent):
         lowest[t.col] = min(lowest.get(t.col, t.row), t.row)
     return [t for t in threats(state, player) if t.row < lowest.get(t.col, state.rows + 1)]

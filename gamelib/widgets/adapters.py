@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable, Protocol
 
 from gamelib.games.base import (FORBIDDEN, GAME_OVER, OCCUPIED, Game, IllegalMoveError, Move,
-                                 Player, State)
+                                 Side, State)
 from gamelib.games.connect4 import ConnectFour
 from gamelib.games.tictactoe import TicTacToe
 from gamelib.widgets.cells import DiscCells, GridCells
@@ -36,7 +36,7 @@ class GameAdapter:
 
     noun = "move"                       # what a move is called: "column", "square"
     click_what = "a move"               # "click a column"
-    side_names: dict[Player, str] = {}  # how the sides are called ("red"), if not by mark
+    side_names: dict[Side, str] = {}  # how the sides are called ("red"), if not by mark
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -48,7 +48,7 @@ class GameAdapter:
 
     # -- words -----------------------------------------------------------------------------
 
-    def side_name(self, player: Player) -> str:
+    def side_name(self, player: Side) -> str:
         """A side in words: "red" for Connect Four's X, "X" for Tic-Tac-Toe."""
         return self.side_names.get(player, str(player))
 
@@ -56,7 +56,7 @@ class GameAdapter:
         """A move in words."""
         return f"move {move!r}"
 
-    def turn_prompt(self, player: Player) -> str:
+    def turn_prompt(self, player: Side) -> str:
         """What the human should do now."""
         return f"Your move ({self.side_name(player)}): click {self.click_what}."
 

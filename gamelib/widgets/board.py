@@ -16,14 +16,15 @@ from typing import Any, Callable
 
 import ipywidgets as widgets
 
+from gamelib.arena.play import describe
 from gamelib.arena.specs import check_player
-from gamelib.games.base import Game, Move, Player, State
+from gamelib.games.base import Game, Move, Side, State
 from gamelib.games.checks import check_state
 from gamelib.search.result import SearchResult
 from gamelib.widgets.adapters import adapter_for
 from gamelib.widgets.explain import pv_text, value_words, why_html
-from gamelib.widgets.opponents import (TREE_PLIES, choose_move, describe_player, make_player,
-                                       presets_for, records_its_tree)
+from gamelib.widgets.opponents import (TREE_PLIES, choose_move, make_player, presets_for,
+                                       records_its_tree)
 from gamelib.widgets.session import GameSession, check_side
 from gamelib.widgets.style import stylesheet, with_classes
 from gamelib.widgets.treeview import tree_html
@@ -50,7 +51,7 @@ class PlayBoard:
     Four's optional rule that the first player may not open in the centre column.
     """
 
-    def __init__(self, game: Game, opponent: Any = None, human_plays: Player = "X",
+    def __init__(self, game: Game, opponent: Any = None, human_plays: Side = "X",
                  hint: Any = None, seed: int | None = None, threaded: bool = True,
                  tree_nodes: int = 10, start: State | str | None = None,
                  first_move_rule: bool | None = None) -> None:
@@ -110,7 +111,7 @@ class PlayBoard:
         return self.session.start
 
     @property
-    def human(self) -> Player:
+    def human(self) -> Side:
         """The side the human plays."""
         return self.session.human
 
@@ -154,7 +155,7 @@ class PlayBoard:
         """Block until the AI (or a hint, or a review) has finished."""
         self.worker.wait(timeout)
 
-    def new_game(self, human_plays: Player | None = None) -> None:
+    def new_game(self, human_plays: Side | None = None) -> None:
         """Start again (optionally switching sides); the AI opens if it moves first."""
         with self._lock:
             if human_plays is not None:
@@ -316,7 +317,7 @@ class PlayBoard:
             return self._custom
         if not isinstance(opponent, str):
             self._custom = check_player(self.game, opponent, "opponent")
-            self._add_option(f"{describe_player(opponent)} (yours)", CUSTOM)
+            self._add_option(f"{describe(opponent)} (yours)", CUSTOM)
             return opponent
         spec = self.adapter.bare_name(opponent.strip().lower())
         player = check_player(self.game, make_player(spec, seed=self.seed), "opponent")
@@ -340,7 +341,7 @@ class PlayBoard:
         if not self._menu_quiet:
             self._safely(lambda: self.set_opponent(change["new"]))
 
-    def _side_changed(self, side: Player) -> None:
+    def _side_changed(self, side: Side) -> None:
         """The "you play" toggle: a new game with the human on `side`, said out loud."""
         had_moves = bool(self.moves)
         self._new_game_on(side)
@@ -348,7 +349,7 @@ class PlayBoard:
             self._set_status(f"You switched sides, so a new game has started: you play "
                              f"{self.adapter.side_name(side)}. " + self._turn_text())
 
-    def _new_game_on(self, side: Player) -> None:
+    def _new_game_on(self, side: Side) -> None:
         """Start a new game with the human on `side`."""
         with self._lock:
             self.worker.cancel()

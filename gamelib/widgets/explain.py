@@ -138,7 +138,7 @@ def ranked_moves(result: SearchResult) -> list[Move]:
 def proof_word(result: SearchResult, move: Move) -> str:
     """MCTS-Solver's verdict on a root move for the AI: "win", "draw", "loss" or ""."""
     proof = (result.proven or {}).get(move)
-    return {1.0: "win", 0.5: "draw", 0.0: "loss"}.get(proof, "")
+    return "" if proof is None else {1.0: "win", 0.5: "draw", 0.0: "loss"}.get(proof, "")
 
 
 def why_rows(game: Game, result: SearchResult) -> list[dict[str, Any]]:

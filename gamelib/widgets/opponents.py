@@ -44,11 +44,6 @@ def make_player(spec: str, seed: int | None = None) -> Any:
     return player_from_spec(spec, seed=seed)
 
 
-def describe_player(player: Any) -> str:
-    """A short label for a player object that is not in the menu."""
-    return getattr(player, "name", None) or repr(player)
-
-
 TREE_PLIES = 2
 """How many plies below the root a board's search records, for "Show the tree"."""
 

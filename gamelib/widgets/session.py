@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gamelib.games.base import Game, IllegalMoveError, Move, Player, State
+from gamelib.games.base import Game, IllegalMoveError, Move, Side, State
 
 
 @dataclass
@@ -18,7 +18,7 @@ class GameSession:
 
     game: Game
     start: State
-    human: Player
+    human: Side
     history: list[State] = field(default_factory=list)
     moves: list[Move] = field(default_factory=list)
 
@@ -37,7 +37,7 @@ class GameSession:
         return self.game.is_terminal(self.state)
 
     @property
-    def ai(self) -> Player:
+    def ai(self) -> Side:
         """The side the AI plays."""
         return self.game.opponent(self.human)
 
@@ -49,7 +49,7 @@ class GameSession:
         """True when it is the AI's turn in an unfinished game."""
         return not self.over and self.game.to_move(self.state) != self.human
 
-    def restart(self, human: Player | None = None) -> None:
+    def restart(self, human: Side | None = None) -> None:
         """Back to the start position (optionally with the human on the other side)."""
         if human is not None:
             self.human = check_side(self.game, human)
@@ -96,7 +96,7 @@ class GameSession:
             return "draw"
         return "win" if winner == self.human else "loss"
 
-    def last_move_by(self, player: Player) -> int | None:
+    def last_move_by(self, player: Side) -> int | None:
         """The index (in `moves`) of `player`'s latest move, or None."""
         for index in range(len(self.moves) - 1, -1, -1):
             if self.game.to_move(self.history[index]) == player:
@@ -104,7 +104,7 @@ class GameSession:
         return None
 
 
-def check_side(game: Game, side: Player) -> Player:
+def check_side(game: Game, side: Side) -> Side:
     """`side` if it is one of the game's players ('first'/'second' accepted too)."""
     aliases = {"first": game.players[0], "second": game.players[1]}
     side = aliases.get(str(side).lower(), side)
