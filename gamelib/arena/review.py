@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from gamelib.games.base import Game, Move, Side, State
+from gamelib.games.base import BoardGame, Game, Move, Side, State
 
 BEST, FINE, MISTAKE, BLUNDER, UNKNOWN = "best", "fine", "mistake", "blunder", "?"
 NODE_BUDGET = 3_000_000
@@ -144,7 +144,7 @@ def search_values(game: Game, state: State) -> dict[Move, Outcome | None]:
 class SolverValues:
     """Every legal Connect Four move's exact outcome, from the opening book or the solver."""
 
-    def __init__(self, game: Game, budget: int = NODE_BUDGET) -> None:
+    def __init__(self, game: BoardGame, budget: int = NODE_BUDGET) -> None:
         from gamelib.solver.api import get_solver
         from gamelib.solver.book import OpeningBook
         self.game, self.budget = game, budget
@@ -176,7 +176,7 @@ class SolverValues:
         return Outcome("draw")
 
 
-def _stones(state: State, game: Game) -> tuple[int, int]:
+def _stones(state: State, game: BoardGame) -> tuple[int, int]:
     """(stones of the player to move, stones of the other player)."""
     board = "".join(state.cell(r, c) for r in range(game.rows) for c in range(game.cols))
     me = game.to_move(state)

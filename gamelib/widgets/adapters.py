@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Protocol
 
-from gamelib.games.base import (FORBIDDEN, GAME_OVER, OCCUPIED, Game, IllegalMoveError, Move,
-                                 Side, State)
+from gamelib.games.base import (FORBIDDEN, GAME_OVER, OCCUPIED, BoardGame, Game,
+                                 IllegalMoveError, Move, Side, State)
 from gamelib.games.connect4 import ConnectFour
 from gamelib.games.tictactoe import TicTacToe
 from gamelib.widgets.cells import DiscCells, GridCells
@@ -38,7 +38,7 @@ class GameAdapter:
     click_what = "a move"               # "click a column"
     side_names: dict[Side, str] = {}  # how the sides are called ("red"), if not by mark
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: BoardGame) -> None:
         self.game = game
 
     @classmethod
@@ -105,7 +105,7 @@ class GameAdapter:
         """True when the optional rule is in force."""
         return False
 
-    def with_rule(self, on: bool) -> Game:
+    def with_rule(self, on: bool) -> BoardGame:
         """The same game with the optional rule switched on or off."""
         return self.game
 
@@ -229,6 +229,7 @@ class ConnectFourAdapter(GameAdapter):
         return ["alphabeta:5", "mcts:1000", "random"]
 
     def make_cells(self, on_move: Callable[[Move], None]) -> Cells:
+        assert isinstance(self.game, ConnectFour)
         return DiscCells(self.game, on_move)
 
     def landed(self, state: State, move: Move) -> Cell | None:
@@ -237,7 +238,7 @@ class ConnectFourAdapter(GameAdapter):
     def rule_on(self) -> bool:
         return bool(getattr(self.game, "first_move_rule", False))
 
-    def with_rule(self, on: bool) -> Game:
+    def with_rule(self, on: bool) -> BoardGame:
         game = self.game
         if self.rule_on() == on or game.cols % 2 == 0:
             return game
@@ -257,7 +258,7 @@ def register_adapter(adapter: type[GameAdapter]) -> type[GameAdapter]:
 def adapter_for(game: Game) -> GameAdapter:
     """The adapter that draws `game`, or a clear error naming the games boards know."""
     for adapter in ADAPTERS:
-        if adapter.handles(game):
+        if adapter.handles(game) and isinstance(game, BoardGame):
             return adapter(game)
     known = ", ".join(a.__name__.removesuffix("Adapter") for a in ADAPTERS)
     raise TypeError(f"PlayBoard has no adapter for {game!r}; it draws {known}. "

@@ -18,7 +18,7 @@ import ipywidgets as widgets
 
 from gamelib.arena.play import describe
 from gamelib.arena.specs import check_player
-from gamelib.games.base import Game, Move, Side, State
+from gamelib.games.base import BoardGame, Game, Move, Side, State
 from gamelib.games.checks import check_state
 from gamelib.search.result import SearchResult
 from gamelib.widgets.adapters import adapter_for
@@ -51,7 +51,7 @@ class PlayBoard:
     Four's optional rule that the first player may not open in the centre column.
     """
 
-    def __init__(self, game: Game, opponent: Any = None, human_plays: Side = "X",
+    def __init__(self, game: BoardGame, opponent: Any = None, human_plays: Side = "X",
                  hint: Any = None, seed: int | None = None, threaded: bool = True,
                  tree_nodes: int = 10, start: State | str | None = None,
                  first_move_rule: bool | None = None) -> None:
@@ -86,7 +86,7 @@ class PlayBoard:
     # -- the Python API --------------------------------------------------------------------
 
     @property
-    def game(self) -> Game:
+    def game(self) -> BoardGame:
         """The game being played."""
         return self.session.game
 

@@ -8,11 +8,12 @@ A square or column that cannot be played is disabled, so it does not look clicka
 
 from __future__ import annotations
 
-from typing import Callable
+from functools import partial
+from typing import Any, Callable
 
 import ipywidgets as widgets
 
-from gamelib.games.base import Game, Move, State
+from gamelib.games.base import BoardGame, Move, State
 from gamelib.games.connect4 import ConnectFour
 from gamelib.widgets.style import (COLOURS, HINT_BACKGROUND, LAST_BACKGROUND, MARK_COLOURS,
                                    WIN_BACKGROUND, with_classes)
@@ -30,7 +31,7 @@ def cell_mark(state: State, row: int, col: int) -> str:
 
 
 def board_button(width: int, height: int, tooltip: str, classes: list[str],
-                 on_click: Callable[[], None], description: str = "") -> widgets.Button:
+                 on_click: Callable[[], Any], description: str = "") -> widgets.Button:
     """One button of a board, `width` x `height` pixels, calling `on_click` when clicked."""
     button = widgets.Button(description=description, tooltip=tooltip,
                             layout=widgets.Layout(width=f"{width}px", height=f"{height}px"))
@@ -53,7 +54,7 @@ class GridCells:
     MANAGED = {"gamelib-mark-x", "gamelib-mark-o", "gamelib-empty", "gamelib-win",
                "gamelib-last", "gamelib-hint"}
 
-    def __init__(self, game: Game, on_move: Callable[[Move], None]) -> None:
+    def __init__(self, game: BoardGame, on_move: Callable[[Move], Any]) -> None:
         self.rows, self.cols = game.rows, game.cols
         size = max(28, min(64, 420 // max(self.rows, self.cols)))
         self.buttons: dict[Cell, widgets.Button] = {}
@@ -62,7 +63,7 @@ class GridCells:
                 self.buttons[(r, c)] = board_button(
                     size, size, f"row {r}, col {c}",
                     ["gamelib-cell", f"gamelib-cell-{r}-{c}", "gamelib-empty"],
-                    lambda move=(r, c): on_move(move), description=BLANK)
+                    partial(on_move, (r, c)), description=BLANK)
         grid = widgets.GridBox(list(self.buttons.values()), layout=widgets.Layout(
             grid_template_columns=f"repeat({self.cols}, {size}px)"))
         self.widget = with_classes(grid, "gamelib-ttt-grid", "gamelib-cells")
@@ -105,7 +106,7 @@ class DiscCells:
     MANAGED = {"gamelib-disc-x", "gamelib-disc-o", "gamelib-empty", "gamelib-win",
                "gamelib-last"}
 
-    def __init__(self, game: ConnectFour, on_move: Callable[[Move], None]) -> None:
+    def __init__(self, game: ConnectFour, on_move: Callable[[Move], Any]) -> None:
         self.rows, self.cols = game.rows, game.cols
         size = max(26, min(52, 400 // self.cols))
         self.drops = [self._drop_button(c, size, on_move) for c in range(self.cols)]
@@ -116,7 +117,7 @@ class DiscCells:
                     size, size, f"drop in column {c}",
                     ["gamelib-cell", f"gamelib-cell-{r}-{c}", f"gamelib-col-{c}",
                      "gamelib-empty"],
-                    lambda move=c: on_move(move))
+                    partial(on_move, c))
                 button.style.button_color = COLOURS["."]
                 self.buttons[(r, c)] = button
         template = f"repeat({self.cols}, {size}px)"

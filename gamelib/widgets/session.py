@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gamelib.games.base import Game, IllegalMoveError, Move, Side, State
+from gamelib.games.base import BoardGame, Game, IllegalMoveError, Move, Side, State
 
 
 @dataclass
 class GameSession:
     """One game from `start`, with the human playing `human`."""
 
-    game: Game
+    game: BoardGame
     start: State
     human: Side
     history: list[State] = field(default_factory=list)
