@@ -30,5 +30,9 @@ html: setup       ## execute every lesson and export it as HTML to build/html/
 bench: setup      ## run the benchmarks (prints ratios against baselines)
 	$(PY) benchmarks/run_all.py
 
+.PHONY: lite
+lite:             ## build the course as a static website (JupyterLite, runs in the browser) in build/lite/
+	python3 scripts/build_lite.py
+
 clean:
 	rm -rf build .pytest_cache

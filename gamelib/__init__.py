@@ -9,6 +9,7 @@ from gamelib.arena import (AlphaBetaPlayer, GameRecord, HumanPlayer, MatchResult
                            play_game, tournament)
 from gamelib.games import (ConnectFour, Game, GameTree, IllegalMoveError, TicTacToe,
                            from_standard, to_standard)
+from gamelib.platform import in_browser
 from gamelib.search import (NaiveCache, SearchResult, Trace, TranspositionTable, alphabeta,
                             iterative_deepening, mcts, minimax)
 
@@ -33,6 +34,11 @@ _LAZY = {"draw_tree": "gamelib.viz", "draw_mcts": "gamelib.viz",
          "check_ucb": "gamelib.exercises", "check_backprop": "gamelib.exercises",
          "PerfectPlayer": "gamelib.solver"}
 __all__ += list(_LAZY)
+
+
+if in_browser():     # the course in a browser: start loading the drawing program now
+    from gamelib.viz.rendering import start_browser_renderer
+    start_browser_renderer()
 
 
 def __getattr__(name: str):

@@ -152,5 +152,5 @@ def test_from_picture_rejects_floating_discs_and_bad_counts():
 
 def test_threat_picture_marks_each_threat():
     svg = ThreatPicture(GAME.play("33445"))._repr_svg_()
-    assert svg.count('class="threat odd"') == 2
+    assert svg.count('class="threat X odd useful"') == 2
     assert svg.startswith("<svg")

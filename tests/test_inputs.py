@@ -281,12 +281,15 @@ def test_solve_bench_limit_must_be_positive(limit, tmp_path, capsys):
     assert status == 2 and "--limit" in err and ">= 1" in err
 
 
-def test_book_needs_an_output_file_and_never_writes_the_shipped_book(capsys):
-    from gamelib.solver.book import default_path
+def test_book_needs_an_output_file_and_starts_it_from_the_shipped_book(capsys, tmp_path):
+    from gamelib.solver.book import OpeningBook, default_path
     status, out, err = run(["book", "--plies", "1"], capsys)
     assert status == 2 and "--out" in err
-    status, out, err = run(["book", "--plies", "1", "--out", str(default_path())], capsys)
-    assert status == 2 and "shipped" in err
+    shipped = default_path().read_text()
+    mine = tmp_path / "book.txt"
+    status, out, err = run(["book", "--plies", "1", "--out", str(mine)], capsys)
+    assert status == 0 and default_path().read_text() == shipped
+    assert len(OpeningBook.load(mine)) == len(OpeningBook.load())    # nothing left to solve
 
 
 def test_analyse_reads_and_prints_zero_based_columns(capsys):

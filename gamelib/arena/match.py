@@ -20,6 +20,7 @@ from gamelib.arena.play import check_plays, describe, play_game
 from gamelib.arena.specs import player_from_spec
 from gamelib.arena.stats import Tally, Z95, elo_ratings
 from gamelib.games.base import Game, Move, State
+from gamelib.games.checks import whole_number
 
 Openings = int | Sequence[Sequence[Move] | str] | None
 """None (start from the initial state), a number of random opening moves, or a list of
@@ -71,7 +72,8 @@ def new_seed() -> int:
 
 def check_games(games: int, swap_seats: bool) -> None:
     """Raise a ValueError unless `games` is a positive whole number (even with swap_seats)."""
-    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
+    count = whole_number(games)             # numpy integers count too; bool does not
+    if count is None or count < 1:
         raise ValueError(f"games must be a positive whole number, got {games!r}")
     if swap_seats and games % 2:
         raise ValueError(f"with swap_seats=True, games must be even so that each player "

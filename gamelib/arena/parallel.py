@@ -12,7 +12,7 @@ import pickle
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from typing import Any, Callable, Sequence
 
-from tqdm.auto import tqdm
+from gamelib.platform import in_browser, need
 
 SERIAL = "serial"
 """Pass `executor="serial"` to play every game in this process, one after another."""
@@ -57,6 +57,10 @@ class Progress:
 
     def __init__(self, total: int, desc: str, enabled: bool,
                  summary: Callable[[list], str] | None = None) -> None:
+        need("tqdm", "progress bars")
+        from tqdm.auto import tqdm
+        if in_browser():
+            tqdm.monitor_interval = 0       # its monitor thread cannot start in the browser
         self.bar = tqdm(total=total, desc=desc, unit="game", disable=not enabled)
         self.summary = summary
 

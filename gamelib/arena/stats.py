@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
-import numpy as np
+from gamelib.platform import need
+
+if TYPE_CHECKING:
+    import numpy as np
 
 Z95 = 1.959963984540054
 """How many standard errors a 95% two-sided normal interval spans on each side."""
@@ -113,6 +116,7 @@ def elo_ratings(points: Sequence[Sequence[float]], games: Sequence[Sequence[floa
     finite when a player wins every game. The standard errors come from the curvature
     of the likelihood at its peak; a 95% interval is rating +- 1.96 * error.
     """
+    np = need("numpy", "Elo ratings")
     wins = np.asarray(points, dtype=float)
     n = np.asarray(games, dtype=float)
     k = len(n)
@@ -128,6 +132,7 @@ def elo_ratings(points: Sequence[Sequence[float]], games: Sequence[Sequence[floa
 
 def _bradley_terry(wins: np.ndarray, n: np.ndarray, steps: int = 10_000) -> np.ndarray:
     """Strengths g with P(i beats j) = g_i / (g_i + g_j), by Hunter's MM iteration."""
+    np = need("numpy", "Elo ratings")
     total = wins.sum(axis=1)
     strength = np.ones(len(n))
     for _ in range(steps):
@@ -142,6 +147,7 @@ def _bradley_terry(wins: np.ndarray, n: np.ndarray, steps: int = 10_000) -> np.n
 
 def _standard_errors(theta: np.ndarray, n: np.ndarray) -> np.ndarray:
     """Standard errors of log-strengths (mean fixed at 0) from the Fisher information."""
+    np = need("numpy", "Elo ratings")
     p = 1 / (1 + np.exp(theta[None, :] - theta[:, None]))
     weight = n * p * (1 - p)
     information = np.diag(weight.sum(axis=1)) - weight

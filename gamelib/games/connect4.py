@@ -8,6 +8,7 @@ row without wrapping into the next column.
 
 from __future__ import annotations
 
+import operator
 from functools import lru_cache
 from typing import Callable, NamedTuple, Sequence
 
@@ -135,8 +136,10 @@ class ConnectFour(BoardGame):
     def __init__(self, rows: int = 6, cols: int = 7, k: int = 4,
                  first_move_rule: bool = False) -> None:
         for name, value in (("rows", rows), ("cols", cols), ("k", k)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            number = whole_number(value)
+            if number is None or number < 1:
                 raise ValueError(f"{name} must be a positive whole number, got {value!r}")
+        rows, cols, k = operator.index(rows), operator.index(cols), operator.index(k)
         if k > max(rows, cols):
             raise ValueError(f"k={k} can never be reached on a {rows}x{cols} board: "
                              f"k must be at most {max(rows, cols)}")

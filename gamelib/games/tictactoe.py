@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from typing import NamedTuple
 
 from gamelib.games.base import BoardGame, IllegalMoveError, Side
@@ -90,8 +91,10 @@ class TicTacToe(BoardGame):
 
     def __init__(self, rows: int = 3, cols: int = 3, k: int = 3) -> None:
         for name, value in (("rows", rows), ("cols", cols), ("k", k)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            number = whole_number(value)
+            if number is None or number < 1:
                 raise ValueError(f"{name} must be a positive whole number, got {value!r}")
+        rows, cols, k = operator.index(rows), operator.index(cols), operator.index(k)
         if k > max(rows, cols):
             raise ValueError(
                 f"k={k} can never be reached on a {rows}x{cols} board: "

@@ -14,6 +14,7 @@ for `player`, so any of them can be passed to `minimax(..., eval_fn=...)` or
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from gamelib.games.connect4 import WIN_SCORE, ConnectFourState
@@ -50,16 +51,22 @@ def cell_weights(rows: int, cols: int, k: int) -> list[list[int]]:
 
 def centre_eval(state: ConnectFourState, player: str) -> float:
     """Sum of cell weights (windows through the cell) of my discs minus the opponent's."""
-    weights = cell_weights(state.rows, state.cols, state.k)
-    score = 0
-    for r in range(state.rows):
-        for c in range(state.cols):
-            mark = state.cell(r, c)
-            if mark == player:
-                score += weights[r][c]
-            elif mark != ".":
-                score -= weights[r][c]
-    return score
+    mine, theirs = discs(state, player)
+    return sum(weight * ((mine & cells).bit_count() - (theirs & cells).bit_count())
+               for weight, cells in weight_masks(state.rows, state.cols, state.k))
+
+
+@lru_cache(maxsize=None)
+def weight_masks(rows: int, cols: int, k: int) -> tuple[tuple[int, int], ...]:
+    """(weight, bitboard of the cells with that weight) for each weight in `cell_weights`:
+    `centre_eval` counts discs per weight with two bit counts instead of a loop over cells."""
+    weights = cell_weights(rows, cols, k)
+    masks: dict[int, int] = {}
+    for r in range(rows):
+        for c in range(cols):
+            bit = 1 << (c * (rows + 1) + rows - 1 - r)
+            masks[weights[r][c]] = masks.get(weights[r][c], 0) | bit
+    return tuple(sorted(masks.items()))
 
 
 def threat_eval(state: ConnectFourState, player: str) -> float:

@@ -1,19 +1,24 @@
-"""A Connect Four board with every threat marked, so a notebook can show them."""
+"""A Connect Four board with every threat marked, and a legend, so a notebook can show them."""
 
 from __future__ import annotations
 
 from gamelib.games.connect4 import ConnectFourState
 from gamelib.games.pictures import O_COLOUR, X_COLOUR, discs_svg
-from gamelib.heuristics.parity import useful_threats
+from gamelib.heuristics.report import useless_threats
 from gamelib.heuristics.threats import threats
 
-CELL = 36
+CELL = 44
+RING = {"X": (X_COLOUR, 0.45), "O": ("#c9a400", 0.35)}
+"""Ring colour and radius (a share of the cell) per player: X big red, O small dark yellow
+(darker than O's discs, so the ring shows on a yellow disc's neighbour and on white)."""
 
 
 class ThreatPicture:
     """A board whose threat cells carry a ring in the threatening player's colour (X red,
-    big; O yellow, small) and 'odd'/'even'; rows are numbered from the bottom on the left.
-    Useless threats (an opponent threat lies below in the same column) are dashed."""
+    big; O yellow, small), solid when useful, dashed when useless (the 2019 report's
+    sense: above another threat in the column, or a cell both threaten), with the row
+    parity written in the cell. Rows are numbered from 1 at the bottom on the left,
+    columns 0..6 under the board; a legend under the board names every style."""
 
     def __init__(self, state: ConnectFourState, title: str = "") -> None:
         self.state = state
@@ -23,35 +28,57 @@ class ThreatPicture:
         return threat_svg(self.state, self.title)
 
 
+def legend_svg(x: float, y: float) -> str:
+    """The legend: one sample ring per style used in threat pictures."""
+    items = [("X's threat", RING["X"][0], ""), ("O's threat", RING["O"][0], ""),
+             ("useless threat (dashed)", "#555", ' stroke-dasharray="4,3"')]
+    parts, left = [], x
+    for text, colour, dash in items:
+        parts.append(f'<circle cx="{left + 8}" cy="{y}" r="7" fill="none" stroke="{colour}" '
+                     f'stroke-width="3"{dash}/>')
+        parts.append(f'<text x="{left + 20}" y="{y + 4}">{text}</text>')
+        left += 26 + 7 * len(text)
+    parts.append(f'<text x="{x}" y="{y + 22}">odd / even: the row of the threat, '
+                 f'counted from 1 at the bottom</text>')
+    return "".join(parts)
+
+
 def threat_svg(state: ConnectFourState, title: str = "") -> str:
-    """The SVG of `state` with threats marked (see ThreatPicture)."""
+    """The SVG of `state` with threats marked and a legend (see ThreatPicture)."""
     rows, cols = state.rows, state.cols
     board = discs_svg(rows, cols, state.board, cell=CELL)
     inner = board[board.index(">") + 1:board.rindex("</svg>")]
-    margin, top = 18, 18 if title else 0
-    width, height = cols * CELL + margin, rows * CELL + top + 16
+    margin, top = 20, 22 if title else 4
+    board_bottom = top + rows * CELL
+    width = max(cols * CELL + margin, 480)
+    height = board_bottom + 18 + 44
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'class="gamelib-board threats" font-family="sans-serif" font-size="10">']
+             f'class="gamelib-board threats" font-family="sans-serif" font-size="12">']
     if title:
-        parts.append(f'<text x="{margin}" y="12" font-size="12">{title}</text>')
+        parts.append(f'<text x="{margin}" y="15" font-size="14">{title}</text>')
     for r in range(rows):
-        parts.append(f'<text x="4" y="{top + r * CELL + CELL / 2 + 4}">{rows - r}</text>')
+        parts.append(f'<text x="5" y="{top + r * CELL + CELL / 2 + 4}">{rows - r}</text>')
     for c in range(cols):
-        parts.append(f'<text x="{margin + c * CELL + CELL / 2 - 3}" '
-                     f'y="{top + rows * CELL + 12}">{c}</text>')
+        parts.append(f'<text x="{margin + c * CELL + CELL / 2}" y="{board_bottom + 14}" '
+                     f'text-anchor="middle">{c}</text>')
     parts.append(f'<g transform="translate({margin},{top})">{inner}')
-    labelled = set()
-    for player, colour, radius in (("X", X_COLOUR, 0.38), ("O", O_COLOUR, 0.28)):
-        useful = set(useful_threats(state, player))
+    useless = useless_threats(state)
+    labels = {}
+    for player in "XO":
+        colour, radius = RING[player]
         for t in threats(state, player):
             r, c = t.cell(rows)
             cx, cy = c * CELL + CELL / 2, r * CELL + CELL / 2
-            dash = "" if t in useful else ' stroke-dasharray="3,2"'
+            dash = ' stroke-dasharray="4,3"' if t in useless else ""
+            kind = "useless" if t in useless else "useful"
             parts.append(f'<circle cx="{cx}" cy="{cy}" r="{CELL * radius}" fill="none" '
-                         f'stroke="{colour}" stroke-width="3"{dash} class="threat {t.parity}"/>')
-            if (r, c) not in labelled:
-                labelled.add((r, c))
-                parts.append(f'<text x="{cx}" y="{cy + 3}" fill="#333" '
-                             f'text-anchor="middle">{t.parity}</text>')
-    parts.append("</g></svg>")
+                         f'stroke="{colour}" stroke-width="3"{dash} '
+                         f'class="threat {player} {t.parity} {kind}"/>')
+            labels[(cx, cy)] = t.parity
+    for (cx, cy), parity in labels.items():     # labels last, so no ring covers them
+        parts.append(f'<text x="{cx}" y="{cy + 4}" fill="#222" font-size="10" '
+                     f'text-anchor="middle">{parity}</text>')
+    parts.append("</g>")
+    parts.append(legend_svg(margin, board_bottom + 34))
+    parts.append("</svg>")
     return "".join(parts)

@@ -22,9 +22,10 @@ def minimax(game: Game, state: State, depth: int | None = None, eval_fn: EvalFn 
             trace: Trace | None = None, scoring: str | None = None) -> SearchResult:
     """The minimax value of `state` for the player to move, and the move that gets it.
 
-    depth: None searches every line to the end of the game; a number stops that many
-        plies below `state` and scores the position with `eval_fn(state, player)` (or
-        the game's own `evaluate`).
+    depth: None searches every line to the end of the game; a whole number >= 1 stops
+        that many plies below `state` and scores the position with `eval_fn(state, player)`
+        (or the game's own `evaluate`), which must return a number strictly between
+        -999,000 and +999,000 (`EVAL_LIMIT`: scores beyond mean proven wins and losses).
     scoring: "depth" (wins sooner score higher, losses later; the default for real games)
         or "plain" (the utility as it is: +1 / 0 / -1); see gamelib.search.scoring.
     trace: a `Trace()` to record every node entered, scored and left.

@@ -120,16 +120,24 @@ def check_depth(depth: Any, name: str = "depth") -> int | None:
     return min(plies, MAX_PLY)
 
 
+def real_number(value: Any) -> float | None:
+    """`value` as a float if it is a real number (int, float, numpy number), else None;
+    bool and strings ('1') are not numbers here."""
+    if isinstance(value, bool) or not isinstance(value, Real):
+        return None
+    return float(value)
+
+
 def check_time_limit(time_limit: Any, optional: bool = False) -> float | None:
     """`time_limit` as a positive, finite number of seconds (None allowed if `optional`)."""
     if time_limit is None and optional:
         return None
-    if isinstance(time_limit, bool) or not isinstance(time_limit, Real) \
-            or not 0 < float(time_limit) < INF:
+    seconds = real_number(time_limit)
+    if seconds is None or not 0 < seconds < INF:
         allowed = ", or None" if optional else ""
         raise ValueError(f"time_limit must be a positive number of seconds (e.g. 1.5)"
                          f"{allowed}; got {time_limit!r}")
-    return float(time_limit)
+    return seconds
 
 
 def check_iterations(iterations: Any) -> int | None:
@@ -145,10 +153,11 @@ def check_iterations(iterations: Any) -> int | None:
 
 def check_exploration(c: Any) -> float:
     """The UCB1 exploration constant `c` as a finite number >= 0."""
-    if isinstance(c, bool) or not isinstance(c, Real) or not 0 <= float(c) < INF:
+    number = real_number(c)
+    if number is None or not 0 <= number < INF:
         raise ValueError(f"the exploration constant c must be a number >= 0 (sqrt(2) by "
                          f"default; larger explores more); got {c!r}")
-    return float(c)
+    return number
 
 
 def check_mcts_budget(iterations: Any, time_limit: Any) -> tuple[int | None, float | None]:
@@ -162,14 +171,14 @@ def check_mcts_budget(iterations: Any, time_limit: Any) -> tuple[int | None, flo
 def check_evaluation(value: Any, state: State) -> Any:
     """An evaluation function's `value` for `state`, refused unless it is a number strictly
     between -EVAL_LIMIT and +EVAL_LIMIT (beyond that, scores mean proven wins)."""
-    if isinstance(value, bool) or not isinstance(value, Real) \
-            or not -EVAL_LIMIT < float(value) < EVAL_LIMIT:
+    number = real_number(value)
+    if number is None or not -EVAL_LIMIT < number < EVAL_LIMIT:
         raise ValueError(f"the evaluation function returned {value!r} for {state!r}; an "
                          f"evaluation must be a number strictly between {-EVAL_LIMIT:,} and "
                          f"{EVAL_LIMIT:,} (scores beyond that are reserved for proven wins "
                          f"and losses, see gamelib.search.scoring.EVAL_LIMIT): scale it down, and "
                          f"never return NaN")
-    return value
+    return number
 
 
 def is_win_score(value: float) -> bool:

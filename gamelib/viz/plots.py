@@ -10,6 +10,7 @@ import math
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from gamelib.games.base import Game, State
+from gamelib.platform import need
 from gamelib.search import SearchResult, Trace, TranspositionTable, alphabeta, minimax
 from gamelib.search.trace import Backprop, Expand
 from gamelib.viz import style as st
@@ -25,6 +26,7 @@ VARIANTS = ("minimax", "alpha-beta", "alpha-beta + ordering", "alpha-beta + orde
 
 def new_figure(figsize: tuple[float, float]) -> Figure:
     """A matplotlib Figure (imported on first use: importing gamelib stays quick)."""
+    need("matplotlib", "plots")
     from matplotlib.figure import Figure
 
     return Figure(figsize=figsize)

@@ -7,6 +7,8 @@ shows a one-line install hint and the outline instead of a traceback. `render_sv
 
 The renderer is the system `dot` when it is on the PATH, else the `graphviz-pure`
 program from PyPI (a self-contained port of dot that installs with pip, no admin rights).
+In the browser (the JupyterLite course) it is Graphviz compiled to WebAssembly (viz.js),
+which the course site serves beside Pyodide; it draws SVG only.
 """
 
 from __future__ import annotations
@@ -17,8 +19,11 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import graphviz
+
+from gamelib.platform import in_browser
 
 INSTALL_HINT = ("Graphviz is not installed, so here is the tree as text. To see pictures, "
                 "install it: `pip install graphviz-pure` (no admin rights needed), or "
@@ -29,11 +34,19 @@ INSTALL_HINT = ("Graphviz is not installed, so here is the tree as text. To see 
 FORMATS = ("svg", "png", "pdf")
 
 
+BROWSER_LOADING = ("The drawing program is still loading in your browser, so here is the "
+                   "tree as text: run this cell again in a moment to see the picture.")
+
+VIZ_JS = "../viz/viz.js"
+"""Where the course site keeps viz.js, relative to Pyodide's own folder (static/pyodide/)."""
+
+
 class GraphvizNotFoundError(RuntimeError):
     """Raised when neither the Graphviz `dot` program nor `graphviz-pure` can be found."""
 
-    def __init__(self, message: str = "") -> None:
-        super().__init__(message or INSTALL_HINT.replace("so here is the tree as text. ", ""))
+    def __init__(self, message: str = "", hint: str = INSTALL_HINT) -> None:
+        super().__init__(message or hint.replace("so here is the tree as text. ", ""))
+        self.hint = hint
 
 
 class Drawing(graphviz.Digraph):
@@ -45,14 +58,14 @@ class Drawing(graphviz.Digraph):
         """The SVG picture for Jupyter; without Graphviz, the install hint and the outline."""
         try:
             return {"image/svg+xml": render_svg(self)}
-        except GraphvizNotFoundError:
-            return text_fallback(self.outline)
+        except GraphvizNotFoundError as error:
+            return text_fallback(self.outline, error.hint)
 
 
-def text_fallback(outline: str) -> dict[str, str]:
-    """What a notebook shows instead of a picture: the install hint and a text outline."""
-    plain = INSTALL_HINT + "\n" + outline
-    rich = (f"<p><b>{html.escape(INSTALL_HINT)}</b></p>"
+def text_fallback(outline: str, hint: str = INSTALL_HINT) -> dict[str, str]:
+    """What a notebook shows instead of a picture: a one-line hint and a text outline."""
+    plain = hint + "\n" + outline
+    rich = (f"<p><b>{html.escape(hint)}</b></p>"
             f"<pre class='gamelib-outline'>{html.escape(outline)}</pre>")
     return {"text/plain": plain, "text/html": rich}
 
@@ -76,6 +89,8 @@ def render(graph: graphviz.Digraph, format: str = "svg", dpi: int | None = None)
     `dpi` sets the resolution of a PNG (96 by default)."""
     if format not in FORMATS:
         raise ValueError(f"format must be one of {FORMATS}, got {format!r}")
+    if in_browser():
+        return render_in_browser(graph.source, format)
     program = find_renderer()
     if program is None:
         raise GraphvizNotFoundError()
@@ -111,3 +126,73 @@ def save(graph: graphviz.Digraph, path: str | os.PathLike, format: str | None = 
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(data)
     return target
+
+
+# ---- In the browser: Graphviz compiled to WebAssembly (viz.js) --------------------------
+
+_viz: Any = None            # the viz.js instance, once loaded
+_viz_loading: Any = None    # the JavaScript promise of it, while loading
+
+
+def start_browser_renderer() -> None:
+    """Begin loading viz.js from the course site (`import gamelib` calls this in the
+    browser, so the drawing program is ready by the time a lesson draws)."""
+    global _viz_loading
+    if _viz is not None or _viz_loading is not None:
+        return
+    import pyodide_js
+    from pyodide.code import run_js
+
+    load = run_js("(async (url) => (await import(url)).instance())")
+    _viz_loading = load(str(pyodide_js._api.config.indexURL) + VIZ_JS)
+    _viz_loading.then(_keep_viz, _ignore)     # a failure is reported when a drawing asks
+
+
+def _keep_viz(instance: Any) -> None:
+    """Remember the loaded viz.js instance."""
+    global _viz
+    _viz = instance
+
+
+def _ignore(_: Any) -> None:
+    """Swallow a failed load here; `browser_viz` raises it with an explanation."""
+
+
+def browser_viz() -> Any:
+    """The viz.js instance, waiting for it to load where the browser allows waiting."""
+    from pyodide.ffi import can_run_sync, run_sync
+
+    start_browser_renderer()
+    if _viz is None:
+        if not can_run_sync():
+            raise GraphvizNotFoundError(hint=BROWSER_LOADING)
+        try:
+            _keep_viz(run_sync(_viz_loading))
+        except Exception as error:
+            raise GraphvizNotFoundError(
+                f"The drawing program (viz.js) could not be loaded from the course site: "
+                f"{error}", hint=BROWSER_LOADING) from None
+    return _viz
+
+
+def render_in_browser(source: str, format: str) -> bytes:
+    """The DOT `source` drawn by viz.js, as SVG bytes (the browser has no PNG or PDF)."""
+    if format != "svg":
+        raise ValueError(f"in the browser, drawings are SVG only (asked for {format!r}): "
+                         "save as .svg, or use a local install of the course for PNG and PDF")
+    from pyodide.ffi import JsException
+    from pyodide.ffi import to_js
+
+    try:
+        svg = browser_viz().renderString(source, to_js({"format": "svg"},
+                                                       dict_converter=_js_object))
+    except JsException as error:
+        raise RuntimeError(f"Graphviz could not draw this graph: {error}") from None
+    return str(svg).encode("utf-8")
+
+
+def _js_object(pairs: Any) -> Any:
+    """A plain JavaScript object from key-value pairs (what viz.js takes as options)."""
+    import js
+
+    return js.Object.fromEntries(pairs)

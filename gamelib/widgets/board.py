@@ -371,9 +371,12 @@ class PlayBoard:
 
         if self.threaded:
             self._worker = threading.Thread(target=work, daemon=True, name="gamelib-ai")
-            self._worker.start()
-        else:
-            work()
+            try:
+                self._worker.start()
+                return
+            except RuntimeError:    # no threads here (the browser): answer inside the click
+                self.threaded, self._worker = False, None
+        work()
 
     def _finish(self, outcome: Any, done: Callable[[Any], None]) -> None:
         """Apply a finished job's outcome and re-enable the inputs."""
