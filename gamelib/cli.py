@@ -7,20 +7,20 @@ import os
 import sys
 from typing import Sequence
 
-from gamelib.arena import GameAbandoned, HumanPlayer, play_game
+from gamelib.arena import GameAbandoned, HumanPlayer, Player, play_game
 from gamelib.arena.specs import check_player, player_from_spec
 from gamelib.arena.tournament import add_parser as add_tournament_parser
 from gamelib.exercises.grade import add_parser as add_grade_parser
 from gamelib.viz.figures import add_parser as add_figures_parser
-from gamelib.games import ConnectFour, Game, TicTacToe
+from gamelib.games import BoardGame, ConnectFour, Game, State, TicTacToe
 
-GAMES = {"tictactoe": TicTacToe, "connect4": ConnectFour}
+GAMES: dict[str, type[BoardGame]] = {"tictactoe": TicTacToe, "connect4": ConnectFour}
 
 DEFAULT_OPPONENT = {"tictactoe": "alphabeta", "connect4": "id:1"}
 """Perfect play at Tic-Tac-Toe; one second of iterative deepening per Connect Four move."""
 
 
-def make_game(name: str) -> Game:
+def make_game(name: str) -> BoardGame:
     """The game called `name` (tictactoe or connect4)."""
     return GAMES[name]()
 
@@ -35,7 +35,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     human = HumanPlayer()
-    players = [human, ai] if args.first == "human" else [ai, human]
+    players: list[Player] = [human, ai] if args.first == "human" else [ai, human]
     try:
         record = play_game(game, players, verbose=False)
     except (EOFError, KeyboardInterrupt, GameAbandoned):
@@ -46,7 +46,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def parse_position(game: Game, text: str | None):
+def parse_position(game: BoardGame, text: str | None) -> State:
     """The state `text` names: Connect Four column digits, 0-based ("3342"), or a Tic-Tac-Toe
     board row by row ("X...O...." with '.' for empty cells); None: the start."""
     if not text:

@@ -169,9 +169,9 @@ def _sensible(game: ConnectFour, scores: list) -> CheckResult | None:
 def check_eval_fn(my_eval: Callable, games: int | None = None, depth: int = 2,
                   seed: int = 4) -> CheckResult:
     """Quick questions, then a seat-swapped match against the window-count baseline."""
-    verdict = quick_questions(my_eval)
-    if verdict is not None:
-        return verdict
+    found = quick_questions(my_eval)
+    if found is not None:
+        return found
     game = ConnectFour()
     games = games or default_games()
     mine = AlphaBetaPlayer(depth=depth, eval_fn=my_eval, tt=False)

@@ -12,7 +12,7 @@ import operator
 from functools import lru_cache
 from typing import Callable, NamedTuple, Sequence
 
-from gamelib.games.base import Game, IllegalMoveError, Player
+from gamelib.games.base import BoardGame, IllegalMoveError, Side
 from gamelib.games.checks import whole_number
 from gamelib.games.connect4_windows import WindowCounter, make_counter
 from gamelib.games.pictures import discs_svg
@@ -124,7 +124,7 @@ def _winning_cells(state: ConnectFourState) -> list[tuple[int, int]] | None:
     return None
 
 
-class ConnectFour(Game):
+class ConnectFour(BoardGame):
     """Connect Four: players 'X' (first, red) and 'O' (yellow); a move is a column, 0-based.
 
     `first_move_rule=True` is the seeds' variant in which the first player may not open
@@ -190,7 +190,7 @@ class ConnectFour(Game):
     def initial_state(self) -> ConnectFourState:
         return self._initial
 
-    def to_move(self, state: ConnectFourState) -> Player:
+    def to_move(self, state: ConnectFourState) -> Side:
         return state.to_move
 
     def actions(self, state: ConnectFourState) -> list[int]:
@@ -251,12 +251,12 @@ class ConnectFour(Game):
     def is_terminal(self, state: ConnectFourState) -> bool:
         return state.winner is not None or (state.x | state.o).bit_count() == self.rows * self.cols
 
-    def utility(self, state: ConnectFourState, player: Player) -> float:
+    def utility(self, state: ConnectFourState, player: Side) -> float:
         if state.winner is None:
             return 0
         return 1 if state.winner == player else -1
 
-    def winner(self, state: ConnectFourState) -> Player | None:
+    def winner(self, state: ConnectFourState) -> Side | None:
         return state.winner
 
     def winning_line(self, state: ConnectFourState) -> list[tuple[int, int]] | None:
@@ -291,7 +291,7 @@ class ConnectFour(Game):
                     f"{position} is illegal ({error})") from None
         return state
 
-    def evaluate(self, state: ConnectFourState, player: Player) -> float:
+    def evaluate(self, state: ConnectFourState, player: Side) -> float:
         """The seed's window count for `player`: each k-cell window holding only one
         player's discs scores 1 for k-2 of them, 100 for k-1, WIN_SCORE for k; the
         opponent's windows count against (see connect4_windows.py; compiled when numba

@@ -159,7 +159,7 @@ class AlphaBeta(DepthFirstSearch):
         it, judge its bound by the window, remember it and record leaving it."""
         node = self.record.enter(parent, move, state, ply, alpha, beta)
         self.nodes += 1
-        if self.deadline is not None:
+        if not self.nodes & 255:
             self.check_clock()
         if self.tt is not None:
             known = self.table_answer(state, alpha, beta, ply, node)
@@ -181,7 +181,7 @@ class AlphaBeta(DepthFirstSearch):
         """The transposition table's (value, line) for `state` if that settles it for the
         window (alpha, beta), else None. Leaves are never stored, and a position at the
         depth limit is always evaluated, so the table is not asked there."""
-        if ply == self.limit:
+        if self.tt is None or ply == self.limit:
             return None
         entry = self.tt.lookup(state, ply, self.game.to_move(state) == self.player)
         if entry is None or entry.depth < self.remaining(ply):

@@ -53,9 +53,9 @@ class DepthFirstSearch:
                              f"{self.game.render(self.root)}")
 
     def check_clock(self) -> None:
-        """Stop the search once its deadline has passed (the clock is read every 256
-        nodes: reading it costs more than a node)."""
-        if not self.nodes & 255 and time.perf_counter() > self.deadline:
+        """Stop the search once its deadline has passed (called every 256 nodes: reading
+        the clock costs more than a node)."""
+        if self.deadline is not None and time.perf_counter() > self.deadline:
             raise SearchTimeout
 
     def leaf_value(self, state: State, ply: int, node: int | None) -> float:
@@ -66,7 +66,9 @@ class DepthFirstSearch:
             value, note = terminal_value(self.game, state, self.player, ply, self.scoring), \
                 "terminal"
         else:
-            value, note = self.eval_fn(state, self.player), "depth limit"
+            evaluate = self.eval_fn
+            assert evaluate is not None         # find_eval_fn gives every depth limit one
+            value, note = evaluate(state, self.player), "depth limit"
             if not -EVAL_LIMIT < value < EVAL_LIMIT:   # the win band is not for heuristics
                 check_evaluation(value, state)
             self.depth_cut = True

@@ -92,7 +92,7 @@ class Minimax(DepthFirstSearch):
         recording entering and leaving it (minimax values are always exact)."""
         node = self.record.enter(parent, move, state, ply)
         self.nodes += 1
-        if self.deadline is not None:
+        if not self.nodes & 255:
             self.check_clock()
         value, line = side(state, ply, node)
         if line:                # not a leaf (a leaf is recorded where it is scored)

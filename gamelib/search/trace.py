@@ -450,13 +450,13 @@ PROOF_NAMES = {1.0: "proven win", 0.5: "proven draw", 0.0: "proven loss"}
 def _apply(tree: dict[int, TraceNode], index: int, event: Event) -> None:
     """Update the rebuilt tree with one event."""
     if isinstance(event, (Enter, Expand)):
-        node = TraceNode(event.node, event.parent, event.move, event.state, event.depth,
-                         event.player, None, entered_at=index)
+        new = TraceNode(event.node, event.parent, event.move, event.state, event.depth,
+                        event.player, None, entered_at=index)
         if isinstance(event, Enter):
-            node.maximizing, node.alpha, node.beta = event.maximizing, event.alpha, event.beta
+            new.maximizing, new.alpha, new.beta = event.maximizing, event.alpha, event.beta
         else:
-            node.terminal = event.terminal
-        tree[event.node] = node
+            new.terminal = event.terminal
+        tree[event.node] = new
         if event.parent is not None and event.parent in tree:
             tree[event.parent].children.append(event.node)
         return

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 from gamelib.games.base import Game, State
 from gamelib.platform import need
 from gamelib.search import SearchResult, Trace, TranspositionTable, alphabeta, minimax
+from gamelib.search.trace import Backprop, Expand
 from gamelib.viz import style as st
 
 if TYPE_CHECKING:
@@ -95,13 +96,13 @@ def mcts_convergence(source: SearchResult | Trace) -> dict[str, Any]:
     totals: dict[Any, float] = {}
     out: dict[str, Any] = {"iterations": [], "shares": {}, "value": []}
     for event in trace.events:
-        if event.kind == "expand" and event.parent == root:
+        if isinstance(event, Expand) and event.parent == root:
             move_of[event.node] = event.move
             visits[event.move], totals[event.move] = 0, 0.0
-        elif event.kind == "backprop" and event.node in move_of:
+        elif isinstance(event, Backprop) and event.node in move_of:
             visits[move_of[event.node]] = event.visits
             totals[move_of[event.node]] = event.total
-        elif event.kind == "backprop" and event.node == root:
+        elif isinstance(event, Backprop) and event.node == root:
             _record(out, event.visits, visits, totals)
     return out
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from gamelib.search.result import SearchResult
-from gamelib.search.trace import EXACT, Trace, TraceNode
+from gamelib.search.trace import EXACT, Leaf, Trace, TraceNode
 from gamelib.viz import style as st
 from gamelib.viz.boards import board_table, has_thumbnail
 from gamelib.viz.legend import add_legend, legend_rows
@@ -20,8 +20,6 @@ from gamelib.viz.rendering import Drawing
 from gamelib.viz.select import (ancestors, descendants, hidden_children, root_of,
                                 select_nodes, subtree_sizes)
 
-PLAIN_MAX_NODES = 100      # default size limit with plain labels
-BOARD_MAX_NODES = 60       # ... and with board thumbnails
 RANK_WIDTH = 16           # by default, at most this many nodes side by side
 EDGE_LABEL_LIMIT = 80      # more nodes than this: no move labels on edges
 GROUP_PRUNED_OVER = 3      # pruned="auto": one stub per move up to this many (in a tree
@@ -66,7 +64,7 @@ def draw_tree(source: SearchResult | Trace, *, upto: int | None = None,
     view = _View(tree, set(shown), set(pv_ids), boards, triangles, windows, numbers,
                  edge_labels if edge_labels is not None else len(shown) <= EDGE_LABEL_LIMIT,
                  pruned, set(ancestors(tree, current)) if current in tree else set(), current)
-    view.notes = {e.node: e.note for e in trace.events[:upto] if e.kind == "leaf"}
+    view.notes = {e.node: e.note for e in trace.events[:upto] if isinstance(e, Leaf)}
     graph = _new_graph(rankdir, title if title is not None
                        else _title(trace, result, tree, root, upto, len(shown)))
     sizes = subtree_sizes(tree, root)
@@ -88,12 +86,12 @@ def _choose_nodes(tree: dict[int, TraceNode], root: int, pv_ids: list[int],
     the principal variation, the current node and what lies nearest to them."""
     keep = [n for n in pv_ids if max_depth is None or tree[n].depth <= max_depth]
     keep += [current] if current in tree else []
-    limit = PLAIN_MAX_NODES if max_nodes is None else max_nodes
+    limit = st.TREE_MAX_NODES if max_nodes is None else max_nodes
     width = RANK_WIDTH if max_nodes is None and len(tree) > limit else None
     shown = select_nodes(tree, root, limit, max_depth, keep, width)
     boards = _use_boards(boards, tree[root].state, len(shown))
-    if boards and max_nodes is None and len(shown) > BOARD_MAX_NODES:
-        shown = select_nodes(tree, root, BOARD_MAX_NODES, max_depth, keep, RANK_WIDTH)
+    if boards and max_nodes is None and len(shown) > st.TREE_BOARD_MAX_NODES:
+        shown = select_nodes(tree, root, st.TREE_BOARD_MAX_NODES, max_depth, keep, RANK_WIDTH)
     return shown, boards
 
 
@@ -128,7 +126,7 @@ def _use_boards(boards: bool | None, state: Any, size: int) -> bool:
     """Board thumbnails: as asked (when the game has them), else when `size` nodes fit."""
     if not has_thumbnail(state):
         return False
-    return boards if boards is not None else size <= BOARD_MAX_NODES
+    return boards if boards is not None else size <= st.TREE_BOARD_MAX_NODES
 
 
 def _new_graph(rankdir: str, title: str) -> Drawing:

@@ -14,16 +14,17 @@ from typing import Any, Callable
 
 import ipywidgets as widgets
 
+from gamelib.arena.play import describe
 from gamelib.arena.players import RandomPlayer
 from gamelib.arena.specs import FACTORIES, check_player
-from gamelib.games.base import Game, IllegalMoveError, Move, Player, State
+from gamelib.games.base import BoardGame, Game, IllegalMoveError, Move, Side, State
 from gamelib.games.checks import check_state
 from gamelib.games.connect4 import ConnectFour
 from gamelib.search.result import SearchResult
 from gamelib.widgets.cells import make_cells
 from gamelib.widgets.explain import move_label, why_html
 from gamelib.widgets.opponents import (choose_move, default_opponent, default_spec,
-                                       describe_player, make_player, presets_for)
+                                       make_player, presets_for)
 from gamelib.widgets.recording import recorded
 from gamelib.widgets.style import stylesheet, with_classes
 from gamelib.widgets.treeview import tree_html
@@ -46,7 +47,7 @@ class PlayBoard:
     Four position string such as "4453").
     """
 
-    def __init__(self, game: Game, opponent: Any = None, human_plays: Player = "X",
+    def __init__(self, game: BoardGame, opponent: Any = None, human_plays: Side = "X",
                  hint: Any = None, seed: int | None = None, threaded: bool = True,
                  tree_nodes: int = 12, start: State | str | None = None) -> None:
         self.game = game
@@ -130,7 +131,7 @@ class PlayBoard:
             if timeout is not None:
                 return
 
-    def new_game(self, human_plays: Player | None = None) -> None:
+    def new_game(self, human_plays: Side | None = None) -> None:
         """Start again (optionally switching sides); the AI opens if it moves first."""
         with self._lock:
             if human_plays is not None:
@@ -256,7 +257,7 @@ class PlayBoard:
         button.on_click(lambda _b: self._safely(action))
         return button
 
-    def _side_options(self) -> list[tuple[str, Player]]:
+    def _side_options(self) -> list[tuple[str, Side]]:
         """The "you play" choices, in colours for Connect Four."""
         first, second = self.game.players
         if isinstance(self.game, ConnectFour):
@@ -270,7 +271,7 @@ class PlayBoard:
             return self._custom
         if not isinstance(opponent, str):
             self._custom = check_player(self.game, opponent, "opponent")
-            self._add_option(f"{describe_player(opponent)} (yours)", CUSTOM)
+            self._add_option(f"{describe(opponent)} (yours)", CUSTOM)
             return opponent
         spec = default_spec(self.game, opponent.strip().lower())
         player = check_player(self.game, make_player(spec, seed=self.seed), "opponent")
@@ -485,7 +486,7 @@ class PlayBoard:
         return "it is the AI's turn."
 
 
-def _check_side(game: Game, side: Player) -> Player:
+def _check_side(game: Game, side: Side) -> Side:
     """`side` if it is one of the game's players ('first'/'second' accepted too)."""
     aliases = {"first": game.players[0], "second": game.players[1]}
     side = aliases.get(str(side).lower(), side)

@@ -3,11 +3,12 @@ Connect Four. They only draw and report clicks; PlayBoard decides what a click m
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable
 
 import ipywidgets as widgets
 
-from gamelib.games.base import Game, Move, State
+from gamelib.games.base import BoardGame, Move, State
 from gamelib.games.connect4 import ConnectFour
 from gamelib.widgets.style import (COLOURS, HINT_BACKGROUND, LAST_BACKGROUND, MARK_COLOURS,
                                    WIN_BACKGROUND, with_classes)
@@ -23,7 +24,7 @@ def cell_mark(state: State, row: int, col: int) -> str:
 
 
 def board_button(width: int, height: int, tooltip: str, classes: list[str],
-                 on_click: Callable[[], None], description: str = "") -> widgets.Button:
+                 on_click: Callable[[], Any], description: str = "") -> widgets.Button:
     """One button of a board, `width` x `height` pixels, calling `on_click` when clicked."""
     button = widgets.Button(description=description, tooltip=tooltip,
                             layout=widgets.Layout(width=f"{width}px", height=f"{height}px"))
@@ -46,7 +47,7 @@ class GridCells:
     MANAGED = {"gamelib-mark-x", "gamelib-mark-o", "gamelib-empty", "gamelib-win",
                "gamelib-last", "gamelib-hint"}
 
-    def __init__(self, game: Game, on_move: Callable[[Move], None]) -> None:
+    def __init__(self, game: BoardGame, on_move: Callable[[Move], Any]) -> None:
         self.rows, self.cols = game.rows, game.cols
         size = max(28, min(64, 420 // max(self.rows, self.cols)))
         self.buttons: dict[Cell, widgets.Button] = {}
@@ -55,7 +56,7 @@ class GridCells:
                 self.buttons[(r, c)] = board_button(
                     size, size, f"row {r}, col {c}",
                     ["gamelib-cell", f"gamelib-cell-{r}-{c}", "gamelib-empty"],
-                    lambda move=(r, c): on_move(move))
+                    partial(on_move, (r, c)))
         grid = widgets.GridBox(list(self.buttons.values()), layout=widgets.Layout(
             grid_template_columns=f"repeat({self.cols}, {size}px)"))
         self.widget = with_classes(grid, "gamelib-ttt-grid", "gamelib-cells")
@@ -95,7 +96,7 @@ class DiscCells:
     MANAGED = {"gamelib-disc-x", "gamelib-disc-o", "gamelib-empty", "gamelib-win",
                "gamelib-last"}
 
-    def __init__(self, game: ConnectFour, on_move: Callable[[Move], None]) -> None:
+    def __init__(self, game: ConnectFour, on_move: Callable[[Move], Any]) -> None:
         self.rows, self.cols = game.rows, game.cols
         size = max(26, min(52, 400 // self.cols))
         self.drops = [self._drop_button(c, size, on_move) for c in range(self.cols)]
@@ -106,7 +107,7 @@ class DiscCells:
                     size, size, f"drop in column {c}",
                     ["gamelib-cell", f"gamelib-cell-{r}-{c}", f"gamelib-col-{c}",
                      "gamelib-empty"],
-                    lambda move=c: on_move(move))
+                    partial(on_move, c))
                 button.style.button_color = COLOURS["."]
                 self.buttons[(r, c)] = button
         template = f"repeat({self.cols}, {size}px)"
@@ -142,7 +143,7 @@ class DiscCells:
             set_classes(button, {"gamelib-hint"} if c == hint else set(), {"gamelib-hint"})
 
 
-def make_cells(game: Game, on_move: Callable[[Move], None]) -> Any:
+def make_cells(game: BoardGame, on_move: Callable[[Move], Any]) -> Any:
     """The right board for `game`."""
     if isinstance(game, ConnectFour):
         return DiscCells(game, on_move)

@@ -98,7 +98,7 @@ def _mcts_runner_up(result: SearchResult, best: Move, second: Move, b: str, s: s
 def proof_word(result: SearchResult, move: Move) -> str:
     """MCTS-Solver's verdict on a root move for the AI: "win", "draw", "loss" or ""."""
     proof = (result.proven or {}).get(move)
-    return {1.0: "win", 0.5: "draw", 0.0: "loss"}.get(proof, "")
+    return "" if proof is None else {1.0: "win", 0.5: "draw", 0.0: "loss"}.get(proof, "")
 
 
 def _value_runner_up(result: SearchResult, best: Move, second: Move, b: str, s: str) -> str:

@@ -18,7 +18,7 @@ import ipywidgets as widgets
 from gamelib.games.base import Game, State
 from gamelib.games.gametree import GameTree
 from gamelib.search.mcts import MCTS, PROOF_NAMES
-from gamelib.search.trace import Event, Trace, TraceNode
+from gamelib.search.trace import Prove, Trace, TraceNode
 from gamelib.viz import draw_iteration, draw_mcts, iteration_events
 from gamelib.widgets.explain import move_label
 from gamelib.widgets.stepping import Stepping
@@ -141,7 +141,7 @@ class MCTSStepper(Stepping):
             return "nothing to expand (the game is over there)"
         return "nothing to expand and no playout (its result is proven)"
 
-    def _proof(self, tree: dict[int, TraceNode], event: Event) -> str:
+    def _proof(self, tree: dict[int, TraceNode], event: Prove) -> str:
         """A "prove" event in words: which node, and for whom."""
         node = tree[event.node]
         if node.parent is None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamelib.arena.specs import FACTORIES, player_from_spec
-from gamelib.games.base import Game, Move, State
+from gamelib.games.base import BoardGame, Game, Move, State
 from gamelib.games.connect4 import ConnectFour
 from gamelib.search.result import SearchResult
 
@@ -66,7 +66,7 @@ DEFAULTS = {"random": "random", "minimax": "minimax:3", "alphabeta": "alphabeta:
 """The preset a bare name stands for on Connect Four (Tic-Tac-Toe searches to the end)."""
 
 
-def presets_for(game: Game) -> list[Preset]:
+def presets_for(game: BoardGame) -> list[Preset]:
     """The menu for `game`: the presets whose player exists (is registered) right now."""
     presets = CONNECT_FOUR_PRESETS if isinstance(game, ConnectFour) else TIC_TAC_TOE_PRESETS
     if isinstance(game, ConnectFour) and (game.rows, game.cols, game.k) != (6, 7, 4):
@@ -76,7 +76,7 @@ def presets_for(game: Game) -> list[Preset]:
     return [p for p in presets if p.name in FACTORIES]
 
 
-def default_opponent(game: Game) -> str:
+def default_opponent(game: BoardGame) -> str:
     """The opponent a board starts with: a solid search that answers within a second."""
     if isinstance(game, ConnectFour):
         return "alphabeta:4"
@@ -96,11 +96,6 @@ def default_spec(game: Game, name: str) -> str:
 def make_player(spec: str, seed: int | None = None) -> Any:
     """The player a spec names (a clear error names the known players)."""
     return player_from_spec(spec, seed=seed)
-
-
-def describe_player(player: Any) -> str:
-    """A short label for a player object that is not in the menu."""
-    return getattr(player, "name", None) or repr(player)
 
 
 def choose_move(player: Any, game: Game, state: State) -> tuple[Move, SearchResult | None]:

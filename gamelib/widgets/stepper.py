@@ -14,7 +14,8 @@ import ipywidgets as widgets
 
 from gamelib.games.gametree import GameTree
 from gamelib.search.result import SearchResult
-from gamelib.search.trace import Event, Trace, TraceNode
+from gamelib.search.trace import Enter, Leaf, Leave, Prune, Trace, TraceNode, TTHit
+from gamelib.viz.select import ancestors
 from gamelib.viz.style import fmt_bound, fmt_value
 from gamelib.widgets.explain import move_label
 from gamelib.widgets.stepping import Stepping
@@ -22,7 +23,7 @@ from gamelib.widgets.style import step_button, stylesheet, with_classes
 from gamelib.widgets.treeview import drawing_html
 
 
-def unpack(source: SearchResult | Trace) -> Trace:
+def steppable_trace(source: SearchResult | Trace) -> Trace:
     """The trace of a result (or the trace itself), with a clear error when there is none."""
     trace = source.trace if isinstance(source, SearchResult) else source
     if isinstance(trace, Trace) and trace.algorithm == "mcts":
@@ -35,15 +36,6 @@ def unpack(source: SearchResult | Trace) -> Trace:
                          f"the search with trace=Trace(), e.g. "
                          f"{source.algorithm}(game, state, trace=Trace())")
     raise TypeError(f"expected a SearchResult or a Trace, got {type(source).__name__}")
-
-
-def call_stack(tree: dict[int, TraceNode], node: int | None) -> list[int]:
-    """Node ids from the root down to `node` (the recursion's call stack)."""
-    path = []
-    while node is not None and node in tree:
-        path.append(node)
-        node = tree[node].parent
-    return path[::-1]
 
 
 def open_nodes(tree: dict[int, TraceNode]) -> list[int]:
@@ -92,7 +84,7 @@ class Narrator:
         method = getattr(self, "_" + event.kind, None)
         return method(event, tree) if method else f"{event.kind} at node {event.node}"
 
-    def _enter(self, event: Event, tree: dict[int, TraceNode]) -> str:
+    def _enter(self, event: Enter, tree: dict[int, TraceNode]) -> str:
         kind = "MAX" if event.maximizing else "MIN"
         where = "the root" if event.parent is None else (
             f"node {event.node} ({self.move(event.move)} from node {event.parent})")
@@ -100,12 +92,12 @@ class Narrator:
             f" with window alpha {fmt_value(event.alpha)}, beta {fmt_value(event.beta)}")
         return f"Enter {where}: {kind} to move at depth {event.depth}{window}."
 
-    def _leaf(self, event: Event, tree: dict[int, TraceNode]) -> str:
+    def _leaf(self, event: Leaf, tree: dict[int, TraceNode]) -> str:
         why = {"terminal": "the game is over", "depth limit": "the depth limit is reached"}
         return (f"Node {event.node} is a leaf ({why.get(event.note, event.note)}): "
                 f"value {fmt_value(event.value)}.")
 
-    def _prune(self, event: Event, tree: dict[int, TraceNode]) -> str:
+    def _prune(self, event: Prune, tree: dict[int, TraceNode]) -> str:
         moves = [str(m) for m in event.moves]
         text = (f"alpha {fmt_value(event.alpha)} >= beta {fmt_value(event.beta)} at node "
                 f"{event.node}: prune {'move' if len(moves) == 1 else 'moves'} "
@@ -113,7 +105,7 @@ class Narrator:
         leaves = self._pruned_leaves(event, tree)
         return text + (f" (leaves {and_list(leaves)})." if leaves else ".")
 
-    def _pruned_leaves(self, event: Event, tree: dict[int, TraceNode]) -> list[str]:
+    def _pruned_leaves(self, event: Prune, tree: dict[int, TraceNode]) -> list[str]:
         """For a textbook tree, the numbers on the pruned leaves."""
         node = tree.get(event.node)
         if not isinstance(self.game, GameTree) or node is None:
@@ -121,11 +113,11 @@ class Narrator:
         found = [self.game.node(node.state + (m,)) for m in event.moves]
         return [fmt_value(v) for v in found if not isinstance(v, list)]
 
-    def _tt_hit(self, event: Event, tree: dict[int, TraceNode]) -> str:
+    def _tt_hit(self, event: TTHit, tree: dict[int, TraceNode]) -> str:
         return (f"Node {event.node} is in the transposition table: "
                 f"{fmt_bound(event.value, event.bound)}, no need to search it again.")
 
-    def _leave(self, event: Event, tree: dict[int, TraceNode]) -> str:
+    def _leave(self, event: Leave, tree: dict[int, TraceNode]) -> str:
         node = tree.get(event.node)
         value = fmt_bound(event.value, event.bound)
         bound = ""
@@ -150,9 +142,9 @@ class SearchStepper(Stepping):
 
     def __init__(self, source: SearchResult | Trace, position: int = 1,
                  interval_ms: int = 800, **draw_options: Any) -> None:
-        self.trace = unpack(source)
+        self.trace = steppable_trace(source)
         self.source = source
-        self.steps = len(self.trace)
+        self._steps = len(self.trace)
         self.draw_options = draw_options
         self.narrator = Narrator(self.trace)
         self._pictures: dict[int, str] = {}
@@ -161,6 +153,11 @@ class SearchStepper(Stepping):
         self._show()
 
     # -- the Python API --------------------------------------------------------------------
+
+    @property
+    def steps(self) -> int:
+        """How many events the trace holds."""
+        return self._steps
 
     def current_node(self) -> int | None:
         """The node of the last event shown (None before the first)."""
@@ -204,7 +201,7 @@ class SearchStepper(Stepping):
         """The call stack and the current node's (alpha, beta)."""
         if current is None or current not in tree:
             return ""
-        stack = open_nodes(tree) or call_stack(tree, current)
+        stack = open_nodes(tree) or ancestors(tree, current)
         text = "call stack: " + " → ".join(f"node {n}" for n in stack)
         top = stack[-1]
         alpha, beta = live_window(tree, top)

@@ -14,8 +14,20 @@ class Stepping:
     """
 
     first = 0
-    steps: int
     _narration: str
+    slider: Any                 # the widgets a subclass builds
+    play: Any
+    view: Any
+    widget: Any
+
+    @property
+    def steps(self) -> int:
+        """The last position."""
+        raise NotImplementedError
+
+    def _show(self) -> None:
+        """Draw the current position."""
+        raise NotImplementedError
 
     @property
     def position(self) -> int:
