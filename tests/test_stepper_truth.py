@@ -96,3 +96,16 @@ def test_the_play_buttons_carry_words():
     for word in ("Play", "Pause", "Stop"):
         assert f'content: "{word}"' in PLAY_LABELS
     assert "gamelib-step-play" in stepper.play._dom_classes
+
+
+def test_a_leaf_just_entered_is_drawn_as_a_leaf_with_its_value_unknown():
+    result = minimax(GameTree(TEXTBOOK), (), trace=Trace())
+    enter = next(i for i, event in enumerate(result.trace)
+                 if event.kind == "enter" and event.node == 7)
+    stepper = SearchStepper(result, position=enter + 1)
+    assert stepper.narration.startswith("Enter node 7 (move 1 from node 5), a leaf")
+    group = re.search(r'<g id="node7" class="([^"]*)"', stepper.picture)
+    assert group and "leaf" in group.group(1).split()
+    assert node_text(stepper.picture, 7).startswith("?")
+    stepper.forward()                                   # scored: "Node 7 is a leaf ... 4"
+    assert node_text(stepper.picture, 7).startswith("4")

@@ -51,6 +51,7 @@ def draw_tree(source: SearchResult | Trace, *, upto: int | None = None,
         raise ValueError("this is an MCTS trace: draw it with draw_mcts (or one iteration "
                          "with draw_iteration)")
     tree = trace.nodes(upto)
+    _mark_entered_leaf(trace, tree, upto)
     if not tree:
         return _empty_drawing(title or "nothing searched yet", rankdir)
     root = root_of(tree)
@@ -77,6 +78,14 @@ def draw_tree(source: SearchResult | Trace, *, upto: int | None = None,
         add_legend(graph, legend_rows(view.features()), below=f"n{deepest}")
     graph.outline = outline(tree, root, shown, pv_ids)
     return graph
+
+
+def _mark_entered_leaf(trace: Trace, tree: dict[int, TraceNode], upto: int | None) -> None:
+    """A node just entered that the next event scores as a leaf is drawn as a leaf (the
+    search knew it was one on entering it), its value still unknown."""
+    following = trace.events[upto] if upto is not None and 0 < upto < len(trace) else None
+    if isinstance(following, Leaf) and following.node in tree:
+        tree[following.node].leaf = True
 
 
 def _choose_nodes(tree: dict[int, TraceNode], root: int, pv_ids: list[int],

@@ -75,7 +75,8 @@ class MCTSStepper(Stepping):
                                                      description="iteration",
                                                      layout=widgets.Layout(width="380px")),
                                    "gamelib-step-slider")
-        self.play = with_classes(widgets.Play(value=1, min=1, max=1, interval=900),
+        self.play = with_classes(widgets.Play(value=1, min=1, max=1, interval=900,
+                                              show_repeat=False),
                                  "gamelib-step-play")
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         self.slider.observe(self._slider_moved, "value")

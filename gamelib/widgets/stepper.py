@@ -169,7 +169,8 @@ class SearchStepper(Stepping):
             value=start, min=0, max=self.steps, description="step",
             layout=widgets.Layout(width="420px")), "gamelib-step-slider")
         self.play = with_classes(widgets.Play(value=start, min=0, max=self.steps,
-                                              interval=interval_ms), "gamelib-step-play")
+                                              interval=interval_ms, show_repeat=False),
+                                 "gamelib-step-play")
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         self.slider.observe(self._slider_moved, "value")
         buttons = [step_button("|◀", "first", lambda: self.go(0)),

@@ -14,7 +14,9 @@ PLAY_LABELS = """
 .gamelib-step-play i.fa-pause::before { content: "Pause"; }
 .gamelib-step-play i.fa-stop::before { content: "Stop"; }
 .gamelib-step-play i.fa-retweet::before { content: "Repeat"; }
-.gamelib-step-play .jupyter-button { width: auto; padding: 0 8px; }
+.gamelib-step-play.widget-play { width: auto; }
+.gamelib-step-play .jupyter-button { width: auto !important; min-width: 52px; flex: 0 0 auto;
+  padding: 0 8px; }
 </style>
 """
 """Words on the play widget's buttons: its icons come from an icon font that exported
