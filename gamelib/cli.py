@@ -97,6 +97,39 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     return 0
 
 
+def parse_moves(game: Game, text: str) -> list:
+    """The moves of a game: Connect Four column digits ("3342"), or Tic-Tac-Toe squares
+    as row,col pairs separated by spaces ("1,1 0,0 2,2")."""
+    if isinstance(game, ConnectFour):
+        game.play(text.strip())           # raises a clear error for a bad string
+        return [int(char) for char in text.strip()]
+    moves = []
+    for word in text.replace(";", " ").split():
+        row, _, col = word.partition(",")
+        if not (row.isdigit() and col.isdigit()):
+            raise ValueError(f"a Tic-Tac-Toe game is squares as row,col separated by "
+                             f"spaces, e.g. '1,1 0,0 2,2'; {word!r} is not one")
+        moves.append((int(row), int(col)))
+    game.play(moves)                      # raises a clear error for an illegal move
+    return moves
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    """Mark each move of a game best, fine, mistake or blunder (perfect play)."""
+    from gamelib.arena.review import review_game, review_text
+    game = make_game(args.game)
+    try:
+        moves = parse_moves(game, args.moves)
+        reviews = review_game(game, moves, side=args.side)
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    name = (lambda m: f"column {m}") if isinstance(game, ConnectFour) else \
+        (lambda m: f"row {m[0]}, col {m[1]}")
+    print(review_text(game, reviews, name))
+    return 0
+
+
 def add_solver_commands(sub: argparse._SubParsersAction) -> None:
     """The solver's `solve` and `book` subcommands (imported here: numba loads lazily)."""
     from gamelib.solver.cli import add_commands
@@ -135,6 +168,14 @@ def build_parser() -> argparse.ArgumentParser:
                               "for Connect Four)")
     analyse.add_argument("--seed", type=int, default=None, help="seed for MCTS")
     analyse.set_defaults(run=cmd_analyse)
+    review = sub.add_parser("review", help="mark each move of a game best, fine, mistake "
+                                           "or blunder, with perfect play")
+    review.add_argument("game", choices=sorted(GAMES))
+    review.add_argument("moves", help="Connect Four: column digits, e.g. 3342; Tic-Tac-Toe: "
+                                      "squares as row,col, e.g. '1,1 0,0 2,2'")
+    review.add_argument("--side", choices=["X", "O"], default=None,
+                        help="review only this side's moves (default: both)")
+    review.set_defaults(run=cmd_review)
     add_tournament_parser(sub, GAMES)
     add_figures_parser(sub)
     add_solver_commands(sub)

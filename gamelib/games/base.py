@@ -16,8 +16,23 @@ Side = str
 """A player's name, e.g. 'X' / 'O', or 'MAX' / 'MIN' for abstract trees."""
 
 
+NOT_A_MOVE, OFF_BOARD, GAME_OVER, OCCUPIED, FORBIDDEN, NOT_LEGAL = (
+    "not a move", "off the board", "game over", "occupied", "forbidden by a rule",
+    "not legal")
+"""The reasons an `IllegalMoveError` gives, for programs (boards, checks) that act on them."""
+
+
 class IllegalMoveError(ValueError):
-    """Raised when a move is not legal; the message says which move, why, and what is legal."""
+    """Raised when a move is not legal; the message says which move, why, and what is legal.
+
+    `reason` says why for programs: NOT_A_MOVE (wrong type), OFF_BOARD, GAME_OVER,
+    OCCUPIED (a taken square, a full column), FORBIDDEN (an optional rule forbids it) or
+    NOT_LEGAL (anything else).
+    """
+
+    def __init__(self, message: str, reason: str = NOT_LEGAL) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class Game(ABC):
@@ -85,7 +100,7 @@ class Game(ABC):
     def check_move(self, state: State, move: Move) -> None:
         """Raise IllegalMoveError unless `move` is legal in `state`."""
         if self.is_terminal(state):
-            raise IllegalMoveError(f"move {move!r} is not legal: the game is over")
+            raise IllegalMoveError(f"move {move!r} is not legal: the game is over", GAME_OVER)
         legal = self.actions(state)
         if move not in legal:
             raise IllegalMoveError(f"move {move!r} is not legal; legal moves: {legal}")

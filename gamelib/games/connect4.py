@@ -12,7 +12,8 @@ import operator
 from functools import lru_cache
 from typing import Callable, NamedTuple, Sequence
 
-from gamelib.games.base import BoardGame, IllegalMoveError, Side
+from gamelib.games.base import (FORBIDDEN, GAME_OVER, NOT_A_MOVE, OCCUPIED, OFF_BOARD, BoardGame,
+                                 IllegalMoveError, Side)
 from gamelib.games.checks import whole_number
 from gamelib.games.connect4_windows import WindowCounter, make_counter
 from gamelib.games.pictures import discs_svg
@@ -232,20 +233,20 @@ class ConnectFour(BoardGame):
         column = whole_number(move)     # numpy integers are columns too
         if column is None:
             raise IllegalMoveError(f"move {move!r} is not a column number; columns are "
-                                   f"whole numbers 0..{self.cols - 1} (0-based)")
+                                   f"whole numbers 0..{self.cols - 1} (0-based)", NOT_A_MOVE)
         move = column
         if not 0 <= move < self.cols:
             raise IllegalMoveError(f"move {move} is off the board: columns are "
-                                   f"0..{self.cols - 1} (0-based)")
+                                   f"0..{self.cols - 1} (0-based)", OFF_BOARD)
         if self.is_terminal(state):
-            raise IllegalMoveError(f"move {move} is not legal: the game is over")
+            raise IllegalMoveError(f"move {move} is not legal: the game is over", GAME_OVER)
         if (state.x | state.o) & self._top[move]:
             raise IllegalMoveError(f"move {move} is not legal: column {move} is full; "
-                                   f"legal moves: {self.actions(state)}")
+                                   f"legal moves: {self.actions(state)}", OCCUPIED)
         if self.first_move_rule and not (state.x | state.o) and move == self.centre:
             raise IllegalMoveError(f"move {move} is not legal: the first player may not "
                                    f"open in the centre column; legal moves: "
-                                   f"{self.actions(state)}")
+                                   f"{self.actions(state)}", FORBIDDEN)
         return move
 
     def is_terminal(self, state: ConnectFourState) -> bool:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import operator
 from typing import NamedTuple
 
-from gamelib.games.base import BoardGame, IllegalMoveError, Side
+from gamelib.games.base import (GAME_OVER, NOT_A_MOVE, OCCUPIED, OFF_BOARD, BoardGame,
+                                 IllegalMoveError, Side)
 from gamelib.games.checks import whole_number
 from gamelib.games.pictures import grid_svg
 
@@ -155,20 +156,21 @@ class TicTacToe(BoardGame):
         if (not isinstance(move, tuple) or len(move) != 2
                 or any(whole_number(x) is None for x in move)):   # numpy integers are fine
             raise IllegalMoveError(
-                f"move {move!r} is not a (row, col) pair of whole numbers, e.g. (0, 2)")
+                f"move {move!r} is not a (row, col) pair of whole numbers, e.g. (0, 2)",
+                NOT_A_MOVE)
         row, col = whole_number(move[0]), whole_number(move[1])
         assert row is not None and col is not None          # checked just above
         move = (row, col)
         if not _on_board(state, row, col):
             raise IllegalMoveError(
                 f"move {move!r} is off the board: rows are 0..{self.rows - 1} "
-                f"and columns 0..{self.cols - 1}")
+                f"and columns 0..{self.cols - 1}", OFF_BOARD)
         if state.winner is not None or EMPTY not in state.board:
-            raise IllegalMoveError(f"move {move!r} is not legal: the game is over")
+            raise IllegalMoveError(f"move {move!r} is not legal: the game is over", GAME_OVER)
         if state.cell(row, col) != EMPTY:
             raise IllegalMoveError(
                 f"move {move!r} is not legal: that cell is taken by {state.cell(row, col)!r}; "
-                f"legal moves: {self.actions(state)}")
+                f"legal moves: {self.actions(state)}", OCCUPIED)
         return row, col
 
     def is_terminal(self, state: TicTacToeState) -> bool:

@@ -126,8 +126,10 @@ class MCTSStepper(Stepping):
                   if it.expand is not None else self._why_no_expansion(tree[it.select.node]))
         playout = ""
         if it.playout is not None:
-            playout = (f"playout of {len(it.playout.moves)} random moves: "
-                       f"{it.playout.note or 'done'}")
+            played = len(it.playout.moves)
+            length = "no moves (the game was already over)" if played == 0 else \
+                f"{played} random move{'' if played == 1 else 's'}"
+            playout = f"playout of {length}: {it.playout.note or 'done'}"
         backed = f"back up the result through {len(it.backprop)} nodes"
         proved = ", ".join(self._proof(tree, event) for event in it.proofs)
         proved = f"proved: {proved}" if proved else ""
