@@ -1,6 +1,7 @@
 """The facts lessons 00-03 state, asserted on the executed lessons (and on the library).
 
-Each test names the sentence it protects. These lessons have no quick settings (every
+Each test names the sentence it protects; those that read executed lessons are marked
+slow (they still run in CI). These lessons have no quick settings (every
 cell runs at full size in a few seconds), so the quick run the tests use is the run a
 student sees.
 """
@@ -71,6 +72,7 @@ def test_lesson_00_states_the_column_numbering_once():
 
 # ---- lesson 00 ------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_00_alpha_beta_beats_random_play_in_0_based_columns(executed_lesson):
     shown = lessons.cell_text(executed_lesson(START), "fact-game-record")
     assert shown.startswith("X wins")                        # "Random play is easy to beat"
@@ -78,6 +80,7 @@ def test_00_alpha_beta_beats_random_play_in_0_based_columns(executed_lesson):
     assert all(0 <= int(m) <= 6 for m in moves.split(","))
 
 
+@pytest.mark.slow
 def test_00_position_string_3342_is_red_3_yellow_3_red_4_yellow_2(executed_lesson):
     rows = lessons.cell_text(executed_lesson(START), "fact-columns").splitlines()
     assert rows[-1].split() == [str(c) for c in range(7)]
@@ -111,6 +114,7 @@ def test_the_lesson_map_lists_every_lesson_and_its_checked_exercises():
 
 # ---- lesson 01 ------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_01_x_completes_the_middle_column(executed_lesson):
     shown = lessons.cell_text(executed_lesson(GAMES), "fact-finished")
     assert "winner: X" in shown
@@ -120,6 +124,7 @@ def test_01_x_completes_the_middle_column(executed_lesson):
     assert sorted(winning_line(finished)) == [(0, 1), (1, 1), (2, 1)]
 
 
+@pytest.mark.slow
 def test_01_the_small_tree_has_14_positions_and_the_shape_the_text_describes(executed_lesson):
     assert "14 nodes" in svg(executed_lesson(GAMES), "fact-tree")
     game = TicTacToe()
@@ -140,6 +145,7 @@ def test_01_the_small_tree_has_14_positions_and_the_shape_the_text_describes(exe
     assert ended_early == 2
 
 
+@pytest.mark.slow
 def test_01_counts_games_positions_and_symmetries(executed_lesson):
     notebook = executed_lesson(GAMES)
     assert lessons.cell_text(notebook, "fact-games").strip() == "255168"
@@ -151,6 +157,7 @@ def test_01_counts_games_positions_and_symmetries(executed_lesson):
 
 # ---- lesson 02 ------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_02_textbook_tree_value_3_by_the_left_move_in_13_nodes(executed_lesson):
     notebook = executed_lesson(MINIMAX)
     assert "move 0, value 3" in lessons.cell_text(notebook, "fact-textbook")
@@ -158,6 +165,7 @@ def test_02_textbook_tree_value_3_by_the_left_move_in_13_nodes(executed_lesson):
     assert "{0: 3, 1: 2, 2: 2}" in shown and "nodes visited: 13" in shown
 
 
+@pytest.mark.slow
 def test_02_only_the_block_saves_o_and_the_folded_nodes_are_the_losing_moves(executed_lesson):
     notebook = executed_lesson(MINIMAX)
     shown = lessons.cell_text(notebook, "fact-ttt")
@@ -176,11 +184,13 @@ def test_02_only_the_block_saves_o_and_the_folded_nodes_are_the_losing_moves(exe
                             for c in wins)
 
 
+@pytest.mark.slow
 def test_02_losing_moves_read_loss_in_2_plies(executed_lesson):
     shown = lessons.cell_text(executed_lesson(MINIMAX), "fact-sooner")
     assert shown.count("loss in 2 plies") == 3 and "(1, 2): 0" in shown
 
 
+@pytest.mark.slow
 def test_02_the_growth_factor_grows_so_the_log_plot_bends_upwards(executed_lesson):
     shown = lessons.cell_text(executed_lesson(MINIMAX), "fact-growth")
     rows = [line for line in shown.splitlines() if line.startswith("empty cells")]
@@ -196,6 +206,7 @@ def test_02_the_growth_factor_grows_so_the_log_plot_bends_upwards(executed_lesso
     assert logs[8] - logs[4] > 1.5 * (logs[4] - logs[0])
 
 
+@pytest.mark.slow
 def test_02_connect_four_leaves_multiply_by_7(executed_lesson):
     shown = lessons.cell_text(executed_lesson(MINIMAX), "fact-c4-leaves")
     counts = [numbers_in(line)[1] for line in shown.splitlines() if line.startswith("depth")]
@@ -204,21 +215,25 @@ def test_02_connect_four_leaves_multiply_by_7(executed_lesson):
 
 # ---- lesson 03 ------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_03_textbook_tree_7_of_9_leaves_one_cutoff(executed_lesson):
     shown = lessons.cell_text(executed_lesson(ALPHABETA), "fact-textbook")
     assert "value 3" in shown and "leaves scored: 7 of 9 | cutoffs: 1" in shown
 
 
+@pytest.mark.slow
 def test_03_alpha_beta_equals_minimax_on_every_random_tree(executed_lesson):
     shown = lessons.cell_text(executed_lesson(ALPHABETA), "fact-same-value")
     assert "on 300 of 300 random trees" in shown
 
 
+@pytest.mark.slow
 def test_03_textbook_tree_best_first_5_worst_first_all_9(executed_lesson):
     shown = lessons.cell_text(executed_lesson(ALPHABETA), "fact-textbook-orders")
     assert "best first 5 | worst first 9 | minimax 9" in shown
 
 
+@pytest.mark.slow
 def test_03_move_order_best_hits_theory_worst_stays_close_to_minimax(executed_lesson):
     shown = lessons.cell_text(executed_lesson(ALPHABETA), "fact-orders")
     lists = {label.strip(): numbers_in(values) for label, values in
@@ -238,6 +253,7 @@ def test_03_move_order_best_hits_theory_worst_stays_close_to_minimax(executed_le
     assert f"at depth 7: {worst[-1]:,} of {mm[-1]:,}" in shown
 
 
+@pytest.mark.slow
 def test_03_connect_four_savings_grow_with_depth(executed_lesson):
     shown = lessons.cell_text(executed_lesson(ALPHABETA), "fact-connect-four")
     table = [numbers_in(line) for line in shown.splitlines() if re.match(r"\s+\d", line)]

@@ -54,8 +54,8 @@ class Question:
 
     def ask(self) -> Note:
         """The question, and how to answer it."""
-        return Note(f"Predict: {self.title}", f"{self.question} Write your answer as "
-                    f"`{self.name} = ...`, then run `.check()`.")
+        return Note(f"Predict: {self.title}", f"{self.question} Write your answer in the "
+                    f"cell below ({self.name} = your answer), then run the check.")
 
     def check(self, prediction: Any = NOT_GIVEN) -> CheckResult:
         """Compare the prediction (found by name in the notebook if not given) with the run."""
