@@ -16,6 +16,7 @@ from gamelib.exercises.is_win import check_is_win
 from gamelib.exercises.mcts_checks import check_backprop, check_ucb
 from gamelib.exercises.mcts_parts import Node, run_mcts
 from gamelib.exercises.search_checks import check_alphabeta, check_minimax
+from gamelib.exercises import predict  # noqa: F401  predict, then run: ask(), check(), hint()
 from gamelib.exercises import unit_tests  # noqa: F401  writing tests: check(), hint(), solution()
 
 is_win_exercise = Exercise("is_win", "is_win", check_is_win, [
