@@ -94,7 +94,7 @@ MAP_EXERCISES = {
            "unit_tests"},
     "03": {"predict.pruned_leaves", "alphabeta_exercise"},
     "04": {"eval_exercise"},
-    "05": set(), "06": {"ucb_exercise", "backprop_exercise"}, "07": set(), "08": set(),
+    "05": set(), "06": {"ucb_exercise", "backprop_exercise"}, "07": set(), "08": {"alignment_exercise"},
 }
 """The checked exercises lesson 00's map promises, lesson by lesson."""
 
