@@ -128,7 +128,7 @@ def _winning_cells(state: ConnectFourState) -> list[tuple[int, int]] | None:
 class ConnectFour(BoardGame):
     """Connect Four: players 'X' (first, red) and 'O' (yellow); a move is a column, 0-based.
 
-    `first_move_rule=True` is the seeds' variant in which the first player may not open
+    `first_move_rule=True` is the variant of a 2019 student report on Connect Four, in which the first player may not open
     in the centre column (the move that wins the standard game).
     """
 
@@ -293,7 +293,7 @@ class ConnectFour(BoardGame):
         return state
 
     def evaluate(self, state: ConnectFourState, player: Side) -> float:
-        """The seed's window count for `player`: each k-cell window holding only one
+        """The window count of Kopec's book (ch. 8) for `player`: each k-cell window holding only one
         player's discs scores 1 for k-2 of them, 100 for k-1, WIN_SCORE for k; the
         opponent's windows count against (see connect4_windows.py; compiled when numba
         is installed, since search calls it at every leaf)."""
