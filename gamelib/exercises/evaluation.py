@@ -5,7 +5,7 @@ does it score the position for `player`, is it zero-sum (my_eval(s, 'X') ==
 -my_eval(s, 'O')), does it tell positions apart, does it prefer the side that is
 clearly better; then a mini-tournament:
 depth-limited alpha-beta with the student's evaluation against the same search with the
-seed's window count, seats swapped every game pair, openings varied by random first
+window count (Kopec, ch. 8), seats swapped every game pair, openings varied by random first
 moves. The score (wins + draws/2 per game) comes with a 95% confidence interval.
 """
 
