@@ -11,6 +11,7 @@ from gamelib.arena import GameAbandoned, HumanPlayer, Player, play_game
 from gamelib.arena.specs import check_player, player_from_spec
 from gamelib.arena.tournament import add_parser as add_tournament_parser
 from gamelib.exercises.grade import add_parser as add_grade_parser
+from gamelib.lessons import add_parser as add_lessons_parser
 from gamelib.viz.figures import add_parser as add_figures_parser
 from gamelib.games import BoardGame, ConnectFour, Game, State, TicTacToe
 
@@ -180,6 +181,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_figures_parser(sub)
     add_solver_commands(sub)
     add_grade_parser(sub)
+    add_lessons_parser(sub)
     return parser
 
 

@@ -58,13 +58,14 @@ class DepthFirstSearch:
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise SearchTimeout
 
-    def leaf_value(self, state: State, ply: int, node: int | None) -> float:
-        """The score of a position where the search stops, for MAX: the game's utility
-        when it is over (depth-aware unless scoring="plain"), else (at the depth limit)
-        the evaluation function's. Called when `ply == limit or is_terminal(state)`."""
+    def leaf_value(self, state: State, ply: int) -> tuple[float, str]:
+        """(score for MAX, how it was found) of a position where the search stops: the
+        game's utility when it is over ("terminal"; depth-aware unless scoring="plain"),
+        else the evaluation function's ("depth limit"). Called when
+        `ply == limit or is_terminal(state)`."""
         if ply != self.limit or self.game.is_terminal(state):
-            value, note = terminal_value(self.game, state, self.player, ply, self.scoring), \
-                "terminal"
+            value = terminal_value(self.game, state, self.player, ply, self.scoring)
+            note = "terminal"
         else:
             evaluate = self.eval_fn
             assert evaluate is not None         # find_eval_fn gives every depth limit one
@@ -75,8 +76,7 @@ class DepthFirstSearch:
         self.leaves += 1
         if ply > self.deepest:
             self.deepest = ply
-        self.record.leaf(node, value, note)
-        return value
+        return value, note
 
     # -- the answer -----------------------------------------------------------------------
 
