@@ -234,20 +234,22 @@ def game_section(game: Game, result: SearchResult) -> WhySection | None:
 
 
 def section_html(section: WhySection | None) -> tuple[str, str]:
-    """The game's own words (shown) and its table of counts (for the folded part)."""
+    """The game's own words (shown) and its table of counts, one column per move (folded)."""
     if section is None:
         return "", ""
     words = f"<div class='gamelib-why-text'>{escape(section.words)}</div>"
     if not section.rows:
         return words, ""
-    head = "".join(f"<th>{escape(str(key))}</th>" for key in section.rows[0])
-    body = "".join("<tr>" + "".join(f"<td>{escape(cell_text(value))}</td>"
-                                    for value in row.values()) + "</tr>"
-                   for row in section.rows)
+    keys = list(section.rows[0])                # the first names the move ("column")
+    first, counts = keys[0], keys[1:]
+    head = "".join(f"<th>{escape(f'{first} {row[first]}')}</th>" for row in section.rows)
+    body = "".join(f"<tr><td>{escape(key)}</td>" + "".join(
+        f"<td>{escape(cell_text(row[key]))}</td>" for row in section.rows) + "</tr>"
+        for key in counts)
     return words, (f"<div class='gamelib-why-text gamelib-small'>In the report's terms, "
                    f"counted on the board (lines: its line evaluation):</div>"
-                   f"<table class='gamelib-why-table gamelib-exact-table'><tr>{head}</tr>"
-                   f"{body}</table>")
+                   f"<table class='gamelib-why-table gamelib-exact-table'><tr><th></th>{head}"
+                   f"</tr>{body}</table>")
 
 
 def cell_text(value: object) -> str:
