@@ -164,7 +164,7 @@ def plot_tournament(results: Any, title: str = "Results",
     """Win / draw / loss bars per player (as shares of their games), with each player's
     score and its 95% interval written beside the bar when the rows have them."""
     rows = tournament_records(results)
-    fig = new_figure(figsize or (7.0, 1.0 + 0.5 * len(rows)))
+    fig = new_figure(figsize or (7.0, 1.4 + 0.5 * len(rows)))
     ax = fig.add_subplot()
     names = [str(row["player"]) for row in rows][::-1]
     left = [0.0] * len(rows)
@@ -179,10 +179,10 @@ def plot_tournament(results: Any, title: str = "Results",
     ax.set_xticks([0, 0.25, 0.5, 0.75, 1])
     ax.spines[["top", "right"]].set_visible(False)
     ax.set_xlabel("share of games")
-    ax.set_title(title, pad=24)
-    ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.08), ncol=3, frameon=False,
-              fontsize="small")
-    fig.tight_layout()
+    ax.set_title(title)
+    fig.legend(*ax.get_legend_handles_labels(), loc="lower center", ncol=3, frameon=False,
+               fontsize="small")           # along the bottom: never over the title
+    fig.tight_layout(rect=(0, 0.35 / fig.get_figheight(), 1, 1))
     return fig
 
 

@@ -51,6 +51,7 @@ def draw_tree(source: SearchResult | Trace, *, upto: int | None = None,
         raise ValueError("this is an MCTS trace: draw it with draw_mcts (or one iteration "
                          "with draw_iteration)")
     tree = trace.nodes(upto)
+    _mark_entered_leaf(trace, tree, upto)
     if not tree:
         return _empty_drawing(title or "nothing searched yet", rankdir)
     root = root_of(tree)
@@ -77,6 +78,14 @@ def draw_tree(source: SearchResult | Trace, *, upto: int | None = None,
         add_legend(graph, legend_rows(view.features()), below=f"n{deepest}")
     graph.outline = outline(tree, root, shown, pv_ids)
     return graph
+
+
+def _mark_entered_leaf(trace: Trace, tree: dict[int, TraceNode], upto: int | None) -> None:
+    """A node just entered that the next event scores as a leaf is drawn as a leaf (the
+    search knew it was one on entering it), its value still unknown."""
+    following = trace.events[upto] if upto is not None and 0 < upto < len(trace) else None
+    if isinstance(following, Leaf) and following.node in tree:
+        tree[following.node].leaf = True
 
 
 def _choose_nodes(tree: dict[int, TraceNode], root: int, pv_ids: list[int],
@@ -246,7 +255,7 @@ class _View:
         if self.numbers:
             extras.append(f"#{node.id}")
         if self.windows and not node.leaf and node.alpha is not None:
-            extras.append(st.esc(st.fmt_window(node.alpha, node.beta)))
+            extras.append(st.esc(st.fmt_window(*live_window(self.tree, node.id))))
             self.seen.add("window")
         rows += [st.small(text) for text in extras if text]
         if node.tt_hit:
@@ -257,9 +266,11 @@ class _View:
 
     def cut_reason(self, node: TraceNode) -> str:
         """Why the rest of a node's moves were skipped, e.g. "cut: 2 <= α=3"."""
+        value = st.fmt_value(node.value if node.value is not None
+                             else best_so_far(self.tree, node.id))
         if node.maximizing:
-            return f"cut: {st.fmt_value(node.value)} >= β={st.fmt_value(node.beta)}"
-        return f"cut: {st.fmt_value(node.value)} <= α={st.fmt_value(node.alpha)}"
+            return f"cut: {value} >= β={st.fmt_value(node.beta)}"
+        return f"cut: {value} <= α={st.fmt_value(node.alpha)}"
 
     def plain_attrs(self, node: TraceNode) -> dict[str, str]:
         """Triangles for MAX / MIN, boxes for leaves, the value inside."""
@@ -377,6 +388,36 @@ class _View:
         if not group and self.edge_labels:
             attrs["label"] = st.edge_label(listed)
         graph.edge(f"n{node_id}", f"p{node_id}_{k}", **attrs)
+
+
+def returned_values(tree: dict[int, TraceNode], node_id: int) -> list[float]:
+    """The values the node's children have returned so far (leaves count once scored)."""
+    values = []
+    for child in tree[node_id].children:
+        node = tree[child]
+        if node.value is not None and (node.left_at is not None or node.leaf):
+            values.append(node.value)
+    return values
+
+
+def best_so_far(tree: dict[int, TraceNode], node_id: int) -> float | None:
+    """A node's best child value so far (max at MAX, min at MIN); None before any."""
+    values = returned_values(tree, node_id)
+    if not values:
+        return None
+    return max(values) if tree[node_id].maximizing else min(values)
+
+
+def live_window(tree: dict[int, TraceNode], node_id: int) -> tuple[Any, Any]:
+    """(alpha, beta) at a node: the window it was entered with, and, while it is still
+    being searched, tightened by what its children have returned (MAX raises alpha, MIN
+    lowers beta), as the search itself does before trying the next move."""
+    node = tree[node_id]
+    alpha, beta = node.alpha, node.beta
+    best = best_so_far(tree, node_id)
+    if alpha is None or beta is None or node.left_at is not None or best is None:
+        return alpha, beta
+    return (max(alpha, best), beta) if node.maximizing else (alpha, min(beta, best))
 
 
 def best_child(tree: dict[int, TraceNode], node_id: int) -> int | None:

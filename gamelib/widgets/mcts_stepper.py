@@ -21,7 +21,7 @@ from gamelib.search.mcts import MCTS, PROOF_NAMES
 from gamelib.search.trace import Prove, Trace, TraceNode
 from gamelib.viz import draw_iteration, draw_mcts, iteration_events
 from gamelib.widgets.explain import move_label
-from gamelib.widgets.stepping import Stepping
+from gamelib.widgets.stepping import Stepping, play_labels
 from gamelib.widgets.style import step_button, stylesheet, with_classes
 from gamelib.widgets.treeview import drawing_html
 
@@ -75,7 +75,8 @@ class MCTSStepper(Stepping):
                                                      description="iteration",
                                                      layout=widgets.Layout(width="380px")),
                                    "gamelib-step-slider")
-        self.play = with_classes(widgets.Play(value=1, min=1, max=1, interval=900),
+        self.play = with_classes(widgets.Play(value=1, min=1, max=1, interval=900,
+                                              show_repeat=False),
                                  "gamelib-step-play")
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         self.slider.observe(self._slider_moved, "value")
@@ -94,7 +95,7 @@ class MCTSStepper(Stepping):
                                  "gamelib-stepper-picture")
         self.widget = with_classes(widgets.VBox([
             stylesheet(), widgets.HBox(buttons + [self.play, self.slider, more]),
-            self.mode, self.text, self.summary, self.view]), "gamelib-stepper")
+            self.mode, self.text, self.summary, self.view, play_labels()]), "gamelib-stepper")
 
     def _show(self) -> None:
         """Redraw narration, root statistics and picture for the current iteration."""

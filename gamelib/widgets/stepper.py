@@ -17,8 +17,9 @@ from gamelib.search.result import SearchResult
 from gamelib.search.trace import Enter, Leaf, Leave, Prune, Trace, TraceNode, TTHit
 from gamelib.viz.select import ancestors
 from gamelib.viz.style import fmt_bound, fmt_value
+from gamelib.viz.tree import live_window
 from gamelib.widgets.explain import move_label
-from gamelib.widgets.stepping import Stepping
+from gamelib.widgets.stepping import Stepping, play_labels
 from gamelib.widgets.style import step_button, stylesheet, with_classes
 from gamelib.widgets.treeview import drawing_html
 
@@ -43,23 +44,6 @@ def open_nodes(tree: dict[int, TraceNode]) -> list[int]:
     return sorted(n for n, node in tree.items() if node.left_at is None)
 
 
-def live_window(tree: dict[int, TraceNode], node_id: int) -> tuple[Any, Any]:
-    """(alpha, beta) at a node now: its entry window tightened by the children returned."""
-    node = tree[node_id]
-    alpha, beta = node.alpha, node.beta
-    if alpha is None or beta is None:
-        return alpha, beta
-    for child in node.children:
-        value = tree[child].value
-        if value is None or tree[child].left_at is None and not tree[child].leaf:
-            continue
-        if node.maximizing:
-            alpha = max(alpha, value)
-        else:
-            beta = min(beta, value)
-    return alpha, beta
-
-
 def and_list(items: list[str]) -> str:
     """ "a", "a and b", "a, b and c"."""
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
@@ -81,6 +65,8 @@ class Narrator:
     def say(self, index: int, tree: dict[int, TraceNode]) -> str:
         """What event `index` did."""
         event = self.trace[index]
+        if isinstance(event, Enter) and self._enters_leaf(index):
+            return self._enter_leaf(event)
         method = getattr(self, "_" + event.kind, None)
         return method(event, tree) if method else f"{event.kind} at node {event.node}"
 
@@ -91,6 +77,18 @@ class Narrator:
         window = "" if event.alpha is None else (
             f" with window alpha {fmt_value(event.alpha)}, beta {fmt_value(event.beta)}")
         return f"Enter {where}: {kind} to move at depth {event.depth}{window}."
+
+    def _enters_leaf(self, index: int) -> bool:
+        """True if event `index` enters a node that the next event scores as a leaf."""
+        following = self.trace[index + 1] if index + 1 < len(self.trace) else None
+        return isinstance(following, Leaf) and following.node == self.trace[index].node
+
+    def _enter_leaf(self, event: Enter) -> str:
+        """A leaf is entered: nobody moves there, it is only scored."""
+        if event.parent is None:
+            return "Enter the root: the game is already over there, a leaf."
+        return (f"Enter node {event.node} ({self.move(event.move)} from node "
+                f"{event.parent}), a leaf at depth {event.depth}.")
 
     def _leaf(self, event: Leaf, tree: dict[int, TraceNode]) -> str:
         why = {"terminal": "the game is over", "depth limit": "the depth limit is reached"}
@@ -171,7 +169,8 @@ class SearchStepper(Stepping):
             value=start, min=0, max=self.steps, description="step",
             layout=widgets.Layout(width="420px")), "gamelib-step-slider")
         self.play = with_classes(widgets.Play(value=start, min=0, max=self.steps,
-                                              interval=interval_ms), "gamelib-step-play")
+                                              interval=interval_ms, show_repeat=False),
+                                 "gamelib-step-play")
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         self.slider.observe(self._slider_moved, "value")
         buttons = [step_button("|◀", "first", lambda: self.go(0)),
@@ -184,7 +183,7 @@ class SearchStepper(Stepping):
                                  "gamelib-stepper-picture")
         self.widget = with_classes(widgets.VBox([
             stylesheet(), widgets.HBox(buttons + [self.play, self.slider]), self.text,
-            self.stack, self.view]), "gamelib-stepper")
+            self.stack, self.view, play_labels()]), "gamelib-stepper")
 
     def _show(self) -> None:
         """Redraw picture, narration and call stack for the current position."""
