@@ -274,7 +274,8 @@ def test_why_this_move_explains_an_alphabeta_reply() -> None:
     assert result is not None and result.move == board.moves[-1]
     table = board.why.value
     assert "gamelib-why-table" in table and "The game it expects" in table
-    assert table.count("<tr") == 2 * (1 + len(result.move_values))   # words, exact numbers
+    report_rows = 8                 # Connect Four's report counts: header and 7 counts
+    assert table.count("<tr") == 2 * (1 + len(result.move_values)) + report_rows
     assert "Next best" in table and f"{result.stats.nodes:,} positions" in table
     board.why_toggle.value = False
     assert board.why.value == ""

@@ -2,18 +2,22 @@
 
 A board asks its adapter for the names of the sides ("red" / "X"), a move in words
 ("column 3" / "row 0, col 2"), what to click, the opponent menu, the clickable cells
-and where a move lands. Adding a game to the boards means writing one adapter and
+where a move lands, and any words of its own for the "why this move?" panel
+(Connect Four speaks in the threats of the 2019 student report). Adding a game to the boards means writing one adapter and
 registering it with `register_adapter`; no widget code changes.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
 from gamelib.games.base import (FORBIDDEN, GAME_OVER, OCCUPIED, BoardGame, Game,
                                  IllegalMoveError, Move, Side, State)
-from gamelib.games.connect4 import ConnectFour
+from gamelib.games.connect4 import ConnectFour, ConnectFourState
 from gamelib.games.tictactoe import TicTacToe
+from gamelib.heuristics.threats import Threat
+from gamelib.heuristics.why import MoveEffects, compare_moves, move_effects
 from gamelib.widgets.cells import DiscCells, GridCells
 from gamelib.widgets.opponents import Preset
 
@@ -29,6 +33,15 @@ class Cells(Protocol):
     def show(self, state: State, winning: set[Cell], last: Cell | None, hint: Move | None,
              playable: set[Move]) -> None:
         """Draw `state`; only `playable` moves may be clicked."""
+
+
+@dataclass(frozen=True)
+class WhySection:
+    """A game's own part of the "why this move?" panel: a sentence in plain words, and
+    the counts behind it (one dict per move) for the folded "Exact numbers" part."""
+
+    words: str
+    rows: list[dict[str, object]]
 
 
 class GameAdapter:
@@ -67,6 +80,11 @@ class GameAdapter:
         if error.reason == GAME_OVER:
             return "The game is over."
         return f"That move is not legal ({error})."
+
+    def why_section(self, state: State, move: Move,
+                    runner_up: Move | None) -> WhySection | None:
+        """The game's own words on why `move` and not `runner_up` (None: nothing to add)."""
+        return None
 
     # -- the opponent menu -----------------------------------------------------------------
 
@@ -168,6 +186,45 @@ class TicTacToeAdapter(GameAdapter):
         return GridCells(self.game, on_move)
 
 
+def effect_words(effects: MoveEffects) -> str:
+    """What one Connect Four move does for the AI, in words ("stops your odd threat ...")."""
+    if effects.wins:
+        return "completes four and wins"
+    parts = []
+    if effects.threats_stopped:
+        parts.append("stops " + and_list([f"your {threat_words(t)}"
+                                          for t in effects.threats_stopped]))
+    parts += [f"breaks your double threat in column {d.col}" for d in effects.doubles_stopped]
+    if effects.threats_made:
+        parts.append("makes " + and_list([f"an {threat_words(t)}"
+                                          for t in effects.threats_made]))
+    parts += [f"makes a double threat in column {d.col} ({d.shape})"
+              for d in effects.doubles_made]
+    words = and_list(parts) if parts else "makes and stops no threat"
+    if effects.gives_win:
+        columns = " or ".join(str(col) for col in effects.gives_win)
+        words += f", but lets you win at once in column {columns}"
+    return words
+
+
+def threat_words(threat: Threat) -> str:
+    """"odd threat in column 3 (row 1 from the bottom)": the report counts rows from 1."""
+    return f"{threat.parity} threat in column {threat.col} (row {threat.row} from the bottom)"
+
+
+def lines_words(chosen: MoveEffects, other: MoveEffects) -> str:
+    """How the two moves' lines compare (the report's line evaluation), in words."""
+    if chosen.lines == other.lines:
+        return "Both lie on equally good lines."
+    better = "better" if chosen.lines > other.lines else "worse"
+    return f"Column {chosen.move} lies on {better} lines than column {other.move}."
+
+
+def and_list(parts: list[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 CONNECT_FOUR_DEFAULTS = {"random": "random", "minimax": "minimax:3",
                          "alphabeta": "alphabeta:4", "id": "id:1", "mcts": "mcts:1000",
                          "mcts-solver": "mcts-solver:1000", "perfect": "perfect:10"}
@@ -193,6 +250,22 @@ class ConnectFourAdapter(GameAdapter):
         if error.reason == OCCUPIED:
             return f"Column {move} is full: choose another column."
         return super().illegal_text(move, error)
+
+    def why_section(self, state: State, move: Move,
+                    runner_up: Move | None) -> WhySection | None:
+        """The move and the runner-up in the report's terms: the threats, double threats
+        and lines each makes or stops (counted on the board, no search)."""
+        if not isinstance(state, ConnectFourState):
+            return None
+        if runner_up is None:
+            chosen = move_effects(state, move)
+            return WhySection(f"In the report's terms: column {move} "
+                              f"{effect_words(chosen)}.", [])
+        comparison = compare_moves(state, move, runner_up)
+        chosen, other = comparison.chosen, comparison.runner_up
+        return WhySection(f"In the report's terms: column {move} {effect_words(chosen)}; "
+                          f"the runner-up, column {runner_up}, {effect_words(other)}. "
+                          f"{lines_words(chosen, other)}", comparison.rows())
 
     def presets(self) -> list[Preset]:
         presets = [

@@ -4,17 +4,21 @@ Values are from the point of view of the AI (the player to move at the root of i
 search). The words count *moves of one side*: "wins in 3 moves" means with its third
 move from now, whatever the other side does; "loses in 2 moves" means the other side
 can win with its second move. The raw scores, bounds and plies sit in a folded
-"Exact numbers" part under the table.
+"Exact numbers" part under the table. A game's board adapter may add words of its own
+(Connect Four: the threats each move makes or stops, in the 2019 report's terms).
 """
 
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamelib.games.base import Game, Move
 from gamelib.search.result import SearchResult
 from gamelib.search.scoring import WIN, describe_value, is_win_score
+
+if TYPE_CHECKING:
+    from gamelib.widgets.adapters import WhySection
 
 BOUND_SIGNS = {"lower": "≥ ", "upper": "≤ "}
 SOLVER_STONES = 22
@@ -218,6 +222,43 @@ def _why_not_second(result: SearchResult, second: Move, b: str, s: str) -> str:
     return f"{b} looked better for the AI."
 
 
+def game_section(game: Game, result: SearchResult) -> WhySection | None:
+    """The game's own words on the move and the runner-up, from its board adapter."""
+    from gamelib.widgets.adapters import adapter_for
+    try:
+        adapter = adapter_for(game)
+    except TypeError:                   # a game without a board (e.g. a GameTree)
+        return None
+    moves = ranked_moves(result)
+    return adapter.why_section(result.state, result.move, moves[1] if len(moves) > 1 else None)
+
+
+def section_html(section: WhySection | None) -> tuple[str, str]:
+    """The game's own words (shown) and its table of counts, one column per move (folded)."""
+    if section is None:
+        return "", ""
+    words = f"<div class='gamelib-why-text'>{escape(section.words)}</div>"
+    if not section.rows:
+        return words, ""
+    keys = list(section.rows[0])                # the first names the move ("column")
+    first, counts = keys[0], keys[1:]
+    head = "".join(f"<th>{escape(f'{first} {row[first]}')}</th>" for row in section.rows)
+    body = "".join(f"<tr><td>{escape(key)}</td>" + "".join(
+        f"<td>{escape(cell_text(row[key]))}</td>" for row in section.rows) + "</tr>"
+        for key in counts)
+    return words, (f"<div class='gamelib-why-text gamelib-small'>In the report's terms, "
+                   f"counted on the board (lines: its line evaluation):</div>"
+                   f"<table class='gamelib-why-table gamelib-exact-table'><tr><th></th>{head}"
+                   f"</tr>{body}</table>")
+
+
+def cell_text(value: object) -> str:
+    """A table cell: yes / no for truth values, the value itself otherwise."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
 def pv_text(game: Game, result: SearchResult) -> str:
     """The line the search expects, in words."""
     if not result.pv:
@@ -256,12 +297,14 @@ def why_html(game: Game, result: SearchResult | None, who: str = "The AI",
     exact = "".join(f"<tr><td>{escape(row['label'])}</td><td>{escape(row['exact'])}</td></tr>"
                     for row in rows)
     note = None if result.source == "book" else result.note
+    own_words, own_table = section_html(game_section(game, result))
     return (f"<div class='gamelib-why-text'><b>{escape(who)} played "
             f"{escape(move_label(game, result.move))}.</b> "
             f"{escape(headline(game, result))}</div>"
             f"<table class='gamelib-why-table'><tr><th>move</th><th>for the AI</th></tr>"
             f"{body}</table>"
             f"<div class='gamelib-why-text'>{escape(runner_up_text(game, result))}</div>"
+            f"{own_words}"
             f"<div class='gamelib-why-text'>The game it expects: "
             f"{escape(pv_text(game, result))}</div>"
             f"<details class='gamelib-exact'><summary>Exact numbers</summary>"
@@ -270,7 +313,7 @@ def why_html(game: Game, result: SearchResult | None, who: str = "The AI",
             f"<div class='gamelib-why-text'>{escape(stats_text(result))}"
             f"{'; ' + escape(str(note)) if note else ''}.</div>"
             f"<div class='gamelib-why-text gamelib-small'>{escape(scale_text(result))}</div>"
-            f"</details>")
+            f"{own_table}</details>")
 
 
 def scale_text(result: SearchResult) -> str:
