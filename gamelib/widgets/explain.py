@@ -59,7 +59,7 @@ def search_words(value: float, bound: str, complete: bool) -> str:
         return "at least a draw" if value == 0 and complete else "good enough to play"
     if value == 0:
         return "draw" if complete else "looks even"
-    return "looks better for the AI" if value > 0 else "looks better for you"
+    return "the AI is ahead" if value > 0 else "the AI is behind"
 
 
 def solver_words(score: float, stones_before: tuple[int, int]) -> str:
