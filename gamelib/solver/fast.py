@@ -200,7 +200,8 @@ def enter(current: int, mask: int, moves: int, alpha: int, beta: int,
     for rank in range(WIDTH):
         move = possible & (COL_MASK << (ORDER[rank] * H1))
         if move:
-            score = popcount(winning_spots(current | move, mask))
+            # mypy sees @intrinsic's typing-context argument too; compiled, it takes one.
+            score: int = popcount(winning_spots(current | move, mask))  # type: ignore[call-arg]
             if ORDER[rank] == first:
                 score = FIRST
             i = base + 2 * count
@@ -254,7 +255,7 @@ def negamax(current: int, mask: int, moves: int, alpha: int, beta: int,
             score = -value
             if score >= bet[d]:
                 move = work[WORK_MOVES + 16 * (moves + d) + 2 * index[d]]
-                store(table, keys[d], tag, encode_lower(score), trailing_zeros(move) // H1)
+                store(table, keys[d], tag, encode_lower(score), trailing_zeros(move) // H1)  # type: ignore[call-arg]
                 value = score
                 continue
             if score > alp[d]:

@@ -19,7 +19,7 @@ The ideas, in the order lesson 08 adds them:
 from __future__ import annotations
 
 from gamelib.solver.position import COLUMN_ORDER, SIZE, Position, column_mask
-from gamelib.solver.table import (TT_SIZE, TranspositionTable, decode_lower, decode_upper,
+from gamelib.solver.table import (TT_SIZE, SolverTable, decode_lower, decode_upper,
                                   encode_lower, encode_upper, is_lower)
 
 class OutOfBudget(Exception):
@@ -30,7 +30,7 @@ class Solver:
     """Solves positions exactly; keeps its transposition table between calls."""
 
     def __init__(self, tt_size: int = TT_SIZE) -> None:
-        self.table = TranspositionTable(tt_size)
+        self.table = SolverTable(tt_size)
         self.nodes = 0
         self.budget: int | None = None   # stop when `nodes` passes this (see `solve`)
         self.aborted = False

@@ -67,7 +67,7 @@ def decode_upper(stored: int) -> int:
     return stored + MIN_SCORE - 1
 
 
-class TranspositionTable:
+class SolverTable:
     """A fixed number of slots, key -> stored value; a new entry replaces whatever shared
     its slot. Only the slots in use take memory (a dict), so the readable engine can have
     exactly as many slots as the compiled one and search exactly the same nodes."""
