@@ -1,25 +1,60 @@
-# The two commands of the README's Quick start are `make lessons` and `make test`.
+# The README's commands: `make lessons` (the lean lessons set) and `make test` (CI runs it).
 VENV ?= .venv
+PYTHON ?= python3
 PY := $(VENV)/bin/python
+UV := $(VENV)/bin/uv
 export PYTHONHASHSEED := 0
+FAST_SUITE := -m "not e2e and not slow" --ignore=tests/test_notebooks.py
 
-.PHONY: setup lessons test test-fast figures html bench clean
+.PHONY: setup setup-test lessons test test-fast test-versions lock lock-upgrade wheel \
+        figures html bench clean
 
-setup:            ## virtual environment, pinned requirements, gamelib, Graphviz
-	scripts/setup.sh
+setup:            ## the lessons set (requirements/lessons.txt), gamelib, Graphviz
+	PYTHON=$(PYTHON) VENV=$(VENV) scripts/setup.sh
+
+setup-test:       ## the test set (requirements/test.txt), gamelib, Graphviz
+	PYTHON=$(PYTHON) VENV=$(VENV) scripts/setup.sh --test
 
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
 lessons: setup    ## set up, then open JupyterLab on the lessons
 	$(VENV)/bin/jupyter lab $(ROOT_FLAG) notebooks/00-start-here.ipynb
 
-test:             ## set up (with Chromium), run every test (unit, notebooks, browser), export the lessons as HTML
-	scripts/setup.sh --browser
+test:             ## the test set with Chromium; every test (unit, notebooks, browser) and the
+                  ## HTML export, then the fast suite on the other supported Pythons
+	PYTHON=$(PYTHON) VENV=$(VENV) scripts/setup.sh --browser
 	$(PY) -m pytest
 	GAMELIB_QUICK=1 EXECUTED=build/executed/quick scripts/export_html.sh
+	VENV=$(VENV) UV=$(UV) scripts/test_versions.sh
 
 test-fast:        ## the tests without notebooks and the browser
-	$(PY) -m pytest -m "not e2e and not slow" --ignore=tests/test_notebooks.py
+	$(PY) -m pytest $(FAST_SUITE)
+
+test-versions: $(UV) ## the fast suite on every other supported Python found on this machine
+	VENV=$(VENV) UV=$(UV) scripts/test_versions.sh
+
+# The lock holds every extra for every supported Python (one file, with markers); the
+# sets that setup.sh installs are made from it, so they never disagree with it.
+# `make lock` keeps the pins it has and adds what pyproject.toml asks for anew;
+# `make lock-upgrade` moves everything to the newest versions that fit.
+# The oldest Python is the one requires-python names in pyproject.toml.
+OLDEST := $(shell sed -n 's/^requires-python = ">=\([0-9.]*\)".*/\1/p' pyproject.toml)
+COMPILE = $(UV) pip compile pyproject.toml --universal --python-version $(OLDEST) --quiet \
+          --custom-compile-command "make lock"
+
+$(UV):            # uv comes with the test set
+	PYTHON=$(PYTHON) VENV=$(VENV) scripts/setup.sh --test
+
+lock: $(UV)       ## refresh requirements/lock.txt, then requirements/lessons.txt and test.txt from it
+	$(COMPILE) $(UPGRADE) --all-extras -o requirements/lock.txt
+	$(COMPILE) --extra lessons -c requirements/lock.txt -o requirements/lessons.txt
+	$(COMPILE) --extra test -c requirements/lock.txt -o requirements/test.txt
+
+lock-upgrade:     ## the same, moving every pin to the newest version that fits
+	$(MAKE) lock UPGRADE=--upgrade
+
+wheel: $(UV)      ## build the wheel and source distribution into dist/ (the lessons inside)
+	$(UV) build --quiet --out-dir dist
 
 figures: setup    ## regenerate every figure in figures/
 	$(PY) -m gamelib figures
@@ -27,7 +62,7 @@ figures: setup    ## regenerate every figure in figures/
 html: setup       ## execute every lesson and export it as HTML to build/html/
 	scripts/export_html.sh
 
-bench: setup      ## run the benchmarks (prints ratios against baselines)
+bench: setup-test ## run the benchmarks (prints ratios against baselines; needs open-spiel)
 	$(PY) benchmarks/run_all.py
 
 .PHONY: lite
@@ -35,4 +70,4 @@ lite:             ## build the course as a static website (JupyterLite, runs in 
 	python3 scripts/build_lite.py
 
 clean:
-	rm -rf build .pytest_cache
+	rm -rf build dist .pytest_cache .venv-3.*

@@ -7,20 +7,21 @@ import os
 import sys
 from typing import Sequence
 
-from gamelib.arena import GameAbandoned, HumanPlayer, play_game
+from gamelib.arena import GameAbandoned, HumanPlayer, Player, play_game
 from gamelib.arena.specs import check_player, player_from_spec
 from gamelib.arena.tournament import add_parser as add_tournament_parser
 from gamelib.exercises.grade import add_parser as add_grade_parser
+from gamelib.lessons import add_parser as add_lessons_parser
 from gamelib.viz.figures import add_parser as add_figures_parser
-from gamelib.games import ConnectFour, Game, TicTacToe
+from gamelib.games import BoardGame, ConnectFour, Game, State, TicTacToe
 
-GAMES = {"tictactoe": TicTacToe, "connect4": ConnectFour}
+GAMES: dict[str, type[BoardGame]] = {"tictactoe": TicTacToe, "connect4": ConnectFour}
 
 DEFAULT_OPPONENT = {"tictactoe": "alphabeta", "connect4": "id:1"}
 """Perfect play at Tic-Tac-Toe; one second of iterative deepening per Connect Four move."""
 
 
-def make_game(name: str) -> Game:
+def make_game(name: str) -> BoardGame:
     """The game called `name` (tictactoe or connect4)."""
     return GAMES[name]()
 
@@ -35,7 +36,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     human = HumanPlayer()
-    players = [human, ai] if args.first == "human" else [ai, human]
+    players: list[Player] = [human, ai] if args.first == "human" else [ai, human]
     try:
         record = play_game(game, players, verbose=False)
     except (EOFError, KeyboardInterrupt, GameAbandoned):
@@ -46,7 +47,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def parse_position(game: Game, text: str | None):
+def parse_position(game: BoardGame, text: str | None) -> State:
     """The state `text` names: Connect Four column digits, 0-based ("3342"), or a Tic-Tac-Toe
     board row by row ("X...O...." with '.' for empty cells); None: the start."""
     if not text:
@@ -97,6 +98,39 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     return 0
 
 
+def parse_moves(game: Game, text: str) -> list:
+    """The moves of a game: Connect Four column digits ("3342"), or Tic-Tac-Toe squares
+    as row,col pairs separated by spaces ("1,1 0,0 2,2")."""
+    if isinstance(game, ConnectFour):
+        game.play(text.strip())           # raises a clear error for a bad string
+        return [int(char) for char in text.strip()]
+    moves = []
+    for word in text.replace(";", " ").split():
+        row, _, col = word.partition(",")
+        if not (row.isdigit() and col.isdigit()):
+            raise ValueError(f"a Tic-Tac-Toe game is squares as row,col separated by "
+                             f"spaces, e.g. '1,1 0,0 2,2'; {word!r} is not one")
+        moves.append((int(row), int(col)))
+    game.play(moves)                      # raises a clear error for an illegal move
+    return moves
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    """Mark each move of a game best, fine, mistake or blunder (perfect play)."""
+    from gamelib.arena.review import review_game, review_text
+    game = make_game(args.game)
+    try:
+        moves = parse_moves(game, args.moves)
+        reviews = review_game(game, moves, side=args.side)
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    name = (lambda m: f"column {m}") if isinstance(game, ConnectFour) else \
+        (lambda m: f"row {m[0]}, col {m[1]}")
+    print(review_text(game, reviews, name))
+    return 0
+
+
 def add_solver_commands(sub: argparse._SubParsersAction) -> None:
     """The solver's `solve` and `book` subcommands (imported here: numba loads lazily)."""
     from gamelib.solver.cli import add_commands
@@ -135,10 +169,19 @@ def build_parser() -> argparse.ArgumentParser:
                               "for Connect Four)")
     analyse.add_argument("--seed", type=int, default=None, help="seed for MCTS")
     analyse.set_defaults(run=cmd_analyse)
+    review = sub.add_parser("review", help="mark each move of a game best, fine, mistake "
+                                           "or blunder, with perfect play")
+    review.add_argument("game", choices=sorted(GAMES))
+    review.add_argument("moves", help="Connect Four: column digits, e.g. 3342; Tic-Tac-Toe: "
+                                      "squares as row,col, e.g. '1,1 0,0 2,2'")
+    review.add_argument("--side", choices=["X", "O"], default=None,
+                        help="review only this side's moves (default: both)")
+    review.set_defaults(run=cmd_review)
     add_tournament_parser(sub, GAMES)
     add_figures_parser(sub)
     add_solver_commands(sub)
     add_grade_parser(sub)
+    add_lessons_parser(sub)
     return parser
 
 

@@ -47,8 +47,8 @@ def internet_line(package: str, purpose: str) -> str:
 
 def _download(package: str, purpose: str) -> None:
     """Load Pyodide's own build of `package` (and what it needs), waiting for it."""
-    import pyodide_js  # type: ignore[import-not-found]
-    from pyodide.ffi import can_run_sync, run_sync  # type: ignore[import-not-found]
+    import pyodide_js
+    from pyodide.ffi import can_run_sync, run_sync
 
     if not can_run_sync():          # this browser cannot wait here: let a cell import it
         raise NeedsInternetError(internet_line(package, purpose).replace(

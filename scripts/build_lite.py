@@ -107,7 +107,7 @@ def gamelib_wheel(python: Path, folder: Path) -> Path:
     run(python, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
         "--wheel-dir", folder, ROOT)
     shutil.rmtree(ROOT / "build" / "lib", ignore_errors=True)
-    return next(folder.glob("gamelib-*.whl"))
+    return next(folder.glob("gamelib_course-*.whl"))     # the distribution is gamelib-course
 
 
 def sha256(path: Path) -> str:

@@ -41,7 +41,8 @@ fetch_widget_js() {
   [[ -f "$STATIC/html-manager/embed-amd.js" && -f "$STATIC/require.js" ]]
 }
 
-options=(--to html --output-dir "$OUT")
+options=(--to html --output-dir "$OUT" --TagRemovePreprocessor.enabled=True
+         --TagRemovePreprocessor.remove_cell_tags=quick-settings)
 if fetch_widget_js; then
   options+=(--HTMLExporter.widget_renderer_url=_static/html-manager/embed-amd.js
             --HTMLExporter.require_js_url=_static/require.js)

@@ -91,3 +91,10 @@ def test_intervals_cover_the_truth_about_95_percent_of_the_time():
     # 95% coverage; with 200 matches the observed rate has a standard error of 1.5%
     assert 0.90 <= win_hits / matches <= 0.99
     assert 0.90 <= score_hits / matches <= 0.99
+
+
+def test_interval_verdict_reads_the_interval():
+    from gamelib.arena.stats import interval_verdict
+    assert "stronger than B" in interval_verdict("A", 0.55, 0.8, "B")
+    assert "weaker" in interval_verdict("A", 0.0, 0.49)
+    assert "cannot tell" in interval_verdict("A", 0.3, 0.7)

@@ -5,7 +5,7 @@ import random
 
 from gamelib import ConnectFour, TicTacToe
 
-import pyspiel  # OpenSpiel: test-only dependency, pinned in requirements.txt
+import pyspiel  # OpenSpiel: test-only dependency, pinned in requirements/test.txt
 
 
 def our_returns(game, state):

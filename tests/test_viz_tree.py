@@ -10,7 +10,7 @@ import pytest
 from gamelib import ConnectFour, GameTree, TicTacToe
 from gamelib.search import Trace, TranspositionTable, alphabeta, minimax, mcts
 from gamelib.viz import draw_tree, render_svg
-from gamelib.viz.tree import PLAIN_MAX_NODES
+from gamelib.viz.style import TREE_MAX_NODES
 
 TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 NODE = re.compile(r"^\t(\w+) \[(.*)\]$")
@@ -192,7 +192,7 @@ def test_big_trees_drop_edge_labels():
     game = TicTacToe()
     result = alphabeta(game, game.play([(1, 1)]), trace=Trace())
     graph = draw_tree(result)
-    assert len(search_nodes(graph)) == PLAIN_MAX_NODES < result.stats.nodes
+    assert len(search_nodes(graph)) == TREE_MAX_NODES < result.stats.nodes
     assert not any(e["label"] for a, b, e in edges(graph) if "collapsed" not in e["class"])
     small = draw_tree(result, max_nodes=30)
     assert all(e["label"] for a, b, e in edges(small) if b.startswith("n"))

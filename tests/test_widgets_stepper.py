@@ -65,7 +65,7 @@ def test_call_stack_and_window(textbook_stepper: SearchStepper) -> None:
     assert "alpha = 3" in stepper.stack.value
     stepper.go(3)
     assert "node 0 → node 1 → node 2" in stepper.stack.value
-    assert 'class="node max current"' in stepper.picture
+    assert 'class="node leaf current"' in stepper.picture     # node 2 is a leaf, entered
     assert 'class="edge stack"' in stepper.picture
 
 

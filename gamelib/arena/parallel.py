@@ -91,6 +91,7 @@ def run_chunks(work: Callable[[Any], list], chunks: Sequence[Any], total: int,
         if executor is None:
             with ProcessPoolExecutor(max_workers=min(cpu_count(), len(chunks))) as pool:
                 return _run_on(pool, work, chunks, bar)
+        assert isinstance(executor, Executor)       # check_executor allows no other
         return _run_on(executor, work, chunks, bar)
     finally:
         bar.close()
@@ -115,9 +116,10 @@ def _run_on(executor: Executor, work: Callable[[Any], list], chunks: Sequence[An
     try:
         for future in as_completed(futures):
             index = futures[future]
-            done[index] = future.result()
-            bar.update(done[index])
+            new = future.result()
+            done[index] = new
+            bar.update(new)
     finally:
         for future in futures:
             future.cancel()
-    return [item for chunk_results in done for item in chunk_results]
+    return [item for chunk_results in done for item in chunk_results or ()]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from gamelib.games.base import Game, Move, Player, State
+from gamelib.games.base import Game, Move, Side, State
 from gamelib.games.checks import check_state, plain_move
 
 PlayerFn = Callable[[Game, State], Move]
@@ -21,10 +21,10 @@ class GameRecord:
     """What happened in one game: every move and state, the winner, and why it ended."""
 
     game: Game
-    players: dict[Player, str]            # seat -> the player's description
+    players: dict[Side, str]            # seat -> the player's description
     moves: list[Move] = field(default_factory=list)
     states: list[State] = field(default_factory=list)   # states[0] is the start
-    winner: Player | None = None          # None for a draw
+    winner: Side | None = None          # None for a draw
     reason: str = ""                      # "X made four in a row", "O forfeits: ..."
     forfeit: bool = False                 # True if a player raised or moved illegally
 
@@ -38,7 +38,7 @@ class GameRecord:
         """How many moves were played."""
         return len(self.moves)
 
-    def utility(self, player: Player) -> float:
+    def utility(self, player: Side) -> float:
         """+1 if `player` won, -1 if it lost, 0 for a draw."""
         if self.winner is None:
             return 0
@@ -49,8 +49,8 @@ class GameRecord:
         return f"{outcome} after {self.plies} moves ({self.reason})"
 
 
-def seat_players(game: Game, players: Sequence[PlayerFn] | Mapping[Player, PlayerFn]
-                 ) -> dict[Player, PlayerFn]:
+def seat_players(game: Game, players: Sequence[PlayerFn] | Mapping[Side, PlayerFn]
+                 ) -> dict[Side, PlayerFn]:
     """Map each seat ('X', 'O', ...) to its player; a sequence lists the first player first."""
     if isinstance(players, Mapping):
         seats = dict(players)
@@ -87,7 +87,7 @@ def describe(player: Any) -> str:
     return getattr(player, "name", None) or repr(player)
 
 
-def play_game(game: Game, players: Sequence[PlayerFn] | Mapping[Player, PlayerFn],
+def play_game(game: Game, players: Sequence[PlayerFn] | Mapping[Side, PlayerFn],
               seed: int | None = None, verbose: bool = False,
               start: State | None = None, max_moves: int | None = None) -> GameRecord:
     """Play `players` against each other from `start` (default: the initial state).

@@ -6,11 +6,11 @@ import re
 from typing import Any, Callable
 
 from gamelib.arena.play import check_plays
-from gamelib.arena.players import RandomPlayer
+from gamelib.arena.players import Player, RandomPlayer
 from gamelib.games.base import Game
 from gamelib.search.players import AlphaBetaPlayer, MCTSPlayer, MinimaxPlayer
 
-PlayerFactory = Callable[[str | None, int | None], object]
+PlayerFactory = Callable[[str | None, int | None], Player]
 """Makes a player from the text after the colon (or None) and a seed."""
 
 WHOLE = re.compile(r"[0-9]{1,9}")
@@ -81,7 +81,7 @@ def _mcts_solver(arg: str | None, seed: int | None) -> MCTSPlayer:
     return _mcts(arg, seed, solver=True)
 
 
-def _perfect(arg: str | None, seed: int | None) -> object:
+def _perfect(arg: str | None, seed: int | None) -> Player:
     """perfect[:seconds]: the exact Connect Four solver (opening book, then at most
     `seconds` of solving per move, 30 by default)."""
     from gamelib.solver import PerfectPlayer  # imported on demand: it loads numba
@@ -97,7 +97,7 @@ FACTORIES: dict[str, PlayerFactory] = {"random": _random, "minimax": _minimax,
 EXAMPLES = "e.g. random, alphabeta:4, id:1.5, mcts:2000, mcts:0.5s"
 
 
-def player_from_spec(spec: str, seed: int | None = None) -> object:
+def player_from_spec(spec: str, seed: int | None = None) -> Player:
     """Build a player from "name" or "name:setting"; a bad spec says what is allowed."""
     if not isinstance(spec, str):
         raise TypeError(f"a player spec is a string such as 'alphabeta:4'; got {spec!r}")

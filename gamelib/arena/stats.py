@@ -153,3 +153,14 @@ def _standard_errors(theta: np.ndarray, n: np.ndarray) -> np.ndarray:
     information = np.diag(weight.sum(axis=1)) - weight
     covariance = np.linalg.pinv(information)
     return np.sqrt(np.clip(np.diag(covariance), 0, None))
+
+
+def interval_verdict(player: str, low: float, high: float, opponent: str = "its opponent") -> str:
+    """What a 95% interval of `player`'s score says, in words (for lessons to print)."""
+    span = f"{player} scores between {low:.3f} and {high:.3f} (95% interval)"
+    if low > 0.5:
+        return f"{span}: above 0.5, so {player} is stronger than {opponent}."
+    if high < 0.5:
+        return f"{span}: below 0.5, so {player} is weaker than {opponent}."
+    return (f"{span}: the interval contains 0.5, so these games cannot tell which "
+            "player is stronger.")

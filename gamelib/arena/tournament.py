@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from itertools import combinations
@@ -233,7 +233,7 @@ def run_cli(args: argparse.Namespace, games: dict[str, type]) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     finally:
-        if hasattr(executor, "shutdown"):
+        if isinstance(executor, Executor):
             executor.shutdown()
     print(result.table())
     print(f"{len(result.games)} games, seed {result.seed}; forfeits: {len(result.forfeits)}")

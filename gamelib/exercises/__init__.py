@@ -8,6 +8,7 @@ CheckResult that shows itself in a notebook (green: passed, red: not yet right, 
 hint; grey: not implemented yet). Model solutions are in `gamelib.exercises.solutions`.
 """
 
+from gamelib.exercises.alignment import alignment_exercise, check_alignment
 from gamelib.exercises.common import CheckResult
 from gamelib.exercises.evaluation import check_eval_fn
 from gamelib.exercises.exercise import Exercise, Note
@@ -15,6 +16,7 @@ from gamelib.exercises.is_win import check_is_win
 from gamelib.exercises.mcts_checks import check_backprop, check_ucb
 from gamelib.exercises.mcts_parts import Node, run_mcts
 from gamelib.exercises.search_checks import check_alphabeta, check_minimax
+from gamelib.exercises import predict  # noqa: F401  predict, then run: ask(), check(), hint()
 from gamelib.exercises import unit_tests  # noqa: F401  writing tests: check(), hint(), solution()
 
 is_win_exercise = Exercise("is_win", "is_win", check_is_win, [
@@ -78,10 +80,11 @@ backprop_exercise = Exercise("backpropagation", "backpropagate", check_backprop,
 
 EXERCISES = {ex.function: ex for ex in (is_win_exercise, minimax_exercise,
                                         alphabeta_exercise, eval_exercise, ucb_exercise,
-                                        backprop_exercise)}
+                                        backprop_exercise, alignment_exercise)}
 """Every exercise, by the name of the function the student writes."""
 
 __all__ = ["CheckResult", "Exercise", "Note", "EXERCISES", "is_win_exercise",
            "minimax_exercise", "alphabeta_exercise", "eval_exercise", "ucb_exercise",
-           "backprop_exercise", "check_is_win", "check_minimax", "check_alphabeta",
+           "backprop_exercise", "alignment_exercise",
+           "check_alignment", "check_is_win", "check_minimax", "check_alphabeta",
            "check_eval_fn", "check_ucb", "check_backprop", "Node", "run_mcts"]

@@ -5,7 +5,7 @@ does it score the position for `player`, is it zero-sum (my_eval(s, 'X') ==
 -my_eval(s, 'O')), does it tell positions apart, does it prefer the side that is
 clearly better; then a mini-tournament:
 depth-limited alpha-beta with the student's evaluation against the same search with the
-seed's window count, seats swapped every game pair, openings varied by random first
+window count (Kopec, ch. 8), seats swapped every game pair, openings varied by random first
 moves. The score (wins + draws/2 per game) comes with a 95% confidence interval.
 """
 
@@ -169,9 +169,9 @@ def _sensible(game: ConnectFour, scores: list) -> CheckResult | None:
 def check_eval_fn(my_eval: Callable, games: int | None = None, depth: int = 2,
                   seed: int = 4) -> CheckResult:
     """Quick questions, then a seat-swapped match against the window-count baseline."""
-    verdict = quick_questions(my_eval)
-    if verdict is not None:
-        return verdict
+    found = quick_questions(my_eval)
+    if found is not None:
+        return found
     game = ConnectFour()
     games = games or default_games()
     mine = AlphaBetaPlayer(depth=depth, eval_fn=my_eval, tt=False)

@@ -75,15 +75,15 @@ def hand_made() -> list[tuple[TicTacToeState, str]]:
                         cases.append((board(rows, cols, k, near), "X"))
     for rows, cols, k in ((3, 3, 3), (4, 4, 3), (5, 4, 4), (4, 6, 4)):
         # wrap-around: the end of one row and the start of the next
-        cells = {(0, cols - 2): "X", (0, cols - 1): "X", (1, 0): "X"}
+        marks = {(0, cols - 2): "X", (0, cols - 1): "X", (1, 0): "X"}
         if k == 4:
-            cells[(1, 1)] = "X"
-        cases.append((board(rows, cols, k, cells), "X"))
+            marks[(1, 1)] = "X"
+        cases.append((board(rows, cols, k, marks), "X"))
         # a diagonal that wraps from the right edge to the left edge
-        cells = {(0, cols - 1): "X", (1, 0): "X", (2, 1): "X"}
+        marks = {(0, cols - 1): "X", (1, 0): "X", (2, 1): "X"}
         if k == 4:
-            cells[(3, 2)] = "X"
-        cases.append((board(rows, cols, k, cells), "X"))
+            marks[(3, 2)] = "X"
+        cases.append((board(rows, cols, k, marks), "X"))
         # k marks in one row, not next to each other
         spread = {(1, c): "X" for c in range(0, cols, 2)}
         spread.update({(1, c): "O" for c in range(1, cols, 2)})
@@ -254,7 +254,8 @@ def _model_hint(name: str) -> tuple[str, str]:
     """(diagnosis, hint) of a model."""
     diagnosis = MODELS[name][0]
     if diagnosis == "direction":
-        d = tuple(int(x) for x in name[len("no direction ("):-1].split(", "))
+        dr, dc = (int(x) for x in name[len("no direction ("):-1].split(", "))
+        d = (dr, dc)
         return diagnosis, (f"you miss every line {DIRECTION_NAMES[d]}. There are four "
                            "directions: right (0, 1), down (1, 0), down-right (1, 1) and "
                            "down-left (1, -1).")

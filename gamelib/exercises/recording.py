@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from gamelib.games.base import Game, Move, Player, State
+from gamelib.games.base import Game, Move, Side, State
 
 Path = tuple
 
@@ -26,7 +26,7 @@ class Leaf:
     """One scored position: where (path of moves), for whom, and the score given."""
 
     path: Path
-    player: Player
+    player: Side
     value: Any
 
     @property
@@ -46,7 +46,7 @@ class PassThrough(Game):
     def initial_state(self) -> State:
         return self.game.initial_state
 
-    def to_move(self, state: State) -> Player:
+    def to_move(self, state: State) -> Side:
         return self.game.to_move(state)
 
     def actions(self, state: State) -> list[Move]:
@@ -58,10 +58,10 @@ class PassThrough(Game):
     def is_terminal(self, state: State) -> bool:
         return self.game.is_terminal(state)
 
-    def utility(self, state: State, player: Player) -> float:
+    def utility(self, state: State, player: Side) -> float:
         return self.game.utility(state, player)
 
-    def winner(self, state: State) -> Player | None:
+    def winner(self, state: State) -> Side | None:
         return self.game.winner(state)
 
     def render(self, state: State) -> str:
@@ -107,14 +107,14 @@ class RecordingGame(PassThrough):
             self._state_at[path] = child
         return child
 
-    def utility(self, state: State, player: Player) -> float:
+    def utility(self, state: State, player: Side) -> float:
         value = self.game.utility(state, player)
         self._note_leaf(state, player, value)
         return value
 
-    def eval_fn(self, evaluate: Callable[[State, Player], float]) -> Callable[[State, Player], float]:
+    def eval_fn(self, evaluate: Callable[[State, Side], float]) -> Callable[[State, Side], float]:
         """`evaluate`, wrapped so that every call is recorded as a scored leaf."""
-        def recorded(state: State, player: Player) -> float:
+        def recorded(state: State, player: Side) -> float:
             """`evaluate`, recorded."""
             value = evaluate(state, player)
             self._note_leaf(state, player, value)
@@ -122,7 +122,7 @@ class RecordingGame(PassThrough):
         recorded.__doc__ = evaluate.__doc__
         return recorded
 
-    def _note_leaf(self, state: State, player: Player, value: Any) -> None:
+    def _note_leaf(self, state: State, player: Side, value: Any) -> None:
         """Record a scored position (a second score of the same position right after the
         first, e.g. utility inside an evaluation, counts once)."""
         path = self._path_of.get(state)

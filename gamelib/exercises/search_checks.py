@@ -31,17 +31,18 @@ from gamelib.exercises.common import FAILED, PASSED, CheckResult, StudentError, 
 from gamelib.exercises.mistakes import ALIKE, HINTS, diagnosis_of, models
 from gamelib.exercises.recording import Path, RecordingGame, ReorderedGame
 from gamelib.games import GameTree, TicTacToe
+from gamelib.games.gametree import Tree
 from gamelib.search import Trace, alphabeta, minimax
 
-TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
-EQUAL = [[3, 12, 8], [3, 4, 6], [14, 5, 2]]             # a leaf equal to alpha
-THREE_LEVELS = [[[1, 5], [4, 2]], [[3, 1], [8, 9]], [[2, 7], [9, 4]]]
-DEEP_CUTOFF = [[[[4, 6], [7, 9]], [[1, 2], [0, 1]]], [[[8, 1], [9, 2]], [[5, 3], [7, 2]]],
+TEXTBOOK: Tree = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+EQUAL: Tree = [[3, 12, 8], [3, 4, 6], [14, 5, 2]]             # a leaf equal to alpha
+THREE_LEVELS: Tree = [[[1, 5], [4, 2]], [[3, 1], [8, 9]], [[2, 7], [9, 4]]]
+DEEP_CUTOFF: Tree = [[[[4, 6], [7, 9]], [[1, 2], [0, 1]]], [[[8, 1], [9, 2]], [[5, 3], [7, 2]]],
                [[[3, 6], [9, 0]], [[2, 7], [1, 4]]]]
-UNEVEN = [[-3, [5, 8]], [[-1, 7], -2], [[-6, -4], [2, -5]]]    # games that end early
-NEGATIVE = [[-3, -12, -8], [-2, -4, -6], [-14, -5, -2]]        # every value below 0
+UNEVEN: Tree = [[-3, [5, 8]], [[-1, 7], -2], [[-6, -4], [2, -5]]]    # games that end early
+NEGATIVE: Tree = [[-3, -12, -8], [-2, -4, -6], [-14, -5, -2]]        # every value below 0
 
-TREES = (("textbook tree", TEXTBOOK, 2), ("equal-values tree", EQUAL, 2),
+TREES: tuple[tuple[str, Tree, int], ...] = (("textbook tree", TEXTBOOK, 2), ("equal-values tree", EQUAL, 2),
          ("three-level tree", THREE_LEVELS, 3),
          ("three-level tree, depth-limited", THREE_LEVELS, 2),
          ("deep-cutoff tree", DEEP_CUTOFF, 4),
@@ -59,7 +60,7 @@ def tree_eval(game: GameTree) -> Callable:
         if not isinstance(node, list):
             return game.utility(state, player)
         leaves = [game.node(state + leaf) for leaf in GameTree(node).leaves()]
-        mean = sum(leaves) / len(leaves)
+        mean = sum(leaf for leaf in leaves if not isinstance(leaf, list)) / len(leaves)
         return mean if player == "MAX" else -mean
     return evaluate
 
@@ -176,9 +177,10 @@ def reference(case: Case, pruning: bool, orders: dict | None = None) -> Run:
     its trace."""
     game = ReorderedGame(case.game, orders or {})
     search = alphabeta if pruning else minimax
+    trace = Trace()
     result = search(game, case.state, depth=case.depth, eval_fn=case.eval_fn,
-                    scoring="plain", trace=Trace())
-    return Run(result.value, result.move, trace_leaf_paths(result.trace), trace=result.trace)
+                    scoring="plain", trace=trace)
+    return Run(result.value, result.move, trace_leaf_paths(trace), trace=trace)
 
 
 def trace_leaf_paths(trace: Trace) -> list[Path]:
@@ -446,13 +448,13 @@ def _first_difference(exercise: str, case: Case, mine: Run, pruning: bool) -> Ch
     else:
         message = _sequence_difference(case, mine, ref, by_path)
     if message is None:                                     # the same leaves: the value
-        message = (f"on the {case.name} you scored the same {len(mine.leaves)} leaves as the "
+        same = (f"on the {case.name} you scored the same {len(mine.leaves)} leaves as the "
                    f"reference, but your search returned the value {mine.value!r}, and the "
                    f"reference {ref.value!r}.")
         hint = ("the leaves are right; the way their values go up the tree is not. MAX takes "
                 "the largest child value, MIN the smallest, and every value is from the "
                 "root player's point of view (or, in negamax form, negated at each level).")
-        return CheckResult(exercise, FAILED, message, hint=hint, diagnosis="value",
+        return CheckResult(exercise, FAILED, same, hint=hint, diagnosis="value",
                            details=_details(case, mine, ref, pruning))
     text, path = message
     return CheckResult(exercise, FAILED, text, hint=hint, diagnosis="first difference",

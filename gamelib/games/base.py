@@ -3,20 +3,36 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, Hashable, Sequence
+from typing import Any, Sequence
 
 State = Any
 """A game state: immutable and hashable (usable as a dict key or a tree node)."""
 
-Move = Hashable
-"""A move: whatever `actions` returns (a column, a (row, col) tuple, a child index)."""
+Move = Any
+"""A move: whatever `actions` returns (a column, a (row, col) tuple, a child index); it
+must be hashable (moves are dict keys in search results)."""
 
-Player = str
+Side = str
 """A player's name, e.g. 'X' / 'O', or 'MAX' / 'MIN' for abstract trees."""
 
 
+NOT_A_MOVE, OFF_BOARD, GAME_OVER, OCCUPIED, FORBIDDEN, NOT_LEGAL = (
+    "not a move", "off the board", "game over", "occupied", "forbidden by a rule",
+    "not legal")
+"""The reasons an `IllegalMoveError` gives, for programs (boards, checks) that act on them."""
+
+
 class IllegalMoveError(ValueError):
-    """Raised when a move is not legal; the message says which move, why, and what is legal."""
+    """Raised when a move is not legal; the message says which move, why, and what is legal.
+
+    `reason` says why for programs: NOT_A_MOVE (wrong type), OFF_BOARD, GAME_OVER,
+    OCCUPIED (a taken square, a full column), FORBIDDEN (an optional rule forbids it) or
+    NOT_LEGAL (anything else).
+    """
+
+    def __init__(self, message: str, reason: str = NOT_LEGAL) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class Game(ABC):
@@ -25,7 +41,7 @@ class Game(ABC):
     Subclasses implement the rules only; search, drawing and playing live elsewhere.
     """
 
-    players: tuple[Player, Player]
+    players: tuple[Side, Side]
 
     @property
     @abstractmethod
@@ -33,7 +49,7 @@ class Game(ABC):
         """The state before anyone has moved."""
 
     @abstractmethod
-    def to_move(self, state: State) -> Player:
+    def to_move(self, state: State) -> Side:
         """The player whose turn it is in `state`."""
 
     @abstractmethod
@@ -49,14 +65,14 @@ class Game(ABC):
         """True when the game is over."""
 
     @abstractmethod
-    def utility(self, state: State, player: Player) -> float:
+    def utility(self, state: State, player: Side) -> float:
         """The final score of a terminal `state` for `player`: +1 win, 0 draw, -1 loss."""
 
     @abstractmethod
     def render(self, state: State) -> str:
         """A plain-text picture of `state` for a terminal."""
 
-    def opponent(self, player: Player) -> Player:
+    def opponent(self, player: Side) -> Side:
         """The other player."""
         first, second = self.players
         if player == first:
@@ -65,7 +81,7 @@ class Game(ABC):
             return first
         raise ValueError(f"unknown player {player!r}; the players are {first!r} and {second!r}")
 
-    def winner(self, state: State) -> Player | None:
+    def winner(self, state: State) -> Side | None:
         """The winner of a terminal `state`, or None for a draw or an unfinished game."""
         if not self.is_terminal(state):
             return None
@@ -84,10 +100,23 @@ class Game(ABC):
     def check_move(self, state: State, move: Move) -> None:
         """Raise IllegalMoveError unless `move` is legal in `state`."""
         if self.is_terminal(state):
-            raise IllegalMoveError(f"move {move!r} is not legal: the game is over")
+            raise IllegalMoveError(f"move {move!r} is not legal: the game is over", GAME_OVER)
         legal = self.actions(state)
         if move not in legal:
             raise IllegalMoveError(f"move {move!r} is not legal; legal moves: {legal}")
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
+
+
+class BoardGame(Game):
+    """A game on a grid of `rows` x `cols` cells, won by `k` in a row (Tic-Tac-Toe,
+    Connect Four): what boards, pictures and move ordering need beyond `Game`."""
+
+    rows: int
+    cols: int
+    k: int
+
+    @abstractmethod
+    def winning_line(self, state: State) -> list[tuple[int, int]] | None:
+        """The (row, col) cells of the line that won the game, or None."""

@@ -12,7 +12,8 @@ import operator
 from functools import lru_cache
 from typing import Callable, NamedTuple, Sequence
 
-from gamelib.games.base import Game, IllegalMoveError, Player
+from gamelib.games.base import (FORBIDDEN, GAME_OVER, NOT_A_MOVE, OCCUPIED, OFF_BOARD, BoardGame,
+                                 IllegalMoveError, Side)
 from gamelib.games.checks import whole_number
 from gamelib.games.connect4_windows import WindowCounter, make_counter
 from gamelib.games.pictures import discs_svg
@@ -124,10 +125,10 @@ def _winning_cells(state: ConnectFourState) -> list[tuple[int, int]] | None:
     return None
 
 
-class ConnectFour(Game):
+class ConnectFour(BoardGame):
     """Connect Four: players 'X' (first, red) and 'O' (yellow); a move is a column, 0-based.
 
-    `first_move_rule=True` is the seeds' variant in which the first player may not open
+    `first_move_rule=True` is the variant of a 2019 student report on Connect Four, in which the first player may not open
     in the centre column (the move that wins the standard game).
     """
 
@@ -190,7 +191,7 @@ class ConnectFour(Game):
     def initial_state(self) -> ConnectFourState:
         return self._initial
 
-    def to_move(self, state: ConnectFourState) -> Player:
+    def to_move(self, state: ConnectFourState) -> Side:
         return state.to_move
 
     def actions(self, state: ConnectFourState) -> list[int]:
@@ -232,31 +233,31 @@ class ConnectFour(Game):
         column = whole_number(move)     # numpy integers are columns too
         if column is None:
             raise IllegalMoveError(f"move {move!r} is not a column number; columns are "
-                                   f"whole numbers 0..{self.cols - 1} (0-based)")
+                                   f"whole numbers 0..{self.cols - 1} (0-based)", NOT_A_MOVE)
         move = column
         if not 0 <= move < self.cols:
             raise IllegalMoveError(f"move {move} is off the board: columns are "
-                                   f"0..{self.cols - 1} (0-based)")
+                                   f"0..{self.cols - 1} (0-based)", OFF_BOARD)
         if self.is_terminal(state):
-            raise IllegalMoveError(f"move {move} is not legal: the game is over")
+            raise IllegalMoveError(f"move {move} is not legal: the game is over", GAME_OVER)
         if (state.x | state.o) & self._top[move]:
             raise IllegalMoveError(f"move {move} is not legal: column {move} is full; "
-                                   f"legal moves: {self.actions(state)}")
+                                   f"legal moves: {self.actions(state)}", OCCUPIED)
         if self.first_move_rule and not (state.x | state.o) and move == self.centre:
             raise IllegalMoveError(f"move {move} is not legal: the first player may not "
                                    f"open in the centre column; legal moves: "
-                                   f"{self.actions(state)}")
+                                   f"{self.actions(state)}", FORBIDDEN)
         return move
 
     def is_terminal(self, state: ConnectFourState) -> bool:
         return state.winner is not None or (state.x | state.o).bit_count() == self.rows * self.cols
 
-    def utility(self, state: ConnectFourState, player: Player) -> float:
+    def utility(self, state: ConnectFourState, player: Side) -> float:
         if state.winner is None:
             return 0
         return 1 if state.winner == player else -1
 
-    def winner(self, state: ConnectFourState) -> Player | None:
+    def winner(self, state: ConnectFourState) -> Side | None:
         return state.winner
 
     def winning_line(self, state: ConnectFourState) -> list[tuple[int, int]] | None:
@@ -291,8 +292,8 @@ class ConnectFour(Game):
                     f"{position} is illegal ({error})") from None
         return state
 
-    def evaluate(self, state: ConnectFourState, player: Player) -> float:
-        """The seed's window count for `player`: each k-cell window holding only one
+    def evaluate(self, state: ConnectFourState, player: Side) -> float:
+        """The window count of Kopec's book (ch. 8) for `player`: each k-cell window holding only one
         player's discs scores 1 for k-2 of them, 100 for k-1, WIN_SCORE for k; the
         opponent's windows count against (see connect4_windows.py; compiled when numba
         is installed, since search calls it at every leaf)."""

@@ -6,7 +6,7 @@ import math
 from numbers import Integral, Real
 from typing import Any, Union
 
-from gamelib.games.base import Game, IllegalMoveError, Player
+from gamelib.games.base import Game, IllegalMoveError, Side
 from gamelib.games.checks import whole_number
 
 Tree = Union[float, list["Tree"]]
@@ -41,7 +41,7 @@ class GameTree(Game):
             node = node[index]
         return node
 
-    def to_move(self, state: tuple[int, ...]) -> Player:
+    def to_move(self, state: tuple[int, ...]) -> Side:
         return "MAX" if len(state) % 2 == 0 else "MIN"
 
     def actions(self, state: tuple[int, ...]) -> list[int]:
@@ -59,7 +59,7 @@ class GameTree(Game):
     def is_terminal(self, state: tuple[int, ...]) -> bool:
         return not isinstance(self.node(state), list)
 
-    def utility(self, state: tuple[int, ...], player: Player) -> float:
+    def utility(self, state: tuple[int, ...], player: Side) -> float:
         value = self.node(state)
         if isinstance(value, list):
             raise ValueError(f"state {state} is not a leaf, so it has no utility")

@@ -5,7 +5,8 @@ from __future__ import annotations
 import operator
 from typing import NamedTuple
 
-from gamelib.games.base import Game, IllegalMoveError, Player
+from gamelib.games.base import (GAME_OVER, NOT_A_MOVE, OCCUPIED, OFF_BOARD, BoardGame,
+                                 IllegalMoveError, Side)
 from gamelib.games.checks import whole_number
 from gamelib.games.pictures import grid_svg
 
@@ -81,7 +82,7 @@ _new_state = tuple.__new__
 __new__ (faster in `result`, which search calls most)."""
 
 
-class TicTacToe(Game):
+class TicTacToe(BoardGame):
     """The m,n,k-game: players 'X' (first) and 'O' place marks; k in a row wins.
 
     Moves are (row, col) tuples, 0-based, row 0 at the top.
@@ -119,7 +120,7 @@ class TicTacToe(Game):
     def initial_state(self) -> TicTacToeState:
         return self._initial
 
-    def to_move(self, state: TicTacToeState) -> Player:
+    def to_move(self, state: TicTacToeState) -> Side:
         return state.to_move
 
     def actions(self, state: TicTacToeState) -> list[tuple[int, int]]:
@@ -155,30 +156,32 @@ class TicTacToe(Game):
         if (not isinstance(move, tuple) or len(move) != 2
                 or any(whole_number(x) is None for x in move)):   # numpy integers are fine
             raise IllegalMoveError(
-                f"move {move!r} is not a (row, col) pair of whole numbers, e.g. (0, 2)")
+                f"move {move!r} is not a (row, col) pair of whole numbers, e.g. (0, 2)",
+                NOT_A_MOVE)
         row, col = whole_number(move[0]), whole_number(move[1])
+        assert row is not None and col is not None          # checked just above
         move = (row, col)
         if not _on_board(state, row, col):
             raise IllegalMoveError(
                 f"move {move!r} is off the board: rows are 0..{self.rows - 1} "
-                f"and columns 0..{self.cols - 1}")
+                f"and columns 0..{self.cols - 1}", OFF_BOARD)
         if state.winner is not None or EMPTY not in state.board:
-            raise IllegalMoveError(f"move {move!r} is not legal: the game is over")
+            raise IllegalMoveError(f"move {move!r} is not legal: the game is over", GAME_OVER)
         if state.cell(row, col) != EMPTY:
             raise IllegalMoveError(
                 f"move {move!r} is not legal: that cell is taken by {state.cell(row, col)!r}; "
-                f"legal moves: {self.actions(state)}")
+                f"legal moves: {self.actions(state)}", OCCUPIED)
         return row, col
 
     def is_terminal(self, state: TicTacToeState) -> bool:
         return state.winner is not None or EMPTY not in state.board
 
-    def utility(self, state: TicTacToeState, player: Player) -> float:
+    def utility(self, state: TicTacToeState, player: Side) -> float:
         if state.winner is None:
             return 0
         return 1 if state.winner == player else -1
 
-    def winner(self, state: TicTacToeState) -> Player | None:
+    def winner(self, state: TicTacToeState) -> Side | None:
         return state.winner
 
     def winning_line(self, state: TicTacToeState) -> list[tuple[int, int]] | None:

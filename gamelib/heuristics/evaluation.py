@@ -4,12 +4,12 @@ Every function here has the signature `eval_fn(state, player) -> float`, higher 
 for `player`, so any of them can be passed to `minimax(..., eval_fn=...)` or
 `alphabeta(..., eval_fn=...)`.
 
-- `window_eval`: the seed's window count (a window is any k cells in a line): a window
+- `window_eval`: the window count of Kopec's book (Classic Computer Science Problems in Python, ch. 8; a window is any k cells in a line): a window
   holding only your discs scores 1 for k-2 of them, 100 for k-1, a win for k; the
   opponent's windows count against you. Same numbers as `ConnectFour.evaluate`.
 - `centre_eval`: discs near the centre take part in more windows.
 - `threat_eval`: useful threats, with threats on your good rows (X odd, O even) worth more.
-- `combined_eval`: the seed report's heuristic combined: windows + centre + parity threats.
+- `combined_eval`: this course's own mix: windows + centre + parity threats.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from gamelib.heuristics.threats import discs, windows
 
 
 def window_eval(state: ConnectFourState, player: str) -> float:
-    """The seed's window count for `player` (k-2 of mine: 1, k-1: 100, k: a win)."""
+    """Kopec's window count for `player` (k-2 of mine: 1, k-1: 100, k: a win)."""
     mine, theirs = discs(state, player)
     k = state.k
     points = {0: WIN_SCORE, 1: 100, 2: 1}
@@ -97,5 +97,5 @@ def eval_parts(state: ConnectFourState, player: str,
 
 
 def combined_eval(state: ConnectFourState, player: str, weights: Weights = Weights()) -> float:
-    """The seed report's combined heuristic: windows + centre + parity threats."""
+    """This course's own mix of heuristics: windows + centre + parity threats."""
     return sum(eval_parts(state, player, weights).values())

@@ -90,7 +90,8 @@ def is_double_threat(state: ConnectFourState, player: str) -> bool:
     if len(wins) >= 2:
         return True
     own = {(t.col, t.row) for t in threats(state, player)}
-    return any((col, (playable_row(state, col) or 0) + 1) in own for col in wins)
+    rows = {col: playable_row(state, col) for col in wins}
+    return any(row is not None and (col, row + 1) in own for col, row in rows.items())
 
 
 def double_threat_moves(game, state: ConnectFourState) -> list[int]:

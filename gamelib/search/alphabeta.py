@@ -54,9 +54,9 @@ class AlphaBeta(DepthFirstSearch):
     """One alpha-beta search (see `alphabeta`).
 
     `max_value` and `min_value` are AIMA's MAX-VALUE and MIN-VALUE, returning (value,
-    line) pairs like AIMA's (value, move). Every child goes through `visit`, the layer
-    that records the node, asks and fills the transposition table and judges the bound:
-    skip it on a first reading.
+    line) pairs like AIMA's (value, move). Every child goes through `visit`: the cutoff
+    test (a leaf is scored there), then the layer that records the node, asks and fills
+    the transposition table and judges the bound: skip it on a first reading.
     """
 
     algorithm = "alphabeta"
@@ -95,9 +95,8 @@ class AlphaBeta(DepthFirstSearch):
 
     def max_value(self, state: State, alpha: float, beta: float, ply: int,
                   node: int | None) -> tuple[float, tuple]:
-        """MAX-VALUE: MAX to move, searched with the window (alpha, beta)."""
-        if ply == self.limit or self.game.is_terminal(state):       # CUTOFF-TEST
-            return self.leaf_value(state, ply, node), ()
+        """MAX-VALUE: MAX to move at `state` (not a leaf: `visit` made the cutoff test),
+        searched with the window (alpha, beta); (value, line)."""
         value, line = -INF, ()
         moves = self.moves(state)
         for i, move in enumerate(moves):
@@ -114,9 +113,8 @@ class AlphaBeta(DepthFirstSearch):
 
     def min_value(self, state: State, alpha: float, beta: float, ply: int,
                   node: int | None) -> tuple[float, tuple]:
-        """MIN-VALUE: MIN to move, searched with the window (alpha, beta)."""
-        if ply == self.limit or self.game.is_terminal(state):       # CUTOFF-TEST
-            return self.leaf_value(state, ply, node), ()
+        """MIN-VALUE: MIN to move at `state` (not a leaf: `visit` made the cutoff test),
+        searched with the window (alpha, beta); (value, line)."""
         value, line = INF, ()
         moves = self.moves(state)
         for i, move in enumerate(moves):
@@ -154,22 +152,28 @@ class AlphaBeta(DepthFirstSearch):
 
     def visit(self, side: Callable, parent: int | None, move: Any, state: State,
               alpha: float, beta: float, ply: int) -> tuple[float, tuple]:
-        """Search `state` (reached by `move`) with `side` (max_value or min_value): record
-        entering it, count it, take the table's answer if it settles the node, else search
-        it, judge its bound by the window, remember it and record leaving it."""
-        node = self.record.enter(parent, move, state, ply, alpha, beta)
+        """The value of `state` (reached by `move`), searched with the window (alpha,
+        beta): count the node; if the search stops there (CUTOFF-TEST), its score;
+        else record entering it, take the table's answer if that settles it, else search
+        it with `side` (max_value or min_value), judge the value's bound by the window,
+        remember it in the table and record leaving it. (value, line)."""
         self.nodes += 1
-        if self.deadline is not None:
+        if not self.nodes & 255:
             self.check_clock()
+        if ply == self.limit or self.game.is_terminal(state):       # CUTOFF-TEST
+            value, note = self.leaf_value(state, ply)
+            self.record.leaf(parent, move, state, ply, alpha, beta, value, note)
+            return value, ()
+        node = self.record.enter(parent, move, state, ply, alpha, beta)
         if self.tt is not None:
             known = self.table_answer(state, alpha, beta, ply, node)
             if known is not None:
                 return known
         value, line = side(state, alpha, beta, ply, node)
-        if line:                # not a leaf (a leaf is recorded where it is scored)
-            bound = LOWER if value >= beta else UPPER if value <= alpha else EXACT
+        bound = LOWER if value >= beta else UPPER if value <= alpha else EXACT
+        if self.tt is not None:
             self.remember(state, value, bound, ply, line)
-            self.record.leave(node, value, bound)
+        self.record.leave(node, value, bound)
         return value, line
 
     def remaining(self, ply: int) -> float:
@@ -181,7 +185,7 @@ class AlphaBeta(DepthFirstSearch):
         """The transposition table's (value, line) for `state` if that settles it for the
         window (alpha, beta), else None. Leaves are never stored, and a position at the
         depth limit is always evaluated, so the table is not asked there."""
-        if ply == self.limit:
+        if self.tt is None or ply == self.limit:
             return None
         entry = self.tt.lookup(state, ply, self.game.to_move(state) == self.player)
         if entry is None or entry.depth < self.remaining(ply):

@@ -53,28 +53,30 @@ class DepthFirstSearch:
                              f"{self.game.render(self.root)}")
 
     def check_clock(self) -> None:
-        """Stop the search once its deadline has passed (the clock is read every 256
-        nodes: reading it costs more than a node)."""
-        if not self.nodes & 255 and time.perf_counter() > self.deadline:
+        """Stop the search once its deadline has passed (called every 256 nodes: reading
+        the clock costs more than a node)."""
+        if self.deadline is not None and time.perf_counter() > self.deadline:
             raise SearchTimeout
 
-    def leaf_value(self, state: State, ply: int, node: int | None) -> float:
-        """The score of a position where the search stops, for MAX: the game's utility
-        when it is over (depth-aware unless scoring="plain"), else (at the depth limit)
-        the evaluation function's. Called when `ply == limit or is_terminal(state)`."""
+    def leaf_value(self, state: State, ply: int) -> tuple[float, str]:
+        """(score for MAX, how it was found) of a position where the search stops: the
+        game's utility when it is over ("terminal"; depth-aware unless scoring="plain"),
+        else the evaluation function's ("depth limit"). Called when
+        `ply == limit or is_terminal(state)`."""
         if ply != self.limit or self.game.is_terminal(state):
-            value, note = terminal_value(self.game, state, self.player, ply, self.scoring), \
-                "terminal"
+            value = terminal_value(self.game, state, self.player, ply, self.scoring)
+            note = "terminal"
         else:
-            value, note = self.eval_fn(state, self.player), "depth limit"
+            evaluate = self.eval_fn
+            assert evaluate is not None         # find_eval_fn gives every depth limit one
+            value, note = evaluate(state, self.player), "depth limit"
             if not -EVAL_LIMIT < value < EVAL_LIMIT:   # the win band is not for heuristics
                 check_evaluation(value, state)
             self.depth_cut = True
         self.leaves += 1
         if ply > self.deepest:
             self.deepest = ply
-        self.record.leaf(node, value, note)
-        return value
+        return value, note
 
     # -- the answer -----------------------------------------------------------------------
 

@@ -58,12 +58,13 @@ def iterative_deepening(game: Game, state: State, time_limit: float = 1.0,
     round in `result.rounds` then also keeps its own (`.trace`), so every round can be
     drawn: `draw_tree(result.rounds[0].trace)`.
     """
-    time_limit, max_depth = check_time_limit(time_limit), check_depth(max_depth, "max_depth")
+    seconds, max_depth = check_time_limit(time_limit), check_depth(max_depth, "max_depth")
+    assert seconds is not None                  # not optional here: None was refused
     eval_fn = eval_or_no_idea(game, eval_fn)
     # One evaluation before the clock starts: the first call may compile it (numba).
     eval_fn(state, game.to_move(state))
     with garbage_collector_paused():
-        return _deepen(game, state, time_limit, eval_fn, max_depth, order, tt, trace, scoring)
+        return _deepen(game, state, seconds, eval_fn, max_depth, order, tt, trace, scoring)
 
 
 @contextmanager

@@ -39,7 +39,7 @@ import random
 import time
 from typing import Any, Callable
 
-from gamelib.games.base import Game, Move, Player, State
+from gamelib.games.base import Game, Move, Side, State
 from gamelib.search.iterative import garbage_collector_paused
 from gamelib.search.result import SearchResult, SearchStats
 from gamelib.search.scoring import check_exploration, check_mcts_budget
@@ -61,7 +61,7 @@ class MCTSNode:
                  "visits", "total", "depth", "proven")
 
     def __init__(self, id: int, state: State, parent: MCTSNode | None, move: Any,
-                 mover: Player, untried: list, depth: int) -> None:
+                 mover: Side, untried: list, depth: int) -> None:
         self.id = id
         self.state = state
         self.parent = parent
@@ -81,6 +81,7 @@ class MCTSNode:
 
     def ucb(self, c: float) -> float:
         """This node's UCB1 score as its parent's child (see `ucb`)."""
+        assert self.parent is not None, "the root is nobody's child"
         return ucb(self.total, self.visits, self.parent.visits, c)
 
     def __repr__(self) -> str:
@@ -232,10 +233,11 @@ class MCTS:
         if node.proven is not None or not node.children:
             return
         proofs = [child.proven for child in node.children]   # for the player to move here
-        if 1.0 in proofs:                        # the player to move has a winning move
+        settled = [proof for proof in proofs if proof is not None]
+        if 1.0 in settled:                       # the player to move has a winning move
             node.proven = 0.0
-        elif not node.untried and None not in proofs:   # every move is settled
-            node.proven = 1.0 - max(proofs)      # the best of them for the player to move
+        elif not node.untried and len(settled) == len(proofs):   # every move is settled
+            node.proven = 1.0 - max(settled)     # the best of them for the player to move
         else:
             return
         self.record.prove(node, node.proven, PROOF_NAMES[node.proven])
@@ -243,7 +245,7 @@ class MCTS:
     # -- the tree and the answer ----------------------------------------------------------
 
     def new_node(self, state: State, parent: MCTSNode | None, move: Any,
-                 mover: Player) -> MCTSNode:
+                 mover: Side) -> MCTSNode:
         """A new tree node (its id: the number of nodes before it)."""
         game = self.game
         depth = 0 if parent is None else parent.depth + 1
@@ -293,7 +295,7 @@ class MCTS:
         return max(children, key=lambda child: (child.visits, child.q))
 
 
-def reward(game: Game, state: State, player: Player) -> float:
+def reward(game: Game, state: State, player: Side) -> float:
     """A finished game's reward for `player`: 1 win, 0.5 draw, 0 loss."""
     utility = game.utility(state, player)
     return 1.0 if utility > 0 else 0.0 if utility < 0 else 0.5

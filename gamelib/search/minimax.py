@@ -40,7 +40,8 @@ class Minimax(DepthFirstSearch):
     """One minimax search (see `minimax`).
 
     `max_value` and `min_value` are AIMA's MAX-VALUE and MIN-VALUE, returning (value,
-    line) pairs like AIMA's (value, move); `visit` records each child entered and left.
+    line) pairs like AIMA's (value, move); every child goes through `visit`: the cutoff
+    test (a leaf is scored there), and recording the node entered and left.
     """
 
     algorithm = "minimax"
@@ -63,9 +64,8 @@ class Minimax(DepthFirstSearch):
         return self.result(best, line, move_values, {move: EXACT for move in move_values})
 
     def max_value(self, state: State, ply: int, node: int | None) -> tuple[float, tuple]:
-        """MAX-VALUE: MAX to move; the best value MAX can force, and the line to it."""
-        if ply == self.limit or self.game.is_terminal(state):       # CUTOFF-TEST
-            return self.leaf_value(state, ply, node), ()
+        """MAX-VALUE: MAX to move at `state` (not a leaf: `visit` made the cutoff test);
+        the best value MAX can force, and the line to it."""
         value, line = -INF, ()
         for move in self.game.actions(state):
             child_value, child_line = self.visit(self.min_value, node, move,
@@ -75,9 +75,8 @@ class Minimax(DepthFirstSearch):
         return value, line
 
     def min_value(self, state: State, ply: int, node: int | None) -> tuple[float, tuple]:
-        """MIN-VALUE: MIN to move; the lowest value MIN can force, and the line to it."""
-        if ply == self.limit or self.game.is_terminal(state):       # CUTOFF-TEST
-            return self.leaf_value(state, ply, node), ()
+        """MIN-VALUE: MIN to move at `state` (not a leaf: `visit` made the cutoff test);
+        the lowest value MIN can force, and the line to it."""
         value, line = INF, ()
         for move in self.game.actions(state):
             child_value, child_line = self.visit(self.max_value, node, move,
@@ -88,13 +87,18 @@ class Minimax(DepthFirstSearch):
 
     def visit(self, side: Callable, parent: int | None, move: Any, state: State,
               ply: int) -> tuple[float, tuple]:
-        """Search `state` (reached by `move`) with `side` (max_value or min_value),
-        recording entering and leaving it (minimax values are always exact)."""
-        node = self.record.enter(parent, move, state, ply)
+        """The value of `state` (reached by `move`) and the line to it: count the node; if
+        the search stops there (CUTOFF-TEST), its score; else search it with `side`
+        (max_value or min_value), recording entering and leaving it (minimax values are
+        always exact)."""
         self.nodes += 1
-        if self.deadline is not None:
+        if not self.nodes & 255:
             self.check_clock()
+        if ply == self.limit or self.game.is_terminal(state):       # CUTOFF-TEST
+            value, note = self.leaf_value(state, ply)
+            self.record.leaf(parent, move, state, ply, None, None, value, note)
+            return value, ()
+        node = self.record.enter(parent, move, state, ply)
         value, line = side(state, ply, node)
-        if line:                # not a leaf (a leaf is recorded where it is scored)
-            self.record.leave(node, value, EXACT)
+        self.record.leave(node, value, EXACT)
         return value, line

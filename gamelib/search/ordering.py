@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
-from gamelib.games.base import Game, Move, State
+from gamelib.games.base import BoardGame, Game, Move, State
 
 Orderer = Callable[[Game, State, list], list]
 
@@ -25,9 +25,9 @@ def centre_first(game: Game, state: State, moves: list[Move]) -> list[Move]:
     Columns (ints) are measured from the middle column, (row, col) cells from the middle
     cell; other moves keep their order.
     """
-    cols = getattr(game, "cols", None)
-    if cols is None or not moves:
+    if not isinstance(game, BoardGame) or not moves:
         return moves
+    cols = game.cols
     if isinstance(moves[0], tuple):
         mid_r, mid_c = (game.rows - 1) / 2, (cols - 1) / 2
         return sorted(moves, key=lambda m: abs(m[0] - mid_r) + abs(m[1] - mid_c))
@@ -52,9 +52,6 @@ def by_evaluation(eval_fn: Callable[[State, str], float]) -> Orderer:
         return sorted(moves, key=score, reverse=True)
 
     return order
-
-
-NAMES = ("centre", "eval")
 
 
 def resolve_order(order: Any, eval_fn: Callable | None) -> Orderer | None:

@@ -29,6 +29,8 @@ class SearchPlayer(ABC):
 
     name = "search"
     last_result: SearchResult | None = None
+    depth: int | None = None                # plies (None: to the end of the game)
+    eval_fn: EvalFn | None = None
 
     def __call__(self, game: Game, state: State) -> Move:
         return self.explain(game, state).move
@@ -51,8 +53,7 @@ class SearchPlayer(ABC):
     def evaluation(self, game: Game) -> EvalFn | None:
         """The player's `eval_fn`, else the game's `evaluate`; with a depth limit on a game
         without one (Tic-Tac-Toe), 0 for every unfinished position ("no idea")."""
-        depth = getattr(self, "depth", None)
-        return eval_or_no_idea(game, self.eval_fn) if depth is not None else self.eval_fn
+        return eval_or_no_idea(game, self.eval_fn) if self.depth is not None else self.eval_fn
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.name})"

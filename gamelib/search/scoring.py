@@ -23,7 +23,7 @@ import math
 from numbers import Real
 from typing import Any, Callable
 
-from gamelib.games.base import Game, Player, State
+from gamelib.games.base import Game, Side, State
 from gamelib.games.checks import whole_number
 from gamelib.games.gametree import GameTree
 
@@ -43,7 +43,7 @@ error, rather than read a big heuristic value as a forced win."""
 
 PLAIN, DEPTH = "plain", "depth"
 
-EvalFn = Callable[[State, Player], float]
+EvalFn = Callable[[State, Side], float]
 
 
 def default_scoring(game: Game) -> str:
@@ -60,7 +60,7 @@ def check_scoring(game: Game, scoring: str | None) -> str:
     return scoring
 
 
-def terminal_value(game: Game, state: State, player: Player, ply: int, scoring: str) -> float:
+def terminal_value(game: Game, state: State, player: Side, ply: int, scoring: str) -> float:
     """The score of a finished game for `player`, found `ply` moves below the root."""
     utility = game.utility(state, player)
     if scoring == PLAIN or utility == 0:
@@ -88,7 +88,7 @@ def find_eval_fn(game: Game, depth: int | None, eval_fn: EvalFn | None) -> EvalF
         f"to search to the end of the game")
 
 
-def no_idea(state: State, player: Player) -> float:
+def no_idea(state: State, player: Side) -> float:
     """An evaluation that knows nothing: every unfinished position scores 0.
 
     What depth-limited players and iterative deepening use on games without an
@@ -168,7 +168,7 @@ def check_mcts_budget(iterations: Any, time_limit: Any) -> tuple[int | None, flo
     return iterations, time_limit
 
 
-def check_evaluation(value: Any, state: State) -> float:
+def check_evaluation(value: Any, state: State) -> Any:
     """An evaluation function's `value` for `state`, refused unless it is a number strictly
     between -EVAL_LIMIT and +EVAL_LIMIT (beyond that, scores mean proven wins)."""
     number = real_number(value)
@@ -186,9 +186,11 @@ def is_win_score(value: float) -> bool:
     return abs(value) >= EVAL_LIMIT and value not in (INF, -INF)
 
 
-def describe_value(value: float) -> str:
-    """A score in words: "win in 3 plies", "loss in 4 plies", or the number itself."""
+def describe_value(value: float, unit: bool = True) -> str:
+    """A score in words: "win in 3 plies", "loss in 4 plies" (without the unit, for
+    drawings: "win in 3"), or the number itself ("+2", "0")."""
     if is_win_score(value):
         plies = WIN - int(abs(value))
-        return f"{'win' if value > 0 else 'loss'} in {plies} {'ply' if plies == 1 else 'plies'}"
+        words = f"{'win' if value > 0 else 'loss'} in {plies}"
+        return f"{words} {'ply' if plies == 1 else 'plies'}" if unit else words
     return f"{value:+g}" if value else "0"

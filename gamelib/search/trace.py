@@ -233,8 +233,10 @@ class Recorder:
         """A node is entered; its id (None: not recorded)."""
         return None
 
-    def leaf(self, node: int | None, value: float, note: str) -> None:
-        """A leaf is scored (note: "terminal" or "depth limit"), and so left."""
+    def leaf(self, parent: int | None, move: Any, state: Any, depth: int,
+             alpha: float | None, beta: float | None, value: float, note: str) -> None:
+        """A leaf is entered (as `enter`), scored (note: "terminal" or "depth limit") and
+        so left, all at once."""
 
     def prune(self, node: int | None, moves: Any, alpha: float, beta: float,
               value: float) -> None:
@@ -344,7 +346,9 @@ class Trace(Recorder):
                           alpha, beta))
         return node
 
-    def leaf(self, node: int | None, value: float, note: str) -> None:
+    def leaf(self, parent: int | None, move: Any, state: Any, depth: int,
+             alpha: float | None, beta: float | None, value: float, note: str) -> None:
+        node = self.enter(parent, move, state, depth, alpha, beta)
         if node is not None:
             self.record(Leaf(node, value, note))
             self.leave(node, value, EXACT)
@@ -450,13 +454,13 @@ PROOF_NAMES = {1.0: "proven win", 0.5: "proven draw", 0.0: "proven loss"}
 def _apply(tree: dict[int, TraceNode], index: int, event: Event) -> None:
     """Update the rebuilt tree with one event."""
     if isinstance(event, (Enter, Expand)):
-        node = TraceNode(event.node, event.parent, event.move, event.state, event.depth,
-                         event.player, None, entered_at=index)
+        new = TraceNode(event.node, event.parent, event.move, event.state, event.depth,
+                        event.player, None, entered_at=index)
         if isinstance(event, Enter):
-            node.maximizing, node.alpha, node.beta = event.maximizing, event.alpha, event.beta
+            new.maximizing, new.alpha, new.beta = event.maximizing, event.alpha, event.beta
         else:
-            node.terminal = event.terminal
-        tree[event.node] = node
+            new.terminal = event.terminal
+        tree[event.node] = new
         if event.parent is not None and event.parent in tree:
             tree[event.parent].children.append(event.node)
         return

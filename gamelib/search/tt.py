@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from gamelib.search.scoring import MAX_PLY, WIN
+from gamelib.search.scoring import is_win_score
 from gamelib.search.trace import EXACT, LOWER, UPPER
 
 
@@ -42,19 +42,16 @@ FLIP = {EXACT: EXACT, LOWER: UPPER, UPPER: LOWER}
 
 def _to_stored(value: float, ply: int) -> float:
     """A win `n` plies below the root, met `ply` plies below it, is a win in n - ply."""
-    if value > WIN - MAX_PLY - 1:
-        return value + ply
-    if value < -(WIN - MAX_PLY - 1):
-        return value - ply
-    return value
+    if not is_win_score(value):
+        return value
+    return value + ply if value > 0 else value - ply
 
 
 def _from_stored(value: float, ply: int) -> float:
-    if value > WIN - MAX_PLY - 1:
-        return value - ply
-    if value < -(WIN - MAX_PLY - 1):
-        return value + ply
-    return value
+    """The inverse of `_to_stored`: a stored win in m, met `ply` plies below the root."""
+    if not is_win_score(value):
+        return value
+    return value - ply if value > 0 else value + ply
 
 
 class TranspositionTable:

@@ -122,7 +122,8 @@ def enter(current: int, mask: int, moves: int, alpha: int, beta: int,
     for rank in range(WIDTH):
         move = possible & (COL_MASK << (ORDER[rank] * H1))
         if move:
-            score = popcount(winning_spots(current | move, mask))
+            # mypy sees @intrinsic's typing-context argument too; compiled, it takes one.
+            score: int = popcount(winning_spots(current | move, mask))  # type: ignore[call-arg]
             i = base + 2 * count
             while i > base and work[i - 1] < score:
                 work[i] = work[i - 2]

@@ -24,7 +24,7 @@ TT_SIZE = 1_048_583
 """Slots in the pure-Python transposition table (a prime, so keys spread evenly)."""
 
 
-class TranspositionTable:
+class SolverTable:
     """A fixed-size table key -> value; a new entry replaces whatever shared its slot."""
 
     def __init__(self, size: int = TT_SIZE) -> None:
@@ -64,7 +64,7 @@ class Solver:
     """Solves positions exactly; keeps its transposition table between calls."""
 
     def __init__(self, tt_size: int = TT_SIZE) -> None:
-        self.table = TranspositionTable(tt_size)
+        self.table = SolverTable(tt_size)
         self.nodes = 0
         self.budget: int | None = None   # stop when `nodes` passes this (see `solve`)
         self.aborted = False

@@ -93,7 +93,7 @@ class PerfectPlayer:
                 scores[col] = child_score(solver, pos, col, max_nodes=SLICE if deadline else 0)
                 if not solver.aborted:
                     break
-                if time.perf_counter() > deadline:
+                if deadline is not None and time.perf_counter() > deadline:
                     return self._fallback(game, state, pos, solver.nodes - before)
         best = max(scores.values())
         col = min((c for c, s in scores.items() if s == best), key=centre_distance)

@@ -83,7 +83,3 @@ def _connect_four(rows: int, cols: int, k: int) -> ConnectFour:
     """A Connect Four game of this size (it knows where a winning line is)."""
     return ConnectFour(rows, cols, k)
 
-
-def board_label(state: Any, last: Any = None, cell: int = 14) -> str:
-    """A whole node label showing just the board (for drawing single positions)."""
-    return "<" + board_table(state, last, cell) + ">"

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamelib.search.result import SearchResult
-from gamelib.search.trace import Event, Trace, TraceNode
+from gamelib.search.trace import Backprop, Expand, Playout, Prove, Select, Trace, TraceNode
 from gamelib.viz import style as st
 from gamelib.viz.boards import board_table, has_thumbnail
 from gamelib.viz.legend import add_legend, bar, coloured, legend_table
@@ -26,11 +26,11 @@ class Iteration:
     number: int                       # 1 = the first iteration
     start: int                        # index of its "select" event
     end: int                          # index just after its last event
-    select: Event
-    expand: Event | None = None
-    playout: Event | None = None
-    backprop: list[Event] = field(default_factory=list)
-    proofs: list[Event] = field(default_factory=list)   # MCTS-Solver's "prove" events
+    select: Select
+    expand: Expand | None = None
+    playout: Playout | None = None
+    backprop: list[Backprop] = field(default_factory=list)
+    proofs: list[Prove] = field(default_factory=list)   # MCTS-Solver's "prove" events
 
 
 def iteration_events(trace: Trace, number: int | None = None) -> Iteration:
@@ -45,15 +45,17 @@ def iteration_events(trace: Trace, number: int | None = None) -> Iteration:
         raise ValueError(f"iteration must be between 1 and {len(starts)}, got {number!r}")
     start = starts[number - 1]
     end = starts[number] if number < len(starts) else len(trace.events)
-    found = Iteration(number, start, end, trace.events[start])
+    select = trace.events[start]
+    assert isinstance(select, Select)
+    found = Iteration(number, start, end, select)
     for event in trace.events[start + 1:end]:
-        if event.kind == "expand":
+        if isinstance(event, Expand):
             found.expand = event
-        elif event.kind == "playout":
+        elif isinstance(event, Playout):
             found.playout = event
-        elif event.kind == "backprop":
+        elif isinstance(event, Backprop):
             found.backprop.append(event)
-        elif event.kind == "prove":
+        elif isinstance(event, Prove):
             found.proofs.append(event)
     return found
 
@@ -75,7 +77,7 @@ def draw_iteration(source: SearchResult | Trace, iteration: int | None = None, *
     path = list(it.select.path) + ([it.expand.node] if it.expand is not None else [])
     shown, more = _nodes_to_draw(after, path, top_k)
     graph = new_graph(rankdir, _title(it, after))
-    credits = {e.node: e.value for e in it.backprop}
+    credits = {e.node: e.value for e in it.backprop if e.value is not None}
     player = after[root].player
     for node_id in shown:
         _add_node(graph, after, before, node_id, path, credits, trace.game, player, boards, it)
@@ -94,7 +96,7 @@ def draw_iteration(source: SearchResult | Trace, iteration: int | None = None, *
 
 
 def _add_edge(graph: Drawing, tree: dict[int, TraceNode], node_id: int, root: int,
-              path: list[int], select: Event) -> None:
+              path: list[int], select: Select) -> None:
     """An edge; on the selection path orange and thick, labelled with the UCB score."""
     extra: dict[str, str] = {}
     if node_id in path:
@@ -172,7 +174,7 @@ def _stat_rows(after: dict[int, TraceNode], before: dict[int, TraceNode], node_i
             f"Q={node.q:.2f}"] + proof + [st.small(f"#{node.id}")]
 
 
-def _add_playout(graph: Drawing, playout: Event, tree: dict[int, TraceNode],
+def _add_playout(graph: Drawing, playout: Playout, tree: dict[int, TraceNode],
                  boards: bool, game: Any) -> None:
     """The playout as a dashed arrow to a box with its moves, result and reward."""
     moves = " ".join(st.fmt_move(m) for m in playout.moves[:12])
@@ -219,9 +221,9 @@ def _outline(it: Iteration, after: dict[int, TraceNode], before: dict[int, Trace
     for event in it.backprop:
         old = before.get(event.node)
         n0 = old.visits if old is not None else 0
-        lines.append(f"4. backprop #{event.node}: +{event.value:g}, N {n0} -> {event.visits}, "
+        lines.append(f"4. backprop #{event.node}: +{event.value or 0:g}, N {n0} -> {event.visits}, "
                      f"W -> {event.total:g}")
-    for event in it.proofs:
-        proof, whom = proof_of(after[event.node], mover_of(after, event.node))
-        lines.append(f"5. proved #{event.node}: {PROOF_NAMES[proof]} for {whom}")
+    for proved in it.proofs:
+        proof, whom = proof_of(after[proved.node], mover_of(after, proved.node))
+        lines.append(f"5. proved #{proved.node}: {PROOF_NAMES[proof]} for {whom}")
     return "\n".join(lines)

@@ -12,15 +12,13 @@ from typing import Any
 
 from gamelib.search.mcts import PROOF_NAMES
 from gamelib.search.result import SearchResult
-from gamelib.search.trace import Event, Trace, TraceNode
+from gamelib.search.trace import Event, Select, Trace, TraceNode
 from gamelib.viz import style as st
 from gamelib.viz.boards import board_table, has_thumbnail
 from gamelib.viz.legend import add_legend, bar, coloured, legend_table
 from gamelib.viz.rendering import Drawing
 from gamelib.viz.select import root_of
 
-BOARD_MAX_NODES = 40
-PLAIN_MAX_NODES = 150
 EDGE_LABEL_LIMIT = 80
 PROOF_COLOURS = {1.0: st.CHOSEN_COLOUR, 0.5: "#555555", 0.0: st.CUT_COLOUR}
 """MCTS-Solver proofs, for the player who moved into the node: win, draw, loss."""
@@ -48,7 +46,7 @@ def draw_mcts(source: SearchResult | Trace, *, upto: int | None = None, top_k: i
     root = root_of(tree)
     boards = _use_boards(boards, tree[root].state, max_nodes)
     limit = max_nodes if max_nodes is not None else (
-        BOARD_MAX_NODES if boards else PLAIN_MAX_NODES)
+        st.MCTS_BOARD_MAX_NODES if boards else st.MCTS_MAX_NODES)
     shown, more = select_mcts(tree, root, top_k, max_depth, limit)
     chosen = _most_visited_child(tree, root)
     if result is not None and upto is None:
@@ -105,7 +103,7 @@ def _use_boards(boards: bool | None, state: Any, max_nodes: int | None) -> bool:
         return False
     if boards is not None:
         return boards
-    return max_nodes is None or max_nodes <= BOARD_MAX_NODES
+    return max_nodes is None or max_nodes <= st.MCTS_BOARD_MAX_NODES
 
 
 def new_graph(rankdir: str, title: str) -> Drawing:
@@ -152,7 +150,7 @@ def last_ucb(events: list[Event]) -> dict[int, float]:
     """For every node, the UCB score it had the last time selection passed through it."""
     scores: dict[int, float] = {}
     for event in events:
-        if event.kind == "select":
+        if isinstance(event, Select):
             scores.update(zip(event.path[1:], event.ucb))
     return scores
 

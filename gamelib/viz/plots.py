@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 from gamelib.games.base import Game, State
 from gamelib.platform import need
 from gamelib.search import SearchResult, Trace, TranspositionTable, alphabeta, minimax
+from gamelib.search.trace import Backprop, Expand
 from gamelib.viz import style as st
 
 if TYPE_CHECKING:
@@ -123,13 +124,13 @@ def mcts_convergence(source: SearchResult | Trace) -> dict[str, Any]:
     totals: dict[Any, float] = {}
     out: dict[str, Any] = {"iterations": [], "shares": {}, "value": []}
     for event in trace.events:
-        if event.kind == "expand" and event.parent == root:
+        if isinstance(event, Expand) and event.parent == root:
             move_of[event.node] = event.move
             visits[event.move], totals[event.move] = 0, 0.0
-        elif event.kind == "backprop" and event.node in move_of:
+        elif isinstance(event, Backprop) and event.node in move_of:
             visits[move_of[event.node]] = event.visits
             totals[move_of[event.node]] = event.total
-        elif event.kind == "backprop" and event.node == root:
+        elif isinstance(event, Backprop) and event.node == root:
             _record(out, event.visits, visits, totals)
     return out
 
@@ -191,7 +192,7 @@ def plot_tournament(results: Any, title: str = "Results",
     """Win / draw / loss bars per player (as shares of their games), with each player's
     score and its 95% interval written beside the bar when the rows have them."""
     rows = tournament_records(results)
-    fig = new_figure(figsize or (7.0, 1.0 + 0.5 * len(rows)))
+    fig = new_figure(figsize or (7.0, 1.4 + 0.5 * len(rows)))
     ax = fig.add_subplot()
     names = [str(row["player"]) for row in rows][::-1]
     left = [0.0] * len(rows)
@@ -206,10 +207,10 @@ def plot_tournament(results: Any, title: str = "Results",
     ax.set_xticks([0, 0.25, 0.5, 0.75, 1])
     ax.spines[["top", "right"]].set_visible(False)
     ax.set_xlabel("share of games")
-    ax.set_title(title, pad=24)
-    ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.08), ncol=3, frameon=False,
-              fontsize="small")
-    fig.tight_layout()
+    ax.set_title(title)
+    fig.legend(*ax.get_legend_handles_labels(), loc="lower center", ncol=3, frameon=False,
+               fontsize="small")           # along the bottom: never over the title
+    fig.tight_layout(rect=(0, 0.35 / fig.get_figheight(), 1, 1))
     return fig
 
 

@@ -140,8 +140,8 @@ def start_browser_renderer() -> None:
     global _viz_loading
     if _viz is not None or _viz_loading is not None:
         return
-    import pyodide_js  # type: ignore[import-not-found]
-    from pyodide.code import run_js  # type: ignore[import-not-found]
+    import pyodide_js
+    from pyodide.code import run_js
 
     load = run_js("(async (url) => (await import(url)).instance())")
     _viz_loading = load(str(pyodide_js._api.config.indexURL) + VIZ_JS)
@@ -160,7 +160,7 @@ def _ignore(_: Any) -> None:
 
 def browser_viz() -> Any:
     """The viz.js instance, waiting for it to load where the browser allows waiting."""
-    from pyodide.ffi import can_run_sync, run_sync  # type: ignore[import-not-found]
+    from pyodide.ffi import can_run_sync, run_sync
 
     start_browser_renderer()
     if _viz is None:
@@ -180,7 +180,7 @@ def render_in_browser(source: str, format: str) -> bytes:
     if format != "svg":
         raise ValueError(f"in the browser, drawings are SVG only (asked for {format!r}): "
                          "save as .svg, or use a local install of the course for PNG and PDF")
-    from pyodide.ffi import JsException  # type: ignore[import-not-found]
+    from pyodide.ffi import JsException
     from pyodide.ffi import to_js
 
     try:
@@ -193,6 +193,6 @@ def render_in_browser(source: str, format: str) -> bytes:
 
 def _js_object(pairs: Any) -> Any:
     """A plain JavaScript object from key-value pairs (what viz.js takes as options)."""
-    import js  # type: ignore[import-not-found]
+    import js
 
     return js.Object.fromEntries(pairs)

@@ -17,7 +17,7 @@ def root_of(tree: dict[int, TraceNode]) -> int:
     raise ValueError("the trace has no root node (no node entered without a parent)")
 
 
-def ancestors(tree: dict[int, TraceNode], node_id: int) -> list[int]:
+def ancestors(tree: dict[int, TraceNode], node_id: int | None) -> list[int]:
     """`node_id` and every node above it, from the root down."""
     path = []
     while node_id is not None and node_id in tree:
@@ -84,7 +84,8 @@ def _distance_from(tree: dict[int, TraceNode], root: int, kept: set[int]) -> dic
     off: dict[int, int] = {}
     for node_id in descendants(tree, root):
         parent = tree[node_id].parent
-        off[node_id] = 0 if node_id in kept else (off.get(parent, 0) + 1)
+        above = 0 if parent is None else off.get(parent, 0)
+        off[node_id] = 0 if node_id in kept else above + 1
     return off
 
 

@@ -7,7 +7,7 @@ import math
 from typing import Any
 
 from gamelib.search.result import SearchResult
-from gamelib.search.scoring import MAX_PLY, WIN
+from gamelib.search.scoring import describe_value, is_win_score
 from gamelib.search.trace import Trace
 
 MAX_COLOUR = "#1f5fa8"      # blue: MAX nodes (the player to move at the root)
@@ -24,6 +24,14 @@ CURRENT_COLOUR = "#e08e00"
 SELECT_COLOUR = "#e08e00"   # orange: an MCTS selection path
 NEW_FILL = "#d9f2d9"        # light green: a node just expanded
 FONT = "Helvetica"          # dot maps it to the system's sans-serif; graphviz-pure knows it
+
+
+# How big a drawing gets by default (the rest folds into "+n" stubs): a few hundred nodes
+# at most inline, fewer when every node holds a board picture.
+TREE_MAX_NODES = 100        # minimax / alpha-beta trees with plain labels
+TREE_BOARD_MAX_NODES = 60   # ... with board thumbnails
+MCTS_MAX_NODES = 150        # MCTS trees with plain labels
+MCTS_BOARD_MAX_NODES = 40   # ... with board thumbnails
 
 
 def unpack(source: SearchResult | Trace) -> tuple[Trace, SearchResult | None]:
@@ -47,9 +55,8 @@ def fmt_value(value: float | None) -> str:
         return "+∞"
     if value == -math.inf:
         return "-∞"
-    if abs(value) > WIN - MAX_PLY - 1:
-        plies = WIN - int(abs(value))
-        return f"{'win' if value > 0 else 'loss'} in {plies}"
+    if is_win_score(value):
+        return describe_value(value, unit=False)
     if float(value).is_integer():
         return f"{int(value)}"
     return f"{value:.3g}"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from gamelib.search.result import SearchResult
-from gamelib.search.trace import EXACT, Trace, TraceNode
+from gamelib.search.trace import EXACT, Leaf, Trace, TraceNode
 from gamelib.viz import style as st
 from gamelib.viz.boards import board_table, has_thumbnail
 from gamelib.viz.legend import add_legend, legend_rows
@@ -20,8 +20,6 @@ from gamelib.viz.rendering import Drawing
 from gamelib.viz.select import (ancestors, descendants, hidden_children, root_of,
                                 select_nodes, subtree_sizes)
 
-PLAIN_MAX_NODES = 100      # default size limit with plain labels
-BOARD_MAX_NODES = 60       # ... and with board thumbnails
 RANK_WIDTH = 16           # by default, at most this many nodes side by side
 EDGE_LABEL_LIMIT = 80      # more nodes than this: no move labels on edges
 GROUP_PRUNED_OVER = 3      # pruned="auto": one stub per move up to this many (in a tree
@@ -53,6 +51,7 @@ def draw_tree(source: SearchResult | Trace, *, upto: int | None = None,
         raise ValueError("this is an MCTS trace: draw it with draw_mcts (or one iteration "
                          "with draw_iteration)")
     tree = trace.nodes(upto)
+    _mark_entered_leaf(trace, tree, upto)
     if not tree:
         return _empty_drawing(title or "nothing searched yet", rankdir)
     root = root_of(tree)
@@ -66,7 +65,7 @@ def draw_tree(source: SearchResult | Trace, *, upto: int | None = None,
     view = _View(tree, set(shown), set(pv_ids), boards, triangles, windows, numbers,
                  edge_labels if edge_labels is not None else len(shown) <= EDGE_LABEL_LIMIT,
                  pruned, set(ancestors(tree, current)) if current in tree else set(), current)
-    view.notes = {e.node: e.note for e in trace.events[:upto] if e.kind == "leaf"}
+    view.notes = {e.node: e.note for e in trace.events[:upto] if isinstance(e, Leaf)}
     graph = _new_graph(rankdir, title if title is not None
                        else _title(trace, result, tree, root, upto, len(shown)))
     sizes = subtree_sizes(tree, root)
@@ -81,6 +80,14 @@ def draw_tree(source: SearchResult | Trace, *, upto: int | None = None,
     return graph
 
 
+def _mark_entered_leaf(trace: Trace, tree: dict[int, TraceNode], upto: int | None) -> None:
+    """A node just entered that the next event scores as a leaf is drawn as a leaf (the
+    search knew it was one on entering it), its value still unknown."""
+    following = trace.events[upto] if upto is not None and 0 < upto < len(trace) else None
+    if isinstance(following, Leaf) and following.node in tree:
+        tree[following.node].leaf = True
+
+
 def _choose_nodes(tree: dict[int, TraceNode], root: int, pv_ids: list[int],
                   current: int | None, max_nodes: int | None, max_depth: int | None,
                   boards: bool | None) -> tuple[list[int], bool]:
@@ -88,12 +95,12 @@ def _choose_nodes(tree: dict[int, TraceNode], root: int, pv_ids: list[int],
     the principal variation, the current node and what lies nearest to them."""
     keep = [n for n in pv_ids if max_depth is None or tree[n].depth <= max_depth]
     keep += [current] if current in tree else []
-    limit = PLAIN_MAX_NODES if max_nodes is None else max_nodes
+    limit = st.TREE_MAX_NODES if max_nodes is None else max_nodes
     width = RANK_WIDTH if max_nodes is None and len(tree) > limit else None
     shown = select_nodes(tree, root, limit, max_depth, keep, width)
     boards = _use_boards(boards, tree[root].state, len(shown))
-    if boards and max_nodes is None and len(shown) > BOARD_MAX_NODES:
-        shown = select_nodes(tree, root, BOARD_MAX_NODES, max_depth, keep, RANK_WIDTH)
+    if boards and max_nodes is None and len(shown) > st.TREE_BOARD_MAX_NODES:
+        shown = select_nodes(tree, root, st.TREE_BOARD_MAX_NODES, max_depth, keep, RANK_WIDTH)
     return shown, boards
 
 
@@ -128,7 +135,7 @@ def _use_boards(boards: bool | None, state: Any, size: int) -> bool:
     """Board thumbnails: as asked (when the game has them), else when `size` nodes fit."""
     if not has_thumbnail(state):
         return False
-    return boards if boards is not None else size <= BOARD_MAX_NODES
+    return boards if boards is not None else size <= st.TREE_BOARD_MAX_NODES
 
 
 def _new_graph(rankdir: str, title: str) -> Drawing:
@@ -248,7 +255,7 @@ class _View:
         if self.numbers:
             extras.append(f"#{node.id}")
         if self.windows and not node.leaf and node.alpha is not None:
-            extras.append(st.esc(st.fmt_window(node.alpha, node.beta)))
+            extras.append(st.esc(st.fmt_window(*live_window(self.tree, node.id))))
             self.seen.add("window")
         rows += [st.small(text) for text in extras if text]
         if node.tt_hit:
@@ -259,9 +266,11 @@ class _View:
 
     def cut_reason(self, node: TraceNode) -> str:
         """Why the rest of a node's moves were skipped, e.g. "cut: 2 <= α=3"."""
+        value = st.fmt_value(node.value if node.value is not None
+                             else best_so_far(self.tree, node.id))
         if node.maximizing:
-            return f"cut: {st.fmt_value(node.value)} >= β={st.fmt_value(node.beta)}"
-        return f"cut: {st.fmt_value(node.value)} <= α={st.fmt_value(node.alpha)}"
+            return f"cut: {value} >= β={st.fmt_value(node.beta)}"
+        return f"cut: {value} <= α={st.fmt_value(node.alpha)}"
 
     def plain_attrs(self, node: TraceNode) -> dict[str, str]:
         """Triangles for MAX / MIN, boxes for leaves, the value inside."""
@@ -379,6 +388,36 @@ class _View:
         if not group and self.edge_labels:
             attrs["label"] = st.edge_label(listed)
         graph.edge(f"n{node_id}", f"p{node_id}_{k}", **attrs)
+
+
+def returned_values(tree: dict[int, TraceNode], node_id: int) -> list[float]:
+    """The values the node's children have returned so far (leaves count once scored)."""
+    values = []
+    for child in tree[node_id].children:
+        node = tree[child]
+        if node.value is not None and (node.left_at is not None or node.leaf):
+            values.append(node.value)
+    return values
+
+
+def best_so_far(tree: dict[int, TraceNode], node_id: int) -> float | None:
+    """A node's best child value so far (max at MAX, min at MIN); None before any."""
+    values = returned_values(tree, node_id)
+    if not values:
+        return None
+    return max(values) if tree[node_id].maximizing else min(values)
+
+
+def live_window(tree: dict[int, TraceNode], node_id: int) -> tuple[Any, Any]:
+    """(alpha, beta) at a node: the window it was entered with, and, while it is still
+    being searched, tightened by what its children have returned (MAX raises alpha, MIN
+    lowers beta), as the search itself does before trying the next move."""
+    node = tree[node_id]
+    alpha, beta = node.alpha, node.beta
+    best = best_so_far(tree, node_id)
+    if alpha is None or beta is None or node.left_at is not None or best is None:
+        return alpha, beta
+    return (max(alpha, best), beta) if node.maximizing else (alpha, min(beta, best))
 
 
 def best_child(tree: dict[int, TraceNode], node_id: int) -> int | None:

@@ -1,5 +1,9 @@
 """ipywidgets on top of games, search and viz: play boards and search steppers.
 
+A board is three parts: the game session (`session`), the worker that runs the AI
+(`worker`) and the view (`board`); what differs per game lives in one presentation
+adapter per game (`adapters`).
+
 `PlayBoard(game, opponent=..., human_plays=...)` plays Tic-Tac-Toe or Connect Four
 in a notebook; `SearchStepper(result)` and `MCTSStepper(...)` replay a search step by step.
 
@@ -11,17 +15,22 @@ VS Code. Stable CSS classes, for browser tests and stylesheets:
   Four drop buttons), `gamelib-col-C`; cell states `gamelib-empty`, `gamelib-mark-x` /
   `gamelib-mark-o` (Tic-Tac-Toe), `gamelib-disc-x` / `gamelib-disc-o` (Connect Four),
   `gamelib-win`, `gamelib-last`, `gamelib-hint`;
-- controls: `gamelib-opponent`, `gamelib-side`, `gamelib-new`, `gamelib-undo`,
-  `gamelib-hint-button`, `gamelib-why`, `gamelib-tree-button`; panels
-  `gamelib-why-panel` (with `gamelib-why-table`), `gamelib-tree-panel`;
+- controls: `gamelib-opponent`, `gamelib-side`, `gamelib-rule`, `gamelib-new`,
+  `gamelib-undo`, `gamelib-hint-button`, `gamelib-why`, `gamelib-tree-button`,
+  `gamelib-review-button`; panels `gamelib-why-panel` (with `gamelib-why-table` and
+  `gamelib-exact`), `gamelib-tree-panel`, `gamelib-review-panel`; the result banner
+  `gamelib-banner` (`gamelib-result-win` / `-loss` / `-draw`); `gamelib-busy` on the
+  board while the AI thinks;
 - steppers: `gamelib-stepper`, `gamelib-step-first` / `-back` / `-forward` / `-last`,
   `gamelib-step-play`, `gamelib-step-slider`, `gamelib-narration`, `gamelib-stack`,
   `gamelib-stepper-picture`; MCTS: `gamelib-mcts-more`, `gamelib-mcts-view`.
 """
 
+from gamelib.widgets.adapters import GameAdapter, adapter_for, register_adapter
 from gamelib.widgets.board import PlayBoard
 from gamelib.widgets.mcts_stepper import MCTSStepper
 from gamelib.widgets.opponents import Preset, presets_for
 from gamelib.widgets.stepper import SearchStepper
 
-__all__ = ["PlayBoard", "SearchStepper", "MCTSStepper", "Preset", "presets_for"]
+__all__ = ["PlayBoard", "SearchStepper", "MCTSStepper", "Preset", "presets_for",
+           "GameAdapter", "adapter_for", "register_adapter"]

@@ -1,35 +1,40 @@
 """PlayBoard: play Tic-Tac-Toe or Connect Four against a search algorithm in a notebook.
 
-The AI thinks in a worker thread, so the notebook stays responsive. One lock guards the
-game; while the AI (or a hint) is being computed, inputs are disabled and any click is
-ignored with a message. A generation counter makes a search that finishes after
-"New game" harmless: its move is dropped.
+Three parts, each in its own module: the game session (positions, moves, undo, turn,
+result: `session.py`), the worker that runs the AI off the main thread (generations,
+cancellation, a thread-less fallback: `worker.py`), and this view, which draws them.
+What differs between games (names, colours, menus, cells) comes from the game's
+presentation adapter (`adapters.py`).
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from html import escape
 from typing import Any, Callable
 
 import ipywidgets as widgets
 
-from gamelib.arena.players import RandomPlayer
-from gamelib.arena.specs import FACTORIES, check_player
-from gamelib.games.base import Game, IllegalMoveError, Move, Player, State
+from gamelib.arena.play import describe
+from gamelib.arena.specs import check_player
+from gamelib.games.base import BoardGame, Game, Move, Side, State
 from gamelib.games.checks import check_state
-from gamelib.games.connect4 import ConnectFour
 from gamelib.search.result import SearchResult
-from gamelib.widgets.cells import make_cells
-from gamelib.widgets.explain import move_label, why_html
-from gamelib.widgets.opponents import (choose_move, default_opponent, default_spec,
-                                       describe_player, make_player, presets_for)
-from gamelib.widgets.recording import recorded
+from gamelib.widgets.adapters import adapter_for
+from gamelib.widgets.explain import pv_text, value_words, why_html
+from gamelib.widgets.opponents import (TREE_PLIES, choose_move, make_player, presets_for,
+                                       records_its_tree)
+from gamelib.widgets.session import GameSession, check_side
 from gamelib.widgets.style import stylesheet, with_classes
 from gamelib.widgets.treeview import tree_html
+from gamelib.widgets.worker import Worker
 
 CUSTOM = "custom"
-COLOUR_NAMES = {"X": "red", "O": "yellow"}
+SETTLE_SECONDS = 0.6
+"""A click on the board this soon after the AI's move appeared is ignored: it was aimed
+before the student could see that move (the second click of a double-click)."""
+BANNERS = {"win": "🎉 You win!", "loss": "The AI wins.", "draw": "Draw."}
 
 
 class PlayBoard:
@@ -39,39 +44,40 @@ class PlayBoard:
 
     Python API for tests and scripts: `click(move)` plays a move and waits for the AI's
     reply; `state`, `cells`, `status`, `last_result`; `new_game()`, `undo()`, `hint()`,
-    `wait()`. With `threaded=False` the AI answers inside the click (no worker thread).
-    `hint`: the player that gives hints (a spec or a player); `seed`: for random players;
-    `tree_nodes`: how many nodes "Show the tree" draws (the root's moves and the expected
-    line come first); `start`: the position every game starts from (a state, or a Connect
-    Four position string such as "4453").
+    `show_tree()`, `review()`, `wait()`. With `threaded=False` the AI answers inside the
+    click. `hint`: the player that gives hints (a spec or a player); `seed`: for random
+    players; `tree_nodes`: how many nodes "Show the tree" draws; `start`: the position
+    every game starts from (a state or a position string); `first_move_rule`: Connect
+    Four's optional rule that the first player may not open in the centre column.
     """
 
-    def __init__(self, game: Game, opponent: Any = None, human_plays: Player = "X",
+    def __init__(self, game: BoardGame, opponent: Any = None, human_plays: Side = "X",
                  hint: Any = None, seed: int | None = None, threaded: bool = True,
-                 tree_nodes: int = 12, start: State | str | None = None) -> None:
-        self.game = game
-        self.start = _start_state(game, start)
+                 tree_nodes: int = 10, start: State | str | None = None,
+                 first_move_rule: bool | None = None) -> None:
+        self.adapter = adapter_for(game)
+        if first_move_rule is not None:
+            game = self.adapter.with_rule(first_move_rule)
+            self.adapter = adapter_for(game)
         self.seed = seed
-        self.threaded = threaded
         self.tree_nodes = tree_nodes
-        self.human = _check_side(game, human_plays)
-        self.history: list[State] = [self.start]
-        self.moves: list[Move] = []
+        self.session = GameSession(game, _start_state(game, start), human_plays)
+        self._lock = threading.RLock()
+        self.worker = Worker(self._lock, threaded)
         self.last_result: SearchResult | None = None
         self.last_ai_move: Move | None = None
         self.hint_move: Move | None = None
-        self._lock = threading.RLock()
-        self._thinking = False
-        self._generation = 0
-        self._worker: threading.Thread | None = None
+        self._explained: tuple[SearchResult | None, str, Any, Move] | None = None
+        self._taken_back = False
+        self.last_review: list[Any] | None = None
+        self._shown_at = 0.0
         self._status = ""
         self._custom: Any = None
-        self._searched_by: Any = None
         self._menu_quiet = False
         self.menu = with_classes(widgets.Dropdown(
             options=[(p.label, p.spec) for p in presets_for(game)],
             layout=widgets.Layout(width="280px")), "gamelib-opponent")
-        self.player = self._player_for(default_opponent(game) if opponent is None
+        self.player = self._player_for(self.adapter.default_opponent() if opponent is None
                                        else opponent)
         self._hint_player = self._hint_for(hint)
         self._build()
@@ -80,9 +86,34 @@ class PlayBoard:
     # -- the Python API --------------------------------------------------------------------
 
     @property
+    def game(self) -> BoardGame:
+        """The game being played."""
+        return self.session.game
+
+    @property
     def state(self) -> State:
         """The current position."""
-        return self.history[-1]
+        return self.session.state
+
+    @property
+    def history(self) -> list[State]:
+        """Every position of this game so far, the start first."""
+        return self.session.history
+
+    @property
+    def moves(self) -> list[Move]:
+        """Every move of this game so far."""
+        return self.session.moves
+
+    @property
+    def start(self) -> State:
+        """The position every game starts from."""
+        return self.session.start
+
+    @property
+    def human(self) -> Side:
+        """The side the human plays."""
+        return self.session.human
 
     @property
     def cells(self) -> list[list[str]]:
@@ -97,13 +128,13 @@ class PlayBoard:
 
     @property
     def thinking(self) -> bool:
-        """True while the AI (or a hint) is being computed."""
-        return self._thinking
+        """True while the AI (or a hint, or a review) is being computed."""
+        return self.worker.busy
 
     @property
     def over(self) -> bool:
         """True when the game has ended."""
-        return self.game.is_terminal(self.state)
+        return self.session.over
 
     @property
     def opponent_label(self) -> str:
@@ -121,51 +152,38 @@ class PlayBoard:
         return played
 
     def wait(self, timeout: float | None = None) -> None:
-        """Block until the AI (or a hint) has finished thinking."""
-        while True:
-            worker = self._worker
-            if worker is None or not worker.is_alive():
-                return
-            worker.join(timeout)
-            if timeout is not None:
-                return
+        """Block until the AI (or a hint, or a review) has finished."""
+        self.worker.wait(timeout)
 
-    def new_game(self, human_plays: Player | None = None) -> None:
+    def new_game(self, human_plays: Side | None = None) -> None:
         """Start again (optionally switching sides); the AI opens if it moves first."""
         with self._lock:
             if human_plays is not None:
-                self.human = _check_side(self.game, human_plays)
-                if self.side.value != self.human:
-                    self.side.value = self.human   # its observer calls new_game again
+                human_plays = check_side(self.game, human_plays)
+                if self.side.value != human_plays:
+                    self.side.value = human_plays      # its observer starts the new game
                     return
-            self._generation += 1
-            self._thinking = False
-            self.history = [self.start]
-            self.moves = []
-            self.last_result = self.last_ai_move = self.hint_move = None
-            self.why.value = ""
-            self.tree.value = ""
+            self.worker.cancel()
+            self.session.restart(human_plays)
+            self._forget_ai_move()
+            self._taken_back = False
+            self.review_panel.value = ""
             self._set_status(self._turn_text())
-            self._set_enabled(True)
             self._refresh()
-            if self._ai_to_move():
+            if self.session.ai_to_move():
                 self._start_ai()
 
     def undo(self) -> bool:
         """Take back your last move and the AI's reply to it; False if there is none."""
         with self._lock:
-            if self._thinking:
+            if self.thinking:
                 self._set_status("Please wait: the AI is thinking.")
                 return False
-            keep = self._undo_point()
-            if keep is None:
+            if not self.session.undo():
                 self._set_status("Nothing to undo yet. " + self._turn_text())
                 return False
-            del self.history[keep:]
-            del self.moves[keep - 1:]
-            self.last_result = self.last_ai_move = self.hint_move = None
-            self.why.value = ""
-            self.tree.value = ""
+            self._forget_ai_move()
+            self._taken_back = True
             self._set_status("Move taken back. " + self._turn_text())
             self._refresh()
             return True
@@ -173,44 +191,65 @@ class PlayBoard:
     def hint(self, wait: bool = True) -> Move | None:
         """Suggest a move for you (shown on the board); returns it once known."""
         with self._lock:
-            if self._thinking or self.over or self._ai_to_move():
+            if self.thinking or not self.session.human_to_move():
                 self._set_status("No hint now: " + self._busy_text())
                 return None
-            self._think(lambda state: choose_move(self._hint_player, self.game, state),
-                        self._show_hint, "Looking for a good move for you…")
+            game, state, helper = self.game, self.state, self._hint_player
+            self._run(lambda: self._allowed(helper, game, state, choose_move(
+                helper, game, state)), self._show_hint, "Looking for a good move for you…")
         if wait:
             self.wait()
         return self.hint_move
 
     def show_tree(self, wait: bool = True) -> None:
-        """Draw the search tree of the AI's last move below the board (size-limited)."""
+        """Draw the search that chose the AI's last move, from what it recorded."""
         with self._lock:
-            if self._thinking:
+            if self.thinking:
                 self._set_status("Please wait: the AI is thinking.")
                 return
-            if self.last_result is None:
-                self.tree.value = tree_html(None)
-                return
-            player, result = self._searched_by, self.last_result
-            self._think(lambda _state: recorded(player, self.game, result.state, result),
-                        self._draw_tree, "Drawing the tree of the AI's last search…")
+            html, drawn = self._tree_html()
+            self.tree.value = html
+            if drawn:
+                self._set_status("The AI's last search is drawn below. " + self._turn_text())
+
+    def review(self, wait: bool = True) -> list[Any] | None:
+        """Mark each of your moves best, fine, mistake or blunder (exact values)."""
+        from gamelib.arena.review import review_game
+        with self._lock:
+            if self.thinking:
+                self._set_status("Please wait: the AI is thinking.")
+                return None
+            if self.session.last_move_by(self.human) is None:
+                self.review_panel.value = "<i>You have not played a move yet: nothing to review.</i>"
+                return None
+            game, start, moves, human = self.game, self.start, list(self.moves), self.human
+            self._run(lambda: review_game(game, moves, start=start, side=human),
+                      self._show_review, "Reviewing your moves with perfect play…")
         if wait:
             self.wait()
-
-    def _draw_tree(self, result: SearchResult | None) -> None:
-        """Show the drawing of a recorded search."""
-        self.last_result = result
-        self.tree.value = tree_html(result, self.tree_nodes)
-        self._set_status("The tree of the AI's last search is drawn below. "
-                         + self._turn_text())
+        return self.last_review
 
     def set_opponent(self, opponent: Any) -> None:
         """Switch the opponent (a player, a name or a spec); it plays from its next move."""
         self.player = self._player_for(opponent)
         with self._lock:
-            self._set_status(f"Opponent: {self.opponent_label}. " + self._turn_text())
-            if self._ai_to_move() and not self._thinking and not self.over:
+            self._set_status(f"Opponent: {self.opponent_label}; it plays from its next "
+                             f"move. " + self._turn_text())
+            if self.session.ai_to_move() and not self.thinking:
                 self._start_ai()
+
+    def set_first_move_rule(self, on: bool) -> None:
+        """Switch the first-move rule on or off; a new game starts."""
+        game = self.adapter.with_rule(on)
+        if game is self.game:
+            return
+        with self._lock:
+            self.adapter = adapter_for(game)
+            self.session = GameSession(game, game.initial_state, self.human)
+            self.new_game()
+            rule = "on" if on else "off"
+            self._set_status(f"First-move rule {rule}: a new game has started. "
+                             + self._turn_text())
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """Show the board when it is the value of a notebook cell."""
@@ -220,11 +259,13 @@ class PlayBoard:
 
     def _build(self) -> None:
         """Create the controls, the board and the panels."""
-        self.board = make_cells(self.game, self._human_move)
+        self.board = self.adapter.make_cells(self._board_click)
         self.side = with_classes(widgets.ToggleButtons(
-            options=self._side_options(), value=self.human, style={"button_width": "auto"}),
-            "gamelib-side")
-        self.side.observe(lambda change: self.new_game(change["new"]), "value")
+            options=[(f"You play {self.adapter.side_name(p)} ({order})", p) for p, order
+                     in zip(self.game.players, ("first", "second"))],
+            value=self.human, style={"button_width": "auto"}), "gamelib-side")
+        self.side.observe(lambda change: self._safely(
+            lambda: self._side_changed(change["new"])), "value")
         self.menu.observe(self._menu_changed, "value")
         self.new_button = self._button("New game", "gamelib-new", lambda: self.new_game())
         self.undo_button = self._button("Undo", "gamelib-undo", self.undo)
@@ -232,23 +273,37 @@ class PlayBoard:
                                         lambda: self.hint(wait=False))
         self.tree_button = self._button("Show the tree", "gamelib-tree-button",
                                         lambda: self.show_tree(wait=False))
+        self.review_button = self._button("Review my moves", "gamelib-review-button",
+                                          lambda: self.review(wait=False))
         self.why_toggle = with_classes(widgets.ToggleButton(
             value=True, description="Why this move?", tooltip="show the AI's reasoning"),
             "gamelib-why")
         self.why_toggle.observe(lambda change: self._show_why_panel(), "value")
         self.status_line = with_classes(widgets.HTML(), "gamelib-status")
+        self.banner = with_classes(widgets.HTML(), "gamelib-banner")
         self.why = with_classes(widgets.HTML(layout=widgets.Layout(margin="0 0 0 16px")),
                                 "gamelib-why-panel")
-        self.tree = with_classes(widgets.HTML(layout=widgets.Layout(
-            max_height="900px", overflow="auto")), "gamelib-tree-panel")
-        controls = widgets.HBox([widgets.Label("Opponent:"), self.menu, self.side])
+        self.tree = with_classes(widgets.HTML(), "gamelib-tree-panel")
+        self.review_panel = with_classes(widgets.HTML(), "gamelib-review-panel")
+        controls = [widgets.Label("Opponent:"), self.menu, self.side]
+        self.rule = None
+        if self.adapter.rule_label:
+            self.rule = with_classes(widgets.Checkbox(
+                value=self.adapter.rule_on(), description=self.adapter.rule_label,
+                indent=False, layout=widgets.Layout(width="auto")), "gamelib-rule")
+            self.rule.observe(lambda change: self._safely(
+                lambda: self.set_first_move_rule(change["new"])), "value")
+            controls.append(self.rule)
         buttons = widgets.HBox([self.new_button, self.undo_button, self.hint_button,
-                                self.why_toggle, self.tree_button])
+                                self.why_toggle, self.tree_button, self.review_button])
         self.inputs = [self.menu, self.side, self.undo_button, self.hint_button,
-                       self.tree_button] + self.board.clickable
+                       self.tree_button, self.review_button] + ([self.rule] if self.rule else [])
+        play_area = widgets.HBox([self.board.widget, self.why],
+                                 layout=widgets.Layout(align_items="flex-start"))
         self.widget = with_classes(widgets.VBox([
-            stylesheet(), controls, buttons, self.status_line,
-            widgets.HBox([self.board.widget, self.why]), self.tree]), "gamelib-playboard")
+            stylesheet(), widgets.HBox(controls, layout=widgets.Layout(flex_flow="row wrap")),
+            buttons, self.status_line, self.banner, play_area, self.review_panel,
+            self.tree]), "gamelib-playboard")
 
     def _button(self, text: str, css: str, action: Callable[[], Any]) -> widgets.Button:
         """A button with a CSS class that runs `action` and never raises into the page."""
@@ -256,23 +311,15 @@ class PlayBoard:
         button.on_click(lambda _b: self._safely(action))
         return button
 
-    def _side_options(self) -> list[tuple[str, Player]]:
-        """The "you play" choices, in colours for Connect Four."""
-        first, second = self.game.players
-        if isinstance(self.game, ConnectFour):
-            return [(f"You play {COLOUR_NAMES[first]} (first)", first),
-                    (f"You play {COLOUR_NAMES[second]} (second)", second)]
-        return [(f"You play {first} (first)", first), (f"You play {second} (second)", second)]
-
     def _player_for(self, opponent: Any) -> Any:
         """A player object from the constructor's or the menu's `opponent`."""
         if opponent == CUSTOM:
             return self._custom
         if not isinstance(opponent, str):
             self._custom = check_player(self.game, opponent, "opponent")
-            self._add_option(f"{describe_player(opponent)} (yours)", CUSTOM)
+            self._add_option(f"{describe(opponent)} (yours)", CUSTOM)
             return opponent
-        spec = default_spec(self.game, opponent.strip().lower())
+        spec = self.adapter.bare_name(opponent.strip().lower())
         player = check_player(self.game, make_player(spec, seed=self.seed), "opponent")
         self._add_option(spec, spec)
         return player
@@ -294,18 +341,37 @@ class PlayBoard:
         if not self._menu_quiet:
             self._safely(lambda: self.set_opponent(change["new"]))
 
+    def _side_changed(self, side: Side) -> None:
+        """The "you play" toggle: a new game with the human on `side`, said out loud."""
+        had_moves = bool(self.moves)
+        self._new_game_on(side)
+        if had_moves:
+            self._set_status(f"You switched sides, so a new game has started: you play "
+                             f"{self.adapter.side_name(side)}. " + self._turn_text())
+
+    def _new_game_on(self, side: Side) -> None:
+        """Start a new game with the human on `side`."""
+        with self._lock:
+            self.worker.cancel()
+            self.session.restart(side)
+        self.new_game()
+
     def _hint_for(self, hint: Any) -> Any:
         """The player that gives hints: `hint`, else a solid search for this game."""
         if hint is not None:
             return make_player(hint, seed=self.seed) if isinstance(hint, str) else hint
-        search = "alphabeta:5" if isinstance(self.game, ConnectFour) else default_opponent(
-            self.game)
-        for spec in (search, "mcts:1000", "random"):
-            if spec.partition(":")[0] in FACTORIES:
-                return make_player(spec, seed=self.seed)
-        return make_player("random", seed=self.seed)
+        names = {p.name for p in presets_for(self.game)} | {"random"}
+        spec = next(s for s in self.adapter.hint_specs() + ["random"]
+                    if s.partition(":")[0] in names)
+        return make_player(spec, seed=self.seed)
 
     # -- playing ---------------------------------------------------------------------------
+
+    def _board_click(self, move: Move) -> None:
+        """A click on the board in the browser: too soon after the AI's move, ignore it."""
+        if time.monotonic() - self._shown_at < SETTLE_SECONDS:
+            return
+        self._safely(lambda: self._human_move(move))
 
     def _human_move(self, move: Move) -> bool:
         """Handle a click on `move`: play it if allowed, then let the AI reply."""
@@ -314,7 +380,7 @@ class PlayBoard:
             if problem:
                 self._set_status(problem)
                 return False
-            self._play(move)
+            self.session.play(move)
             self.hint_move = None
             self._refresh()
             if self.over:
@@ -325,110 +391,158 @@ class PlayBoard:
 
     def _why_not(self, move: Move) -> str | None:
         """Why a click on `move` cannot be played now, or None if it can."""
-        if self._thinking:
+        if self.thinking:
             return "Please wait: the AI is thinking."
         if self.over:
             return "The game is over. " + self._end_text() + " Press New game to play again."
-        if self._ai_to_move():
+        if self.session.ai_to_move():
             return "It is the AI's turn."
-        try:
-            self.game.result(self.state, move)
-        except IllegalMoveError as error:
-            return _illegal_text(self.game, move, error) + " " + self._turn_text()
+        error = self.session.problem(move)
+        if error is not None:
+            return self.adapter.illegal_text(move, error) + " " + self._turn_text()
         return None
 
-    def _play(self, move: Move) -> None:
-        """Play a legal move on the current state."""
-        self.history.append(self.game.result(self.state, move))
-        self.moves.append(move)
-
     def _start_ai(self) -> None:
-        """Let the AI choose its move (in the background when threaded)."""
-        player = self.player
-        self._think(lambda state: (*choose_move(player, self.game, state), player),
-                    self._ai_moved,
-                    f"The AI ({self.opponent_label}) is thinking…")
+        """Let the AI choose its move (in the background when threads are available)."""
+        player, label, game, state = self.player, self.opponent_label, self.game, self.state
+        message = (f"The AI ({label}) is picking a move at random…" if _is_random(player)
+                   else f"The AI ({label}) is thinking…")
 
-    def _think(self, job: Callable[[State], Any], done: Callable[[Any], None],
-               message: str) -> None:
-        """Run `job(state)` with inputs disabled, then `done(outcome)` under the lock."""
-        self._thinking = True
-        generation, state = self._generation, self.state
+        def job() -> tuple[Move, SearchResult | None, str, Any]:
+            chosen = choose_move(player, game, state, TREE_PLIES)
+            return (*self._allowed(player, game, state, chosen), label, player)
+
+        self._run(job, self._ai_moved, message)
+
+    def _allowed(self, player: Any, game: Game, state: State,
+                 chosen: tuple[Move, SearchResult | None]) -> tuple[Move, SearchResult | None]:
+        """`chosen` if it is legal; else (a player that breaks an optional rule, e.g. a
+        solver that knows nothing of the first-move rule) its best legal move."""
+        move, result = chosen
+        legal = game.actions(state)
+        if move in legal:
+            return move, result
+        scored = {m: v for m, v in (result.move_values if result else {}).items() if m in legal}
+        if scored:
+            instead = max(scored, key=lambda m: scored[m])
+        else:
+            helper = self._hint_player if player is not self._hint_player else None
+            instead, result = choose_move(helper, game, state) if helper else (legal[0], None)
+        if result is not None:
+            result.note = (f"{self.adapter.move_name(move)} is not allowed here "
+                                   f"(the rules of this game), so it played its best "
+                                   f"allowed move, {self.adapter.move_name(instead)}")
+            result.move = instead
+        return instead, result
+
+    def _run(self, job: Callable[[], Any], done: Callable[[Any], None], message: str) -> None:
+        """Run `job` with the inputs greyed out, then `done(outcome)` under the lock."""
         self._set_status(message, thinking=True)
         self._set_enabled(False)
-
-        def work() -> None:
-            try:
-                outcome = job(state)
-            except Exception as error:  # shown in the status line, never raised
-                outcome = error
-            with self._lock:
-                if generation != self._generation:
-                    return              # New game was pressed meanwhile: drop this answer
-                self._thinking = False
-                self._safely(lambda: self._finish(outcome, done))
-
-        if self.threaded:
-            self._worker = threading.Thread(target=work, daemon=True, name="gamelib-ai")
-            try:
-                self._worker.start()
-                return
-            except RuntimeError:    # no threads here (the browser): answer inside the click
-                self.threaded, self._worker = False, None
-        work()
+        self.worker.start(job, lambda outcome: self._safely(
+            lambda: self._finish(outcome, done)))
+        self._refresh()                 # greyed out while busy (already done if it ran at once)
 
     def _finish(self, outcome: Any, done: Callable[[Any], None]) -> None:
-        """Apply a finished job's outcome and re-enable the inputs."""
-        if isinstance(outcome, Exception):
-            self._set_status(f"The search failed: {type(outcome).__name__}: {outcome}. "
-                             "Choose another opponent or press New game.")
-        else:
-            done(outcome)
-        self._set_enabled(True)
-        self._refresh()
+        """Apply a finished job's outcome and enable the inputs again."""
+        try:
+            if isinstance(outcome, Exception):
+                self._set_status(f"The search failed: {type(outcome).__name__}: {outcome}. "
+                                 "Choose another opponent or press New game.")
+            else:
+                done(outcome)
+        finally:
+            self._set_enabled(True)
+            self._refresh()
 
-    def _ai_moved(self, outcome: tuple[Move, SearchResult | None, Any]) -> None:
+    def _ai_moved(self, outcome: tuple[Move, SearchResult | None, str, Any]) -> None:
         """Play the AI's move and explain it."""
-        move, result, self._searched_by = outcome
-        self._play(move)
+        move, result, label, player = outcome
+        self.session.play(move)
         self.last_ai_move, self.last_result = move, result
+        self._explained = (result, label, player, move)
+        self._taken_back = False
+        self._shown_at = time.monotonic()
         self._show_why_panel()
         self.tree.value = ""
-        said = f"The AI played {move_label(self.game, move)}. "
+        said = f"The AI played {self.adapter.move_name(move)}. "
         self._set_status(said + (self._end_text() if self.over else self._turn_text()))
 
     def _show_hint(self, outcome: tuple[Move, SearchResult | None]) -> None:
         """Mark the suggested move on the board."""
         self.hint_move = outcome[0]
-        self._set_status(f"Hint: try {move_label(self.game, self.hint_move)}.")
+        self._set_status(f"Hint: try {self.adapter.move_name(self.hint_move)}.")
+
+    def _show_review(self, reviews: list[Any]) -> None:
+        """Show the review of the human's moves."""
+        self.last_review = reviews
+        self.review_panel.value = review_html(self.adapter.move_name, reviews)
+        self._set_status("Your moves are reviewed below. " + self._turn_text())
+
+    def _forget_ai_move(self) -> None:
+        """Clear everything about the AI's last move (after undo or a new game)."""
+        self.last_result = self.last_ai_move = self.hint_move = None
+        self._explained = None
+        self._shown_at = 0.0            # its move is gone: the next click is aimed at the new board
+        self.why.value = ""
+        self.tree.value = ""
 
     # -- drawing ---------------------------------------------------------------------------
 
     def _refresh(self) -> None:
-        """Redraw the board from the current state."""
-        winning = set(self.game.winning_line(self.state) or ())
-        self.board.show(self.state, winning, self._last_cell(), self.hint_move)
-        self.undo_button.disabled = self._thinking or self._undo_point() is None
-
-    def _last_cell(self) -> tuple[int, int] | None:
-        """The cell of the last move played, if any."""
-        if not self.moves:
-            return None
-        move = self.moves[-1]
-        if isinstance(self.game, ConnectFour):
-            return (self.game.rows - self.state.height(move), move)
-        return move
+        """Redraw the board, the banner and the buttons from the session."""
+        state = self.state
+        winning = set(self.game.winning_line(state) or ())
+        last = self.adapter.landed(state, self.moves[-1]) if self.moves else None
+        playable = set() if self.thinking or not self.session.human_to_move() \
+            else set(self.game.actions(state))
+        self.board.show(state, winning, last, self.hint_move, playable)
+        if not self.thinking:
+            self.undo_button.disabled = self.session.undo_point() is None
+            self.hint_button.disabled = not self.session.human_to_move()
+        outcome = self.session.outcome()
+        self.banner.value = ("" if outcome is None else
+                             f"<div class='gamelib-result gamelib-result-{outcome}'>"
+                             f"{escape(BANNERS[outcome])}</div>")
+        busy = "gamelib-busy"
+        if self.thinking and busy not in self.widget._dom_classes:
+            self.widget.add_class(busy)
+        elif not self.thinking and busy in self.widget._dom_classes:
+            self.widget.remove_class(busy)
 
     def _show_why_panel(self) -> None:
-        """Fill or hide the 'why this move?' panel."""
-        if not self.why_toggle.value or self.last_ai_move is None:
+        """Fill or hide the 'why this move?' panel (about the move it was asked for)."""
+        if not self.why_toggle.value or self._explained is None:
             self.why.value = ""
             return
-        self.why.value = why_html(self.game, self.last_result, self.opponent_label,
-                                  isinstance(self._searched_by, RandomPlayer))
+        result, label, player, move = self._explained
+        self.why.value = why_html(self.game, result, f"The AI ({label})",
+                                  random=_is_random(player), move=move)
+
+    def _tree_html(self) -> tuple[str, bool]:
+        """The tree panel for the AI's last move, and whether a tree was drawn."""
+        if self._explained is None:
+            if self._taken_back:
+                return ("<i>You took the AI's last move back, so there is no search to draw "
+                        "until it moves again.</i>", False)
+            return "<i>The AI has not moved yet in this game: there is no search to draw.</i>", False
+        result, label, player, move = self._explained
+        name = self.adapter.move_name(move)
+        if _is_random(player):
+            return (f"<i>A random player does not search: it picked {escape(name)} at "
+                    f"random, so there is no tree to draw.</i>", False)
+        if result is None:
+            return ("<i>This player gave no record of how it chose, so there is no tree to "
+                    "draw.</i>", False)
+        if result.algorithm == "perfect":
+            return solver_html(self.game, result), False
+        below = f"Past the drawing, the search expects: {pv_text(self.game, result)}."
+        depth = TREE_PLIES if records_its_tree(player) else None
+        html = tree_html(result, self.tree_nodes, depth, below)
+        return html, not html.startswith("<i>")
 
     def _set_enabled(self, enabled: bool) -> None:
-        """Enable or disable every input while the AI thinks."""
+        """Enable or disable every control (the board's cells follow `_refresh`)."""
         for widget in self.inputs:
             if widget.disabled == enabled:
                 widget.disabled = not enabled
@@ -446,53 +560,34 @@ class PlayBoard:
         except Exception as error:
             self._set_status(f"Something went wrong: {type(error).__name__}: {error}")
 
-    # -- small helpers ---------------------------------------------------------------------
-
-    def _ai_to_move(self) -> bool:
-        """True when it is the AI's turn in an unfinished game."""
-        return not self.over and self.game.to_move(self.state) != self.human
-
-    def _undo_point(self) -> int | None:
-        """How many states to keep to take back the human's last move, or None."""
-        for index in range(len(self.history) - 2, -1, -1):
-            if self.game.to_move(self.history[index]) == self.human:
-                return index + 1
-        return None
+    # -- words -----------------------------------------------------------------------------
 
     def _turn_text(self) -> str:
         """Whose turn it is, in words."""
         if self.over:
             return self._end_text()
-        if self._ai_to_move():
+        if self.session.ai_to_move():
             return "The AI is to move."
-        if isinstance(self.game, ConnectFour):
-            return f"Your move ({COLOUR_NAMES[self.human]}): click a column."
-        return f"Your move ({self.human}): click a square."
+        return self.adapter.turn_prompt(self.human)
 
     def _end_text(self) -> str:
         """The result, from the human's point of view."""
-        winner = self.game.winner(self.state)
-        if winner is None:
-            return "Draw."
-        return "You win!" if winner == self.human else "The AI wins."
+        return {"win": "You win!", "loss": "The AI wins.", "draw": "Draw."}[
+            self.session.outcome() or "draw"]
 
     def _busy_text(self) -> str:
         """Why nothing can be done right now."""
-        if self._thinking:
+        if self.thinking:
             return "the AI is thinking."
         if self.over:
             return "the game is over."
         return "it is the AI's turn."
 
 
-def _check_side(game: Game, side: Player) -> Player:
-    """`side` if it is one of the game's players ('first'/'second' accepted too)."""
-    aliases = {"first": game.players[0], "second": game.players[1]}
-    side = aliases.get(str(side).lower(), side)
-    if side not in game.players:
-        raise ValueError(f"human_plays must be one of {list(game.players)} "
-                         f"(or 'first' / 'second'), got {side!r}")
-    return side
+def _is_random(player: Any) -> bool:
+    """True for a player that picks moves at random (it does not search)."""
+    from gamelib.arena.players import RandomPlayer
+    return isinstance(player, RandomPlayer)
 
 
 def _start_state(game: Game, start: State | str | None) -> State:
@@ -505,10 +600,34 @@ def _start_state(game: Game, start: State | str | None) -> State:
     return state
 
 
-def _illegal_text(game: Game, move: Move, error: IllegalMoveError) -> str:
-    """A short reason why a clicked move is illegal."""
-    if isinstance(game, ConnectFour) and isinstance(move, int) and "full" in str(error):
-        return f"Column {move} is full: choose another column."
-    if "taken" in str(error):
-        return "That square is taken."
-    return f"That move is not legal ({error})."
+def solver_html(game: Game, result: SearchResult) -> str:
+    """What the exact solver found, column by column (its search is too big to draw)."""
+    rows = "".join(f"<tr><td>{escape(str(move))}</td><td>{escape(value_words(result, move))}"
+                   f"</td><td>{value:+g}</td></tr>"
+                   for move, value in sorted(result.move_values.items()))
+    book = (" It answered from its opening book, which keeps only the best column."
+            if result.source == "book" else "")
+    return (f"<div class='gamelib-why-text'><i>The exact solver searches millions of "
+            f"positions, far too many to draw, so there is no tree.{book} What it proved, "
+            f"column by column:</i></div><table class='gamelib-why-table'><tr><th>column</th>"
+            f"<th>for the AI</th><th>score</th></tr>{rows}</table>")
+
+
+def review_html(name: Callable[[Move], str], reviews: list[Any]) -> str:
+    """The game review as a table: one row per move, coloured by verdict."""
+    rows = []
+    for r in reviews:
+        played = r.played.words() if r.played else "not solved in time"
+        best = "" if r.verdict in ("best", "?") or r.best is None else (
+            f"{' or '.join(name(m) for m in r.best_moves[:2])} ({r.best.words()})")
+        rows.append(f"<tr class='gamelib-verdict-{r.verdict.strip('?') or 'unknown'}'>"
+                    f"<td>{r.index + 1}</td><td>{escape(name(r.move))}</td>"
+                    f"<td><b>{escape(r.verdict if r.verdict != '?' else 'not judged')}</b></td>"
+                    f"<td>{escape(played)}</td><td>{escape(best)}</td></tr>")
+    return ("<div class='gamelib-why-text'><b>Review of your moves</b> (with perfect play "
+            "from both sides after each move):</div><table class='gamelib-why-table "
+            "gamelib-review-table'><tr><th>#</th><th>your move</th><th>verdict</th>"
+            "<th>it leads to</th><th>best instead</th></tr>" + "".join(rows) + "</table>"
+            "<div class='gamelib-why-text gamelib-small'>best: as good as any move; fine: "
+            "the same result, at most one move slower; mistake: the same result, but "
+            "slower to win or quicker to lose; blunder: it changes the result.</div>")

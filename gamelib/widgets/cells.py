@@ -1,18 +1,26 @@
 """The clickable boards: a grid of buttons for Tic-Tac-Toe, discs in a blue frame for
-Connect Four. They only draw and report clicks; PlayBoard decides what a click means."""
+Connect Four. They only draw and report clicks; PlayBoard decides what a click means.
+
+An empty square is labelled with a no-break space, never "": the front end does not
+redraw a button whose new label is empty, so an old X would stay on screen (a ghost).
+A square or column that cannot be played is disabled, so it does not look clickable.
+"""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable
 
 import ipywidgets as widgets
 
-from gamelib.games.base import Game, Move, State
+from gamelib.games.base import BoardGame, Move, State
 from gamelib.games.connect4 import ConnectFour
 from gamelib.widgets.style import (COLOURS, HINT_BACKGROUND, LAST_BACKGROUND, MARK_COLOURS,
                                    WIN_BACKGROUND, with_classes)
 
 Cell = tuple[int, int]
+BLANK = "\u00a0"
+"""The label of an empty square (see the module's docstring)."""
 MARK_CLASSES = {"X": "gamelib-mark-x", "O": "gamelib-mark-o", ".": "gamelib-empty"}
 DISC_CLASSES = {"X": "gamelib-disc-x", "O": "gamelib-disc-o", ".": "gamelib-empty"}
 
@@ -23,7 +31,7 @@ def cell_mark(state: State, row: int, col: int) -> str:
 
 
 def board_button(width: int, height: int, tooltip: str, classes: list[str],
-                 on_click: Callable[[], None], description: str = "") -> widgets.Button:
+                 on_click: Callable[[], Any], description: str = "") -> widgets.Button:
     """One button of a board, `width` x `height` pixels, calling `on_click` when clicked."""
     button = widgets.Button(description=description, tooltip=tooltip,
                             layout=widgets.Layout(width=f"{width}px", height=f"{height}px"))
@@ -46,7 +54,7 @@ class GridCells:
     MANAGED = {"gamelib-mark-x", "gamelib-mark-o", "gamelib-empty", "gamelib-win",
                "gamelib-last", "gamelib-hint"}
 
-    def __init__(self, game: Game, on_move: Callable[[Move], None]) -> None:
+    def __init__(self, game: BoardGame, on_move: Callable[[Move], Any]) -> None:
         self.rows, self.cols = game.rows, game.cols
         size = max(28, min(64, 420 // max(self.rows, self.cols)))
         self.buttons: dict[Cell, widgets.Button] = {}
@@ -55,15 +63,16 @@ class GridCells:
                 self.buttons[(r, c)] = board_button(
                     size, size, f"row {r}, col {c}",
                     ["gamelib-cell", f"gamelib-cell-{r}-{c}", "gamelib-empty"],
-                    lambda move=(r, c): on_move(move))
+                    partial(on_move, (r, c)), description=BLANK)
         grid = widgets.GridBox(list(self.buttons.values()), layout=widgets.Layout(
             grid_template_columns=f"repeat({self.cols}, {size}px)"))
         self.widget = with_classes(grid, "gamelib-ttt-grid", "gamelib-cells")
         self.clickable = list(self.buttons.values())
 
     def show(self, state: State, winning: set[Cell], last: Cell | None,
-             hint: Move | None) -> None:
-        """Draw `state`: marks, the winning line, the last move, a hinted cell."""
+             hint: Move | None, playable: set[Move]) -> None:
+        """Draw `state`: marks, the winning line, the last move, a hinted cell; only the
+        `playable` squares can be clicked."""
         for (r, c), button in self.buttons.items():
             mark = cell_mark(state, r, c)
             wanted = {MARK_CLASSES[mark]}
@@ -77,10 +86,12 @@ class GridCells:
             elif (r, c) == hint:
                 wanted.add("gamelib-hint")
                 background = HINT_BACKGROUND
-            text = "" if mark == "." else mark
+            text = BLANK if mark == "." else mark
             with button.hold_sync():
                 if button.description != text:
                     button.description = text
+                if button.disabled == ((r, c) in playable):
+                    button.disabled = (r, c) not in playable
                 if button.style.button_color != background:
                     button.style.button_color = background
                 if button.style.text_color != MARK_COLOURS[mark]:
@@ -95,7 +106,7 @@ class DiscCells:
     MANAGED = {"gamelib-disc-x", "gamelib-disc-o", "gamelib-empty", "gamelib-win",
                "gamelib-last"}
 
-    def __init__(self, game: ConnectFour, on_move: Callable[[Move], None]) -> None:
+    def __init__(self, game: ConnectFour, on_move: Callable[[Move], Any]) -> None:
         self.rows, self.cols = game.rows, game.cols
         size = max(26, min(52, 400 // self.cols))
         self.drops = [self._drop_button(c, size, on_move) for c in range(self.cols)]
@@ -106,7 +117,7 @@ class DiscCells:
                     size, size, f"drop in column {c}",
                     ["gamelib-cell", f"gamelib-cell-{r}-{c}", f"gamelib-col-{c}",
                      "gamelib-empty"],
-                    lambda move=c: on_move(move))
+                    partial(on_move, c))
                 button.style.button_color = COLOURS["."]
                 self.buttons[(r, c)] = button
         template = f"repeat({self.cols}, {size}px)"
@@ -125,8 +136,9 @@ class DiscCells:
                             description=f"▼{col}")
 
     def show(self, state: State, winning: set[Cell], last: Cell | None,
-             hint: Move | None) -> None:
-        """Draw `state`: discs, the winning four, the last disc, a hinted column."""
+             hint: Move | None, playable: set[Move]) -> None:
+        """Draw `state`: discs, the winning four, the last disc, a hinted column; only the
+        `playable` columns can be clicked (a full column's button is greyed out)."""
         for (r, c), button in self.buttons.items():
             mark = cell_mark(state, r, c)
             wanted = {DISC_CLASSES[mark]}
@@ -137,15 +149,11 @@ class DiscCells:
             with button.hold_sync():
                 if button.style.button_color != COLOURS[mark]:
                     button.style.button_color = COLOURS[mark]
+                if button.disabled == (c in playable):
+                    button.disabled = c not in playable
                 set_classes(button, wanted, self.MANAGED)
         for c, button in enumerate(self.drops):
-            set_classes(button, {"gamelib-hint"} if c == hint else set(), {"gamelib-hint"})
-
-
-def make_cells(game: Game, on_move: Callable[[Move], None]) -> Any:
-    """The right board for `game`."""
-    if isinstance(game, ConnectFour):
-        return DiscCells(game, on_move)
-    if hasattr(game, "rows") and hasattr(game, "cols"):
-        return GridCells(game, on_move)
-    raise TypeError(f"PlayBoard draws Tic-Tac-Toe and Connect Four boards, not {game!r}")
+            with button.hold_sync():
+                if button.disabled == (c in playable):
+                    button.disabled = c not in playable
+                set_classes(button, {"gamelib-hint"} if c == hint else set(), {"gamelib-hint"})

@@ -18,10 +18,10 @@ import ipywidgets as widgets
 from gamelib.games.base import Game, State
 from gamelib.games.gametree import GameTree
 from gamelib.search.mcts import MCTS, PROOF_NAMES
-from gamelib.search.trace import Event, Trace, TraceNode
+from gamelib.search.trace import Prove, Trace, TraceNode
 from gamelib.viz import draw_iteration, draw_mcts, iteration_events
 from gamelib.widgets.explain import move_label
-from gamelib.widgets.stepping import Stepping
+from gamelib.widgets.stepping import Stepping, play_labels
 from gamelib.widgets.style import step_button, stylesheet, with_classes
 from gamelib.widgets.treeview import drawing_html
 
@@ -75,7 +75,8 @@ class MCTSStepper(Stepping):
                                                      description="iteration",
                                                      layout=widgets.Layout(width="380px")),
                                    "gamelib-step-slider")
-        self.play = with_classes(widgets.Play(value=1, min=1, max=1, interval=900),
+        self.play = with_classes(widgets.Play(value=1, min=1, max=1, interval=900,
+                                              show_repeat=False),
                                  "gamelib-step-play")
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         self.slider.observe(self._slider_moved, "value")
@@ -94,7 +95,7 @@ class MCTSStepper(Stepping):
                                  "gamelib-stepper-picture")
         self.widget = with_classes(widgets.VBox([
             stylesheet(), widgets.HBox(buttons + [self.play, self.slider, more]),
-            self.mode, self.text, self.summary, self.view]), "gamelib-stepper")
+            self.mode, self.text, self.summary, self.view, play_labels()]), "gamelib-stepper")
 
     def _show(self) -> None:
         """Redraw narration, root statistics and picture for the current iteration."""
@@ -125,8 +126,10 @@ class MCTSStepper(Stepping):
                   if it.expand is not None else self._why_no_expansion(tree[it.select.node]))
         playout = ""
         if it.playout is not None:
-            playout = (f"playout of {len(it.playout.moves)} random moves: "
-                       f"{it.playout.note or 'done'}")
+            played = len(it.playout.moves)
+            length = "no moves (the game was already over)" if played == 0 else \
+                f"{played} random move{'' if played == 1 else 's'}"
+            playout = f"playout of {length}: {it.playout.note or 'done'}"
         backed = f"back up the result through {len(it.backprop)} nodes"
         proved = ", ".join(self._proof(tree, event) for event in it.proofs)
         proved = f"proved: {proved}" if proved else ""
@@ -141,7 +144,7 @@ class MCTSStepper(Stepping):
             return "nothing to expand (the game is over there)"
         return "nothing to expand and no playout (its result is proven)"
 
-    def _proof(self, tree: dict[int, TraceNode], event: Event) -> str:
+    def _proof(self, tree: dict[int, TraceNode], event: Prove) -> str:
         """A "prove" event in words: which node, and for whom."""
         node = tree[event.node]
         if node.parent is None:

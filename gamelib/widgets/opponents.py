@@ -8,8 +8,8 @@ from typing import Any
 
 from gamelib.arena.specs import FACTORIES, player_from_spec
 from gamelib.games.base import Game, Move, State
-from gamelib.games.connect4 import ConnectFour
 from gamelib.search.result import SearchResult
+from gamelib.search.trace import Trace
 
 # Importing these packages registers their players ("minimax", "alphabeta", "id",
 # "mcts", "perfect") in gamelib.arena.specs.FACTORIES; a package still missing is skipped.
@@ -33,64 +33,10 @@ class Preset:
         return self.spec.partition(":")[0]
 
 
-CONNECT_FOUR_PRESETS = [
-    Preset("Random", "random"),
-    Preset("Minimax, depth 2 (easy)", "minimax:2"),
-    Preset("Minimax, depth 3", "minimax:3"),
-    Preset("Alpha-beta, depth 2 (easy)", "alphabeta:2"),
-    Preset("Alpha-beta, depth 4 (medium)", "alphabeta:4"),
-    Preset("Alpha-beta, depth 6 (hard)", "alphabeta:6"),
-    Preset("Iterative deepening, 1 s", "id:1"),
-    Preset("Iterative deepening, 3 s", "id:3"),
-    Preset("MCTS, 200 iterations (easy)", "mcts:200"),
-    Preset("MCTS, 1000 iterations (medium)", "mcts:1000"),
-    Preset("MCTS, 4000 iterations (hard)", "mcts:4000"),
-    Preset("MCTS-Solver, 4000 iterations (sees forced wins)", "mcts-solver:4000"),
-    Preset("Perfect solver (up to 10 s a move)", "perfect:10"),
-]
-
-TIC_TAC_TOE_PRESETS = [
-    Preset("Random", "random"),
-    Preset("MCTS, 30 iterations (easy)", "mcts:30"),
-    Preset("MCTS, 1000 iterations (strong)", "mcts:1000"),
-    Preset("MCTS-Solver, 1000 iterations (proves wins and losses)", "mcts-solver:1000"),
-    Preset("Alpha-beta, full depth (perfect)", "alphabeta"),
-    Preset("Minimax, full depth (perfect; slow first move)", "minimax"),
-]
-"""Tic-Tac-Toe has no evaluation function, so its searches go to the end of the game
-(offered on the 3x3 board only: bigger boards get random and MCTS)."""
-
-DEFAULTS = {"random": "random", "minimax": "minimax:3", "alphabeta": "alphabeta:4",
-            "id": "id:1", "mcts": "mcts:1000", "mcts-solver": "mcts-solver:1000",
-            "perfect": "perfect:10"}
-"""The preset a bare name stands for on Connect Four (Tic-Tac-Toe searches to the end)."""
-
-
 def presets_for(game: Game) -> list[Preset]:
-    """The menu for `game`: the presets whose player exists (is registered) right now."""
-    presets = CONNECT_FOUR_PRESETS if isinstance(game, ConnectFour) else TIC_TAC_TOE_PRESETS
-    if isinstance(game, ConnectFour) and (game.rows, game.cols, game.k) != (6, 7, 4):
-        presets = [p for p in presets if p.name != "perfect"]
-    if not isinstance(game, ConnectFour) and game.rows * game.cols > 9:
-        presets = [p for p in presets if ":" in p.spec or p.name == "random"]
-    return [p for p in presets if p.name in FACTORIES]
-
-
-def default_opponent(game: Game) -> str:
-    """The opponent a board starts with: a solid search that answers within a second."""
-    if isinstance(game, ConnectFour):
-        return "alphabeta:4"
-    return "alphabeta" if game.rows * game.cols <= 9 else "mcts:1000"
-
-
-def default_spec(game: Game, name: str) -> str:
-    """The spec of a bare name ("alphabeta") on `game`, or `name` itself if it has a setting."""
-    if ":" in name:
-        return name
-    if not isinstance(game, ConnectFour):
-        return {"minimax": "minimax", "alphabeta": "alphabeta"}.get(
-            name, DEFAULTS.get(name, name))
-    return DEFAULTS.get(name, name)
+    """The menu for `game`: its adapter's presets whose player exists (is registered)."""
+    from gamelib.widgets.adapters import adapter_for
+    return [p for p in adapter_for(game).presets() if p.name in FACTORIES]
 
 
 def make_player(spec: str, seed: int | None = None) -> Any:
@@ -98,16 +44,27 @@ def make_player(spec: str, seed: int | None = None) -> Any:
     return player_from_spec(spec, seed=seed)
 
 
-def describe_player(player: Any) -> str:
-    """A short label for a player object that is not in the menu."""
-    return getattr(player, "name", None) or repr(player)
+TREE_PLIES = 2
+"""How many plies below the root a board's search records, for "Show the tree"."""
 
 
-def choose_move(player: Any, game: Game, state: State) -> tuple[Move, SearchResult | None]:
-    """Ask `player` for a move, with its explanation when it can give one."""
+def records_its_tree(player: Any) -> bool:
+    """True for players whose search records a bounded trace while it chooses (minimax,
+    alpha-beta, iterative deepening, MCTS); random and perfect players record nothing."""
+    from gamelib.search.players import SearchPlayer
+    return isinstance(player, SearchPlayer)
+
+
+def choose_move(player: Any, game: Game, state: State, tree_plies: int | None = None
+                ) -> tuple[Move, SearchResult | None]:
+    """Ask `player` for a move, with its explanation when it can give one; with
+    `tree_plies`, a search player records the top of its own search (no second search)."""
     explain = getattr(player, "explain", None)
     if explain is not None:
-        result = explain(game, state)
+        if tree_plies is not None and records_its_tree(player):
+            result = explain(game, state, trace=Trace(max_ply=tree_plies))
+        else:
+            result = explain(game, state)
         if result is not None and result.move is not None:
             return result.move, result
     move = player(game, state)

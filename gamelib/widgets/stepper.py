@@ -14,15 +14,17 @@ import ipywidgets as widgets
 
 from gamelib.games.gametree import GameTree
 from gamelib.search.result import SearchResult
-from gamelib.search.trace import Event, Trace, TraceNode
+from gamelib.search.trace import Enter, Leaf, Leave, Prune, Trace, TraceNode, TTHit
+from gamelib.viz.select import ancestors
 from gamelib.viz.style import fmt_bound, fmt_value
+from gamelib.viz.tree import live_window
 from gamelib.widgets.explain import move_label
-from gamelib.widgets.stepping import Stepping
+from gamelib.widgets.stepping import Stepping, play_labels
 from gamelib.widgets.style import step_button, stylesheet, with_classes
 from gamelib.widgets.treeview import drawing_html
 
 
-def unpack(source: SearchResult | Trace) -> Trace:
+def steppable_trace(source: SearchResult | Trace) -> Trace:
     """The trace of a result (or the trace itself), with a clear error when there is none."""
     trace = source.trace if isinstance(source, SearchResult) else source
     if isinstance(trace, Trace) and trace.algorithm == "mcts":
@@ -37,35 +39,9 @@ def unpack(source: SearchResult | Trace) -> Trace:
     raise TypeError(f"expected a SearchResult or a Trace, got {type(source).__name__}")
 
 
-def call_stack(tree: dict[int, TraceNode], node: int | None) -> list[int]:
-    """Node ids from the root down to `node` (the recursion's call stack)."""
-    path = []
-    while node is not None and node in tree:
-        path.append(node)
-        node = tree[node].parent
-    return path[::-1]
-
-
 def open_nodes(tree: dict[int, TraceNode]) -> list[int]:
     """The nodes entered but not yet left: the call stack at this step."""
     return sorted(n for n, node in tree.items() if node.left_at is None)
-
-
-def live_window(tree: dict[int, TraceNode], node_id: int) -> tuple[Any, Any]:
-    """(alpha, beta) at a node now: its entry window tightened by the children returned."""
-    node = tree[node_id]
-    alpha, beta = node.alpha, node.beta
-    if alpha is None or beta is None:
-        return alpha, beta
-    for child in node.children:
-        value = tree[child].value
-        if value is None or tree[child].left_at is None and not tree[child].leaf:
-            continue
-        if node.maximizing:
-            alpha = max(alpha, value)
-        else:
-            beta = min(beta, value)
-    return alpha, beta
 
 
 def and_list(items: list[str]) -> str:
@@ -89,10 +65,12 @@ class Narrator:
     def say(self, index: int, tree: dict[int, TraceNode]) -> str:
         """What event `index` did."""
         event = self.trace[index]
+        if isinstance(event, Enter) and self._enters_leaf(index):
+            return self._enter_leaf(event)
         method = getattr(self, "_" + event.kind, None)
         return method(event, tree) if method else f"{event.kind} at node {event.node}"
 
-    def _enter(self, event: Event, tree: dict[int, TraceNode]) -> str:
+    def _enter(self, event: Enter, tree: dict[int, TraceNode]) -> str:
         kind = "MAX" if event.maximizing else "MIN"
         where = "the root" if event.parent is None else (
             f"node {event.node} ({self.move(event.move)} from node {event.parent})")
@@ -100,12 +78,24 @@ class Narrator:
             f" with window alpha {fmt_value(event.alpha)}, beta {fmt_value(event.beta)}")
         return f"Enter {where}: {kind} to move at depth {event.depth}{window}."
 
-    def _leaf(self, event: Event, tree: dict[int, TraceNode]) -> str:
+    def _enters_leaf(self, index: int) -> bool:
+        """True if event `index` enters a node that the next event scores as a leaf."""
+        following = self.trace[index + 1] if index + 1 < len(self.trace) else None
+        return isinstance(following, Leaf) and following.node == self.trace[index].node
+
+    def _enter_leaf(self, event: Enter) -> str:
+        """A leaf is entered: nobody moves there, it is only scored."""
+        if event.parent is None:
+            return "Enter the root: the game is already over there, a leaf."
+        return (f"Enter node {event.node} ({self.move(event.move)} from node "
+                f"{event.parent}), a leaf at depth {event.depth}.")
+
+    def _leaf(self, event: Leaf, tree: dict[int, TraceNode]) -> str:
         why = {"terminal": "the game is over", "depth limit": "the depth limit is reached"}
         return (f"Node {event.node} is a leaf ({why.get(event.note, event.note)}): "
                 f"value {fmt_value(event.value)}.")
 
-    def _prune(self, event: Event, tree: dict[int, TraceNode]) -> str:
+    def _prune(self, event: Prune, tree: dict[int, TraceNode]) -> str:
         moves = [str(m) for m in event.moves]
         text = (f"alpha {fmt_value(event.alpha)} >= beta {fmt_value(event.beta)} at node "
                 f"{event.node}: prune {'move' if len(moves) == 1 else 'moves'} "
@@ -113,7 +103,7 @@ class Narrator:
         leaves = self._pruned_leaves(event, tree)
         return text + (f" (leaves {and_list(leaves)})." if leaves else ".")
 
-    def _pruned_leaves(self, event: Event, tree: dict[int, TraceNode]) -> list[str]:
+    def _pruned_leaves(self, event: Prune, tree: dict[int, TraceNode]) -> list[str]:
         """For a textbook tree, the numbers on the pruned leaves."""
         node = tree.get(event.node)
         if not isinstance(self.game, GameTree) or node is None:
@@ -121,11 +111,11 @@ class Narrator:
         found = [self.game.node(node.state + (m,)) for m in event.moves]
         return [fmt_value(v) for v in found if not isinstance(v, list)]
 
-    def _tt_hit(self, event: Event, tree: dict[int, TraceNode]) -> str:
+    def _tt_hit(self, event: TTHit, tree: dict[int, TraceNode]) -> str:
         return (f"Node {event.node} is in the transposition table: "
                 f"{fmt_bound(event.value, event.bound)}, no need to search it again.")
 
-    def _leave(self, event: Event, tree: dict[int, TraceNode]) -> str:
+    def _leave(self, event: Leave, tree: dict[int, TraceNode]) -> str:
         node = tree.get(event.node)
         value = fmt_bound(event.value, event.bound)
         bound = ""
@@ -150,9 +140,9 @@ class SearchStepper(Stepping):
 
     def __init__(self, source: SearchResult | Trace, position: int = 1,
                  interval_ms: int = 800, **draw_options: Any) -> None:
-        self.trace = unpack(source)
+        self.trace = steppable_trace(source)
         self.source = source
-        self.steps = len(self.trace)
+        self._steps = len(self.trace)
         self.draw_options = draw_options
         self.narrator = Narrator(self.trace)
         self._pictures: dict[int, str] = {}
@@ -161,6 +151,11 @@ class SearchStepper(Stepping):
         self._show()
 
     # -- the Python API --------------------------------------------------------------------
+
+    @property
+    def steps(self) -> int:
+        """How many events the trace holds."""
+        return self._steps
 
     def current_node(self) -> int | None:
         """The node of the last event shown (None before the first)."""
@@ -174,7 +169,8 @@ class SearchStepper(Stepping):
             value=start, min=0, max=self.steps, description="step",
             layout=widgets.Layout(width="420px")), "gamelib-step-slider")
         self.play = with_classes(widgets.Play(value=start, min=0, max=self.steps,
-                                              interval=interval_ms), "gamelib-step-play")
+                                              interval=interval_ms, show_repeat=False),
+                                 "gamelib-step-play")
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         self.slider.observe(self._slider_moved, "value")
         buttons = [step_button("|◀", "first", lambda: self.go(0)),
@@ -187,7 +183,7 @@ class SearchStepper(Stepping):
                                  "gamelib-stepper-picture")
         self.widget = with_classes(widgets.VBox([
             stylesheet(), widgets.HBox(buttons + [self.play, self.slider]), self.text,
-            self.stack, self.view]), "gamelib-stepper")
+            self.stack, self.view, play_labels()]), "gamelib-stepper")
 
     def _show(self) -> None:
         """Redraw picture, narration and call stack for the current position."""
@@ -204,7 +200,7 @@ class SearchStepper(Stepping):
         """The call stack and the current node's (alpha, beta)."""
         if current is None or current not in tree:
             return ""
-        stack = open_nodes(tree) or call_stack(tree, current)
+        stack = open_nodes(tree) or ancestors(tree, current)
         text = "call stack: " + " → ".join(f"node {n}" for n in stack)
         top = stack[-1]
         alpha, beta = live_window(tree, top)

@@ -4,6 +4,29 @@ from __future__ import annotations
 
 from typing import Any
 
+import ipywidgets as widgets
+
+PLAY_LABELS = """
+<style>
+.gamelib-step-play i.fa { font-style: normal; }
+.gamelib-step-play i.fa::before { font-family: sans-serif; font-size: 13px; font-weight: normal; }
+.gamelib-step-play i.fa-play::before { content: "Play"; }
+.gamelib-step-play i.fa-pause::before { content: "Pause"; }
+.gamelib-step-play i.fa-stop::before { content: "Stop"; }
+.gamelib-step-play i.fa-retweet::before { content: "Repeat"; }
+.gamelib-step-play.widget-play { width: auto; }
+.gamelib-step-play .jupyter-button { width: auto !important; min-width: 52px; flex: 0 0 auto;
+  padding: 0 8px; }
+</style>
+"""
+"""Words on the play widget's buttons: its icons come from an icon font that exported
+pages may lack (the buttons were blank); words read the same everywhere."""
+
+
+def play_labels() -> widgets.HTML:
+    """The stylesheet that puts words (Play, Pause, Stop) on a stepper's play buttons."""
+    return widgets.HTML(PLAY_LABELS)
+
 
 class Stepping:
     """The stepping half of a stepper: `go`, `forward`, `back` move a slider that redraws.
@@ -14,8 +37,20 @@ class Stepping:
     """
 
     first = 0
-    steps: int
     _narration: str
+    slider: Any                 # the widgets a subclass builds
+    play: Any
+    view: Any
+    widget: Any
+
+    @property
+    def steps(self) -> int:
+        """The last position."""
+        raise NotImplementedError
+
+    def _show(self) -> None:
+        """Draw the current position."""
+        raise NotImplementedError
 
     @property
     def position(self) -> int:

@@ -12,15 +12,28 @@ CSS = f"""
 <style>
 .gamelib-playboard .gamelib-cell.jupyter-button,
 .gamelib-playboard .gamelib-drop.jupyter-button {{ padding: 0; margin: 0; }}
-.gamelib-playboard .jupyter-button:disabled {{ opacity: 1; cursor: wait; }}
+.gamelib-playboard .jupyter-button:disabled,
+.gamelib-playboard .widget-toggle-buttons .jupyter-button:disabled {{ opacity: 0.45;
+  cursor: not-allowed; }}
+.gamelib-playboard .gamelib-cells .gamelib-cell.jupyter-button:disabled {{ opacity: 1;
+  cursor: default; }}
+.gamelib-playboard.gamelib-busy .gamelib-cells,
+.gamelib-playboard.gamelib-busy .gamelib-c4-drops {{ opacity: 0.55; cursor: wait; }}
+.gamelib-playboard.gamelib-busy .gamelib-cells .gamelib-cell.jupyter-button:disabled {{
+  cursor: wait; }}
+.gamelib-banner .gamelib-result {{ display: inline-block; font-size: 26px; font-weight: bold;
+  padding: 6px 18px; margin: 4px 0; border-radius: 8px; color: #1a1a1a; }}
+.gamelib-banner .gamelib-result-win {{ background: #ffd84d; border: 3px solid #e0a800; }}
+.gamelib-banner .gamelib-result-loss {{ background: #f3d0d0; }}
+.gamelib-banner .gamelib-result-draw {{ background: #dde3ea; }}
 .gamelib-ttt-grid {{ gap: 4px; background: #444; padding: 4px; border-radius: 4px;
-  width: max-content; }}
+  width: max-content; height: max-content; align-self: flex-start; }}
 .gamelib-ttt-grid .gamelib-cell.jupyter-button {{ font-size: 30px; font-weight: bold;
   border-radius: 2px; }}
 .gamelib-ttt-grid .gamelib-mark-x {{ color: {X_COLOUR}; }}
 .gamelib-ttt-grid .gamelib-mark-o {{ color: {O_MARK}; }}
 .gamelib-c4-frame {{ background: {BOARD_BLUE}; padding: 8px; gap: 6px; border-radius: 10px;
-  width: max-content; }}
+  width: max-content; height: max-content; }}
 .gamelib-c4-drops {{ padding: 0 8px; gap: 6px; width: max-content; }}
 .gamelib-c4-frame .gamelib-cell.jupyter-button {{ border-radius: 50%;
   box-shadow: inset 0 3px 5px rgba(0, 0, 0, 0.35); }}
@@ -38,9 +51,19 @@ CSS = f"""
 .gamelib-why-table {{ border-collapse: collapse; margin: 4px 0; }}
 .gamelib-why-table td, .gamelib-why-table th {{ border: 1px solid #ccc; padding: 2px 8px;
   text-align: left; }}
-.gamelib-why-table tr.gamelib-chosen {{ background: #dff0d8; font-weight: bold; }}
+.gamelib-why-table tr.gamelib-chosen {{ background: #dff0d8; color: #1a1a1a;
+  font-weight: bold; }}
+.gamelib-review-table td:nth-child(3) b {{ padding: 0 6px; border-radius: 4px;
+  color: #1a1a1a; }}
+.gamelib-verdict-best td:nth-child(3) b {{ background: #bfe6bf; }}
+.gamelib-verdict-fine td:nth-child(3) b {{ background: #dcefc6; }}
+.gamelib-verdict-mistake td:nth-child(3) b {{ background: #ffd9a0; }}
+.gamelib-verdict-blunder td:nth-child(3) b {{ background: #f7b3b3; }}
+.gamelib-exact summary {{ cursor: pointer; color: var(--jp-content-link-color, #1a6bd0); }}
+.gamelib-small {{ font-size: 12px; opacity: 0.8; }}
 .gamelib-why-text {{ max-width: 32em; line-height: 1.4; margin: 2px 0; }}
-.gamelib-tree-panel svg {{ max-width: 100%; height: auto; }}
+.gamelib-tree-scroll {{ max-width: 100%; max-height: 700px; overflow: auto; }}
+.gamelib-tree-scroll svg {{ max-width: none; height: auto; }}
 .gamelib-stepper-picture svg {{ max-width: 100%; height: auto; }}
 .gamelib-narration {{ font-size: 15px; min-height: 1.5em; }}
 </style>

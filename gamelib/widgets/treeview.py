@@ -1,4 +1,10 @@
-"""Search-tree pictures as HTML for widgets, using gamelib.viz (SVG, or text without dot)."""
+"""Search-tree pictures as HTML for widgets, using gamelib.viz (SVG, or text without dot).
+
+A board draws the search that chose the AI's move, from what that search recorded
+while it searched (never by searching again): minimax and alpha-beta record the top
+plies of their tree (a bounded `Trace`), MCTS its final statistics tree to the same
+depth. Players that record nothing get a sentence saying why there is no tree.
+"""
 
 from __future__ import annotations
 
@@ -19,31 +25,29 @@ def drawing_html(drawing: Any) -> str:
     return f"<pre>{escape(str(bundle.get('text/plain', drawing)))}</pre>"
 
 
-def draw(result: SearchResult, max_nodes: int, **options: Any) -> Any:
+def draw(result: SearchResult, max_nodes: int, max_depth: int | None = None) -> Any:
     """The viz drawing of a search: draw_mcts for MCTS results, draw_tree otherwise."""
     from gamelib import viz  # imported late: a drawing is only made on request
 
-    if result.visits is not None and hasattr(viz, "draw_mcts"):
+    if result.visits is not None:
         title = (f"MCTS: {result.stats.iterations} iterations; the most visited move, "
                  f"{result.move}, is played")
-        return viz.draw_mcts(result, max_nodes=max_nodes, boards=False, title=title,
-                             **options)
-    return viz.draw_tree(result, max_nodes=max_nodes, boards=False, **options)
+        return viz.draw_mcts(result, max_nodes=max_nodes, boards=False, title=title)
+    return viz.draw_tree(result, max_nodes=max_nodes, max_depth=max_depth, boards=False,
+                         pruned="group")
 
 
-def tree_html(result: SearchResult | None, max_nodes: int = 80) -> str:
-    """The tree of `result` as HTML, or a sentence saying why there is none."""
-    if result is None:
-        return ("<i>No search to draw yet: the AI has not searched "
-                "(a random player never does).</i>")
-    if result.algorithm == "perfect":
-        return ("<i>The exact solver (or its opening book) chose this move; its search "
-                "covers far too many positions to draw. Lesson 08 shows how it works.</i>")
+def tree_html(result: SearchResult, max_nodes: int = 10, max_depth: int | None = None,
+              below: str = "") -> str:
+    """The recorded tree of `result` as HTML, or a sentence saying why there is none;
+    `below`: what to say under the drawing (e.g. the expected line past the cut)."""
     if result.trace is None:
-        return (f"<i>The {escape(result.algorithm)} search of this move was not recorded, "
-                f"so there is no tree to draw.</i>")
+        return (f"<i>This {escape(result.algorithm)} search did not record its tree, so "
+                f"there is nothing to draw.</i>")
     try:
-        return drawing_html(draw(result, max_nodes))
+        picture = drawing_html(draw(result, max_nodes, max_depth))
     except Exception as error:  # a drawing problem must not break the game
         why = f"{type(error).__name__}: {error}"
         return f"<i>Could not draw the tree: {escape(why)}</i>"
+    note = f"<div class='gamelib-why-text'>{escape(below)}</div>" if below else ""
+    return f"<div class='gamelib-tree-scroll'>{picture}</div>{note}"

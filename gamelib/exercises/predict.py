@@ -1,0 +1,264 @@
+"""Predict, then run: questions whose answer you write down before the search shows it.
+
+In a lesson:
+
+    from gamelib.exercises import predict
+    predict.leaves_at_depth_3.ask()          # the question
+    leaves_at_depth_3 = ...                  # your prediction: replace the ...
+    predict.leaves_at_depth_3.check()        # right or not, and why
+    predict.leaves_at_depth_3.hint()         # one more hint at each call
+    predict.leaves_at_depth_3.solution()     # the answer, as the search finds it
+
+`check()` finds your prediction by its name in the notebook (`check(value)` checks a
+value instead) and compares it with what the library's search really does, run at the
+moment you check, so the answer is always the one the code gives.
+"""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass, field
+from numbers import Integral
+from typing import Any, Callable
+
+from gamelib.exercises.common import FAILED, NOT_YET, PASSED, CheckResult
+from gamelib.exercises.exercise import Note
+from gamelib.games.connect4 import ConnectFour
+from gamelib.games.gametree import GameTree, Tree
+from gamelib.search.alphabeta import alphabeta
+from gamelib.search.minimax import minimax
+from gamelib.search.trace import Trace
+
+NOT_GIVEN = object()
+
+
+@dataclass
+class Question:
+    """One predict-then-run question: the question, the true answer, hints, the solution.
+
+    `answer()` runs the library's search; `read(prediction)` turns what the student wrote
+    into a comparable value (or raises ValueError saying what is expected); `slip(wrong,
+    right)` names a known wrong answer ("" if it is not one we know).
+    """
+
+    title: str
+    name: str
+    question: str
+    answer: Callable[[], Any]
+    read: Callable[[Any], Any]
+    slip: Callable[[Any, Any], str]
+    hints: list[str]
+    why: str
+    run: str
+    hints_given: int = field(default=0, repr=False)
+
+    def ask(self) -> Note:
+        """The question, and how to answer it."""
+        return Note(f"Predict: {self.title}", f"{self.question} Write your answer in the "
+                    f"cell below ({self.name} = your answer), then run the check.")
+
+    def check(self, prediction: Any = NOT_GIVEN) -> CheckResult:
+        """Compare the prediction (found by name in the notebook if not given) with the run."""
+        if prediction is NOT_GIVEN:
+            prediction = _find(self.name, inspect.currentframe())
+        if prediction is NOT_GIVEN or prediction is None or prediction is Ellipsis \
+                or isinstance(prediction, Question):      # the question, not an answer
+            return CheckResult(self.title, NOT_YET, f"no prediction yet: write "
+                               f"`{self.name} = <your answer>` in the cell above, run it, "
+                               "then run this check again.")
+        try:
+            guess = self.read(prediction)
+        except ValueError as error:
+            return CheckResult(self.title, FAILED, str(error), diagnosis="format")
+        right = self.answer()
+        if guess == right:
+            return CheckResult(self.title, PASSED, f"yes: {_show(right)}. {self.why}",
+                               details=[f"See it yourself: {self.run}"])
+        return CheckResult(self.title, FAILED, f"you predicted {_show(guess)}, but that is "
+                           "not what the search does.",
+                           hint=self.slip(guess, right) or "run .hint() for a hint, or "
+                           "work through the tree on paper, one node at a time.",
+                           diagnosis="wrong")
+
+    def hint(self) -> Note:
+        """The next hint (one more at each call), then a note that there are no more."""
+        if self.hints_given >= len(self.hints):
+            return Note(f"{self.title}: no more hints.",
+                        f"That was the last of {len(self.hints)} hints. Run .solution() "
+                        "to see the answer and why.")
+        self.hints_given += 1
+        return Note(f"{self.title}, hint {self.hints_given} of {len(self.hints)}:",
+                    self.hints[self.hints_given - 1])
+
+    def solution(self) -> Note:
+        """The answer the search gives, and why."""
+        return Note(f"{self.title}: the answer is {_show(self.answer())}.",
+                    f"{self.why} See it yourself: {self.run}")
+
+
+def _find(name: str, frame: Any) -> Any:
+    """The value called `name` in the nearest calling frame outside this module."""
+    frame = frame.f_back if frame is not None else None
+    while frame is not None:
+        if frame.f_globals.get("__name__") != __name__:
+            return frame.f_locals.get(name, frame.f_globals.get(name, NOT_GIVEN))
+        frame = frame.f_back
+    return NOT_GIVEN
+
+
+def _show(value: Any) -> str:
+    """An answer in words: sets sorted, numbers as they are."""
+    if isinstance(value, (set, frozenset)):
+        return "{" + ", ".join(str(v) for v in sorted(value)) + "}" if value else "none"
+    return str(value)
+
+
+def whole(prediction: Any) -> int:
+    """A prediction that must be a whole number (numpy integers too, never a bool)."""
+    if isinstance(prediction, bool) or not isinstance(prediction, Integral):
+        raise ValueError(f"the answer is a whole number, like 12; you wrote "
+                         f"{prediction!r} ({type(prediction).__name__}).")
+    return int(prediction)
+
+
+def numbers(prediction: Any) -> frozenset[int]:
+    """A prediction that is a collection of leaf numbers, like {1, 2} (or [] for none)."""
+    if isinstance(prediction, (str, bytes)) or not isinstance(
+            prediction, (set, frozenset, list, tuple)):
+        raise ValueError(f"the answer is a set of leaf numbers, like {{1, 2}} (or set() "
+                         f"if none is pruned); you wrote {prediction!r}.")
+    return frozenset(whole(item) for item in prediction)
+
+
+# ---- how many leaves at depth 3 (lesson 02) -------------------------------------------
+
+def connect_four_leaves(depth: int) -> int:
+    """How many positions minimax scores from the empty Connect Four board at `depth`."""
+    game = ConnectFour()
+    return minimax(game, game.initial_state, depth=depth).stats.leaves
+
+
+def leaves_slip(guess: int, right: int) -> str:
+    """The known wrong counts of leaves at depth 3 in Connect Four."""
+    known = {
+        1 + 7 + 49 + 343: "that counts every node (1 + 7 + 49 + 343); the leaves are only "
+                          "the positions at depth 3, where the search stops.",
+        7 * 3: "the counts multiply, they do not add: every one of the 7 moves has 7 answers.",
+        7 * 6 * 5: "a column does not fill up after three discs: every move stays legal.",
+        7 ** 2: "that is depth 2 (two moves); depth 3 is one more move.",
+        7 ** 4: "that is depth 4; depth 3 means three moves (plies) from the root.",
+    }
+    return known.get(guess, "")
+
+
+leaves_at_depth_3 = Question(
+    title="how many leaves at depth 3?",
+    name="leaves_at_depth_3",
+    question="Minimax searches Connect Four from the empty board with depth=3 (three "
+             "moves: red, yellow, red) and scores the positions where it stops with the "
+             "evaluation function. How many positions does it score (its leaves)?",
+    answer=lambda: connect_four_leaves(3),
+    read=whole,
+    slip=leaves_slip,
+    hints=["How many moves does red have from the empty board? And yellow after each of "
+           "them? Can a column be full, or a game be over, after three discs?",
+           "Every position along the way has 7 legal moves, and no game ends in three "
+           "moves: the count multiplies by 7 at each level."],
+    why="Every position has 7 moves and no game can end within three moves, so minimax "
+        "scores 7 × 7 × 7 = 343 positions: b^d leaves for b moves and depth d.",
+    run="minimax(ConnectFour(), ConnectFour().initial_state, depth=3).stats.leaves",
+)
+
+
+# ---- the minimax value of a small tree (lesson 02) -------------------------------------
+
+VALUE_TREE: list[Tree] = [[5, 1], [4, 7], [2, 9]]
+
+
+def value_slip(guess: int, right: int) -> str:
+    """The known wrong values for VALUE_TREE."""
+    known = {
+        9: "9 is the best leaf for MAX, but MIN chooses after MAX: MIN would answer with 2.",
+        1: "1 is the smallest leaf: MAX moves first and avoids the subtree where MIN can "
+           "reach it.",
+        7: "7 is the best of the larger leaves; but in each subtree MIN picks the smaller.",
+        5: "5 is MAX's best first leaf, but MIN answers the left move with 1, not 5.",
+    }
+    return known.get(guess, "")
+
+
+minimax_value = Question(
+    title="the minimax value of a tree",
+    name="minimax_value",
+    question=f"MAX chooses one of three moves, then MIN one of two replies; the leaves "
+             f"(scores for MAX) are GameTree({VALUE_TREE}). What is the minimax value of "
+             "the root?",
+    answer=lambda: minimax(GameTree(VALUE_TREE), ()).value,
+    read=whole,
+    slip=value_slip,
+    hints=["Work bottom up: first the value of each MIN node (the smaller of its two "
+           "leaves).",
+           "The MIN nodes are worth 1, 4 and 2. MAX takes the largest."],
+    why="MIN answers each move with its smaller leaf (1, 4, 2); MAX takes the middle move, "
+        "worth 4.",
+    run=f"minimax(GameTree({VALUE_TREE}), ()).value",
+)
+
+
+# ---- which leaves alpha-beta prunes (lesson 03) ----------------------------------------
+
+PRUNE_TREE: list[Tree] = [[4, 6], [2, 9, 7], [5, 3, 8]]
+
+
+def pruned_leaf_values(tree: list[Tree]) -> frozenset[int]:
+    """The values of the leaves alpha-beta never scores, searching left to right."""
+    game = GameTree(tree)
+    trace = alphabeta(game, (), trace=Trace()).trace
+    assert trace is not None
+    nodes = trace.nodes()
+    scored = {nodes[event.node].state for event in trace.leaves()}
+    values = (game.node(leaf) for leaf in game.leaves() if leaf not in scored)
+    return frozenset(int(value) for value in values if not isinstance(value, list))
+
+
+def prune_slip(guess: frozenset[int], right: frozenset[int]) -> str:
+    """What is wrong with a guessed set of pruned leaves."""
+    extra, missing = sorted(guess - right), sorted(right - guess)
+    parts = []
+    if 4 in extra or 6 in extra:
+        parts.append("the first subtree is always searched in full: before it, MAX has "
+                     "nothing to compare with (alpha is still minus infinity)")
+    if 2 in extra or 5 in extra:
+        parts.append("a MIN node's first reply is always scored: it is what shows the "
+                     "move is no better than what MAX already has")
+    if 3 in extra:
+        parts.append("3 is scored: after 5 (more than MAX's 4), MIN must look further, "
+                     "and only 3 shows the move is worth at most 3")
+    if missing:
+        parts.append(f"alpha-beta also skips {', '.join(map(str, missing))}: once a reply "
+                     "is worth no more than the 4 MAX already has, MIN's other replies "
+                     "cannot matter")
+    return "; ".join(parts) + "." if parts else ""
+
+
+pruned_leaves = Question(
+    title="which leaves will alpha-beta prune?",
+    name="pruned_leaves",
+    question=f"Alpha-beta searches GameTree({PRUNE_TREE}) left to right: MAX chooses one "
+             "of three moves, then MIN replies. Which leaves does it never look at? Give "
+             "their numbers as a set, like {1, 2} (every leaf has a different number).",
+    answer=lambda: pruned_leaf_values(PRUNE_TREE),
+    read=numbers,
+    slip=prune_slip,
+    hints=["The left subtree is searched in full: MIN's value there is 4, so from then on "
+           "alpha = 4.",
+           "In the middle, MIN's first reply is 2 <= alpha = 4: the move is worth at most "
+           "2 to MAX, so MIN's other replies there are pruned. What happens on the right, "
+           "where the first reply is 5?"],
+    why="Left: MIN's value is 4 (alpha = 4). Middle: the first reply 2 <= 4 prunes 9 and "
+        "7. Right: 5 is more than 4, so MIN looks on; 3 <= 4 prunes 8.",
+    run=f"alphabeta(GameTree({PRUNE_TREE}), (), trace=Trace()) drawn with draw_tree",
+)
+
+QUESTIONS = {q.name: q for q in (leaves_at_depth_3, minimax_value, pruned_leaves)}
+"""Every predict-then-run question, by the name of the variable the student sets."""

@@ -1,0 +1,338 @@
+"""One presentation adapter per game: everything a board shows that differs between games.
+
+A board asks its adapter for the names of the sides ("red" / "X"), a move in words
+("column 3" / "row 0, col 2"), what to click, the opponent menu, the clickable cells
+where a move lands, and any words of its own for the "why this move?" panel
+(Connect Four speaks in the threats of the 2019 student report). Adding a game to the boards means writing one adapter and
+registering it with `register_adapter`; no widget code changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Protocol
+
+from gamelib.games.base import (FORBIDDEN, GAME_OVER, OCCUPIED, BoardGame, Game,
+                                 IllegalMoveError, Move, Side, State)
+from gamelib.games.connect4 import ConnectFour, ConnectFourState
+from gamelib.games.tictactoe import TicTacToe
+from gamelib.heuristics.threats import Threat
+from gamelib.heuristics.why import MoveEffects, compare_moves, move_effects
+from gamelib.widgets.cells import DiscCells, GridCells
+from gamelib.widgets.opponents import Preset
+
+Cell = tuple[int, int]
+
+
+class Cells(Protocol):
+    """The clickable board an adapter builds: a widget, its buttons, and a way to draw."""
+
+    widget: Any
+    clickable: list[Any]
+
+    def show(self, state: State, winning: set[Cell], last: Cell | None, hint: Move | None,
+             playable: set[Move]) -> None:
+        """Draw `state`; only `playable` moves may be clicked."""
+
+
+@dataclass(frozen=True)
+class WhySection:
+    """A game's own part of the "why this move?" panel: a sentence in plain words, and
+    the counts behind it (one dict per move) for the folded "Exact numbers" part."""
+
+    words: str
+    rows: list[dict[str, object]]
+
+
+class GameAdapter:
+    """What a board shows for one game. Subclasses fill in the game's own words."""
+
+    noun = "move"                       # what a move is called: "column", "square"
+    click_what = "a move"               # "click a column"
+    side_names: dict[Side, str] = {}  # how the sides are called ("red"), if not by mark
+
+    def __init__(self, game: BoardGame) -> None:
+        self.game = game
+
+    @classmethod
+    def handles(cls, game: Game) -> bool:
+        """True if this adapter draws `game`."""
+        return False
+
+    # -- words -----------------------------------------------------------------------------
+
+    def side_name(self, player: Side) -> str:
+        """A side in words: "red" for Connect Four's X, "X" for Tic-Tac-Toe."""
+        return self.side_names.get(player, str(player))
+
+    def move_name(self, move: Move) -> str:
+        """A move in words."""
+        return f"move {move!r}"
+
+    def turn_prompt(self, player: Side) -> str:
+        """What the human should do now."""
+        return f"Your move ({self.side_name(player)}): click {self.click_what}."
+
+    def illegal_text(self, move: Move, error: IllegalMoveError) -> str:
+        """Why a clicked move cannot be played, from the error's structured reason."""
+        if error.reason == FORBIDDEN:
+            return f"You may not play {self.move_name(move)} now: {_rule_words(error)}."
+        if error.reason == GAME_OVER:
+            return "The game is over."
+        return f"That move is not legal ({error})."
+
+    def why_section(self, state: State, move: Move,
+                    runner_up: Move | None) -> WhySection | None:
+        """The game's own words on why `move` and not `runner_up` (None: nothing to add)."""
+        return None
+
+    # -- the opponent menu -----------------------------------------------------------------
+
+    def presets(self) -> list[Preset]:
+        """The opponents offered in the menu (each must exist, see `presets_for`)."""
+        return [Preset("Random", "random")]
+
+    def default_opponent(self) -> str:
+        """The opponent a board starts with: a solid search that answers within a second."""
+        return "random"
+
+    def bare_name(self, name: str) -> str:
+        """The spec a bare player name ("alphabeta") stands for on this game."""
+        return name
+
+    def hint_specs(self) -> list[str]:
+        """The players that give hints, best first (the first one that exists is used)."""
+        return [self.default_opponent(), "mcts:1000", "random"]
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def make_cells(self, on_move: Callable[[Move], None]) -> Cells:
+        """The clickable board."""
+        raise NotImplementedError
+
+    def landed(self, state: State, move: Move) -> Cell | None:
+        """The cell where `move` (the last move played, leading to `state`) put its mark."""
+        return move if isinstance(move, tuple) else None
+
+    # -- optional rules --------------------------------------------------------------------
+
+    rule_label: str | None = None
+    """A checkbox label for the game's optional rule, or None when it has none."""
+
+    def rule_on(self) -> bool:
+        """True when the optional rule is in force."""
+        return False
+
+    def with_rule(self, on: bool) -> BoardGame:
+        """The same game with the optional rule switched on or off."""
+        return self.game
+
+
+def _rule_words(error: IllegalMoveError) -> str:
+    """The rule an error quotes, e.g. "the first player may not open in the centre column"."""
+    text = str(error)
+    start = text.find(": ") + 2
+    end = text.find(";", start)
+    return text[start:end if end > 0 else None]
+
+
+class TicTacToeAdapter(GameAdapter):
+    """Tic-Tac-Toe and the other m,n,k games: a grid of squares marked X and O."""
+
+    noun = "square"
+    click_what = "a square"
+
+    @classmethod
+    def handles(cls, game: Game) -> bool:
+        return isinstance(game, TicTacToe)
+
+    def move_name(self, move: Move) -> str:
+        if isinstance(move, tuple) and len(move) == 2:
+            return f"row {move[0]}, col {move[1]}"
+        return super().move_name(move)
+
+    def illegal_text(self, move: Move, error: IllegalMoveError) -> str:
+        if error.reason == OCCUPIED:
+            return "That square is taken: choose an empty one."
+        return super().illegal_text(move, error)
+
+    def small(self) -> bool:
+        """True on the 3x3 board, where full-depth searches answer quickly."""
+        game = self.game
+        return game.rows * game.cols <= 9
+
+    def presets(self) -> list[Preset]:
+        presets = [
+            Preset("Random", "random"),
+            Preset("MCTS, 30 iterations (easy)", "mcts:30"),
+            Preset("MCTS, 1000 iterations (strong)", "mcts:1000"),
+            Preset("MCTS-Solver, 1000 iterations (proves wins and losses)", "mcts-solver:1000"),
+            Preset("Alpha-beta, full depth (perfect)", "alphabeta"),
+            Preset("Minimax, full depth (perfect; slow first move)", "minimax"),
+        ]
+        # Full-depth searches need the small board; bigger ones get random and MCTS.
+        return presets if self.small() else [p for p in presets
+                                             if ":" in p.spec or p.name == "random"]
+
+    def default_opponent(self) -> str:
+        return "alphabeta" if self.small() else "mcts:1000"
+
+    def bare_name(self, name: str) -> str:
+        if name in ("minimax", "alphabeta"):
+            return name                                  # to the end of the game
+        return CONNECT_FOUR_DEFAULTS.get(name, name)
+
+    def make_cells(self, on_move: Callable[[Move], None]) -> Cells:
+        return GridCells(self.game, on_move)
+
+
+def effect_words(effects: MoveEffects) -> str:
+    """What one Connect Four move does for the AI, in words ("stops your odd threat ...")."""
+    if effects.wins:
+        return "completes four and wins"
+    parts = []
+    if effects.threats_stopped:
+        parts.append("stops " + and_list([f"your {threat_words(t)}"
+                                          for t in effects.threats_stopped]))
+    parts += [f"breaks your double threat in column {d.col}" for d in effects.doubles_stopped]
+    if effects.threats_made:
+        parts.append("makes " + and_list([f"an {threat_words(t)}"
+                                          for t in effects.threats_made]))
+    parts += [f"makes a double threat in column {d.col} ({d.shape})"
+              for d in effects.doubles_made]
+    words = and_list(parts) if parts else "makes and stops no threat"
+    if effects.gives_win:
+        columns = " or ".join(str(col) for col in effects.gives_win)
+        words += f", but lets you win at once in column {columns}"
+    return words
+
+
+def threat_words(threat: Threat) -> str:
+    """"odd threat in column 3 (row 1 from the bottom)": the report counts rows from 1."""
+    return f"{threat.parity} threat in column {threat.col} (row {threat.row} from the bottom)"
+
+
+def lines_words(chosen: MoveEffects, other: MoveEffects) -> str:
+    """How the two moves' lines compare (the report's line evaluation), in words."""
+    if chosen.lines == other.lines:
+        return "Both lie on equally good lines."
+    better = "better" if chosen.lines > other.lines else "worse"
+    return f"Column {chosen.move} lies on {better} lines than column {other.move}."
+
+
+def and_list(parts: list[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+CONNECT_FOUR_DEFAULTS = {"random": "random", "minimax": "minimax:3",
+                         "alphabeta": "alphabeta:4", "id": "id:1", "mcts": "mcts:1000",
+                         "mcts-solver": "mcts-solver:1000", "perfect": "perfect:10"}
+"""The preset a bare name stands for (Tic-Tac-Toe's full-depth searches excepted)."""
+
+
+class ConnectFourAdapter(GameAdapter):
+    """Connect Four: red and yellow discs dropped into columns numbered from 0."""
+
+    noun = "column"
+    click_what = "a column"
+    side_names = {"X": "red", "O": "yellow"}
+    rule_label = "First player may not open in the centre"
+
+    @classmethod
+    def handles(cls, game: Game) -> bool:
+        return isinstance(game, ConnectFour)
+
+    def move_name(self, move: Move) -> str:
+        return f"column {move}"
+
+    def illegal_text(self, move: Move, error: IllegalMoveError) -> str:
+        if error.reason == OCCUPIED:
+            return f"Column {move} is full: choose another column."
+        return super().illegal_text(move, error)
+
+    def why_section(self, state: State, move: Move,
+                    runner_up: Move | None) -> WhySection | None:
+        """The move and the runner-up in the report's terms: the threats, double threats
+        and lines each makes or stops (counted on the board, no search)."""
+        if not isinstance(state, ConnectFourState):
+            return None
+        if runner_up is None:
+            chosen = move_effects(state, move)
+            return WhySection(f"In the report's terms: column {move} "
+                              f"{effect_words(chosen)}.", [])
+        comparison = compare_moves(state, move, runner_up)
+        chosen, other = comparison.chosen, comparison.runner_up
+        return WhySection(f"In the report's terms: column {move} {effect_words(chosen)}; "
+                          f"the runner-up, column {runner_up}, {effect_words(other)}. "
+                          f"{lines_words(chosen, other)}", comparison.rows())
+
+    def presets(self) -> list[Preset]:
+        presets = [
+            Preset("Random", "random"),
+            Preset("Minimax, depth 2 (easy)", "minimax:2"),
+            Preset("Minimax, depth 3", "minimax:3"),
+            Preset("Alpha-beta, depth 2 (easy)", "alphabeta:2"),
+            Preset("Alpha-beta, depth 4 (medium)", "alphabeta:4"),
+            Preset("Alpha-beta, depth 6 (hard)", "alphabeta:6"),
+            Preset("Iterative deepening, 1 s", "id:1"),
+            Preset("Iterative deepening, 3 s", "id:3"),
+            Preset("MCTS, 200 iterations (easy)", "mcts:200"),
+            Preset("MCTS, 1000 iterations (medium)", "mcts:1000"),
+            Preset("MCTS, 4000 iterations (hard)", "mcts:4000"),
+            Preset("MCTS-Solver, 4000 iterations (sees forced wins)", "mcts-solver:4000"),
+            Preset("Perfect solver (up to 10 s a move)", "perfect:10"),
+        ]
+        if not self.standard():
+            presets = [p for p in presets if p.name != "perfect"]   # solves 7x6 only
+        return presets
+
+    def standard(self) -> bool:
+        """True for the standard 7x6 board with four in a row (the solver's game)."""
+        game = self.game
+        return (game.rows, game.cols, game.k) == (6, 7, 4)
+
+    def default_opponent(self) -> str:
+        return "alphabeta:4"
+
+    def bare_name(self, name: str) -> str:
+        return CONNECT_FOUR_DEFAULTS.get(name, name)
+
+    def hint_specs(self) -> list[str]:
+        return ["alphabeta:5", "mcts:1000", "random"]
+
+    def make_cells(self, on_move: Callable[[Move], None]) -> Cells:
+        assert isinstance(self.game, ConnectFour)
+        return DiscCells(self.game, on_move)
+
+    def landed(self, state: State, move: Move) -> Cell | None:
+        return (self.game.rows - state.height(move), move)
+
+    def rule_on(self) -> bool:
+        return bool(getattr(self.game, "first_move_rule", False))
+
+    def with_rule(self, on: bool) -> BoardGame:
+        game = self.game
+        if self.rule_on() == on or game.cols % 2 == 0:
+            return game
+        return ConnectFour(game.rows, game.cols, game.k, first_move_rule=on)
+
+
+ADAPTERS: list[type[GameAdapter]] = [ConnectFourAdapter, TicTacToeAdapter]
+"""The registered adapters, tried in order."""
+
+
+def register_adapter(adapter: type[GameAdapter]) -> type[GameAdapter]:
+    """Teach the boards a new game (usable as a class decorator)."""
+    ADAPTERS.insert(0, adapter)
+    return adapter
+
+
+def adapter_for(game: Game) -> GameAdapter:
+    """The adapter that draws `game`, or a clear error naming the games boards know."""
+    for adapter in ADAPTERS:
+        if adapter.handles(game) and isinstance(game, BoardGame):
+            return adapter(game)
+    known = ", ".join(a.__name__.removesuffix("Adapter") for a in ADAPTERS)
+    raise TypeError(f"PlayBoard has no adapter for {game!r}; it draws {known}. "
+                    f"Write a GameAdapter and register it with register_adapter.")

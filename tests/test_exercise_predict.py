@@ -1,0 +1,99 @@
+"""Predict-then-run questions: each passes its true answer, names the known wrong ones,
+reads what a student may write, and finds the prediction by name in the notebook."""
+
+import numpy as np
+import pytest
+
+from gamelib import ConnectFour, GameTree, Trace, alphabeta, minimax
+from gamelib.exercises import predict
+from gamelib.exercises.predict import leaves_at_depth_3, minimax_value, pruned_leaves
+
+
+def test_the_answers_are_what_the_searches_do():
+    game = ConnectFour()
+    assert leaves_at_depth_3.answer() == 343 == 7 ** 3
+    assert leaves_at_depth_3.answer() == minimax(game, game.initial_state, depth=3).stats.leaves
+    assert minimax_value.answer() == 4
+    assert pruned_leaves.answer() == {9, 7, 8}
+
+
+def test_pruned_leaves_are_the_leaves_alpha_beta_never_scores():
+    # the textbook tree: alpha-beta prunes the 4 and the 6
+    assert predict.pruned_leaf_values([[3, 12, 8], [2, 4, 6], [14, 5, 2]]) == {4, 6}
+    # best move first at the right: nothing to prune on a tree of one move per node
+    assert predict.pruned_leaf_values([[1], [2]]) == set()
+    result = alphabeta(GameTree(predict.PRUNE_TREE), (), trace=Trace())
+    assert result.stats.leaves == 8 - 3
+
+
+@pytest.mark.parametrize("question, right", [
+    (leaves_at_depth_3, 343), (leaves_at_depth_3, np.int64(343)),
+    (minimax_value, 4), (pruned_leaves, {7, 8, 9}), (pruned_leaves, [9, 7, 8]),
+    (pruned_leaves, (8, 7, 9)),
+])
+def test_the_right_answer_passes_in_any_reasonable_form(question, right):
+    verdict = question.check(right)
+    assert verdict.passed, verdict
+    assert "yes" in verdict.message
+
+
+@pytest.mark.parametrize("question, wrong, words", [
+    (leaves_at_depth_3, 400, "every node"),
+    (leaves_at_depth_3, 21, "multiply"),
+    (leaves_at_depth_3, 210, "does not fill up"),
+    (leaves_at_depth_3, 49, "depth 2"),
+    (minimax_value, 9, "MIN would answer with 2"),
+    (minimax_value, 1, "smallest leaf"),
+    (pruned_leaves, {9, 7}, "also skips 8"),
+    (pruned_leaves, {9, 7, 8, 3}, "3 is scored"),
+    (pruned_leaves, {6, 9, 7, 8}, "first subtree is always searched in full"),
+    (pruned_leaves, set(), "also skips 7, 8, 9"),
+])
+def test_known_wrong_answers_fail_with_a_reason(question, wrong, words):
+    verdict = question.check(wrong)
+    assert not verdict.passed
+    assert verdict.status == "failed"
+    assert words in verdict.hint, verdict
+
+
+def test_an_unknown_wrong_answer_fails_with_a_general_hint():
+    verdict = leaves_at_depth_3.check(1000)
+    assert not verdict.passed and ".hint()" in verdict.hint
+
+
+@pytest.mark.parametrize("question, bad", [
+    (leaves_at_depth_3, "343"), (leaves_at_depth_3, 343.5), (leaves_at_depth_3, True),
+    (pruned_leaves, 9), (pruned_leaves, "9 7 8"), (pruned_leaves, {"9", "7"}),
+])
+def test_answers_of_the_wrong_kind_say_what_is_expected(question, bad):
+    verdict = question.check(bad)
+    assert verdict.status == "failed" and verdict.diagnosis == "format"
+    assert "you wrote" in verdict.message
+
+
+def test_check_finds_the_prediction_by_name_and_waits_for_one():
+    assert minimax_value.check().status == "not implemented yet"
+    minimax_value_ = 4                                # noqa: F841  (a different name)
+    assert minimax_value.check().status == "not implemented yet"
+    namespace = {"minimax_value": ..., "q": minimax_value}
+    assert eval("q.check()", namespace).status == "not implemented yet"   # the `...` stub
+    namespace["minimax_value"] = 4
+    assert eval("q.check()", namespace).passed
+    namespace["minimax_value"] = 9
+    assert not eval("q.check()", namespace).passed
+
+
+def test_hints_come_one_at_a_time_then_the_solution_gives_the_answer():
+    question = predict.Question(**{**vars(pruned_leaves), "hints_given": 0})
+    first, second, done = question.hint(), question.hint(), question.hint()
+    assert "hint 1 of 2" in first.title and "hint 2 of 2" in second.title
+    assert first.text != second.text and "no more hints" in done.title
+    solution = question.solution()
+    assert "{7, 8, 9}" in solution.title and "prunes 9 and 7" in solution.text
+    assert "pruned_leaves = your answer" in question.ask().text
+
+
+def test_every_question_is_listed_by_the_name_the_student_sets():
+    assert set(predict.QUESTIONS) == {"leaves_at_depth_3", "minimax_value", "pruned_leaves"}
+    for name, question in predict.QUESTIONS.items():
+        assert question.name == name and question.hints and question.why

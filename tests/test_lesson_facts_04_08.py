@@ -1,0 +1,150 @@
+"""Facts that lessons 04, 06, 07 and 08 state, asserted on the executed lessons.
+
+Each lesson runs once per test session with its quick settings (tests/conftest.py);
+each test reads the output of one tagged cell (scripts/lessons.py: cell_text).
+"""
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+import lessons
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+L04 = NOTEBOOKS / "04-heuristics.ipynb"
+L06 = NOTEBOOKS / "06-mcts.ipynb"
+L07 = NOTEBOOKS / "07-tournaments.ipynb"
+L08 = NOTEBOOKS / "08-solving-connect-four.ipynb"
+
+pytestmark = pytest.mark.slow
+
+
+def text(executed_lesson, path, tag):
+    return lessons.cell_text(executed_lesson(path), tag)
+
+
+def assert_verdict_reads_its_interval(output):
+    """The printed verdict says what the interval printed beside it says."""
+    low, high = map(float, re.search(r"between (\d\.\d+) and (\d\.\d+)", output).groups())
+    if low > 0.5:
+        assert "above 0.5" in output and "stronger" in output
+    elif high < 0.5:
+        assert "below 0.5" in output and "weaker" in output
+    else:
+        assert "contains 0.5" in output and "cannot tell" in output
+
+
+# -- lesson 04 ------------------------------------------------------------------------------
+
+def test_04_the_clock_cuts_the_last_round_short(executed_lesson):
+    out = text(executed_lesson, L04, "fact-iterative-deepening")
+    assert re.search(r"the round at depth \d+ was cut short by the clock", out), out
+    rows = [line for line in out.splitlines() if re.match(r"\s+\d+\s+\d", line)]
+    assert len(rows) >= 3                             # several rounds finished
+    values = [line.split()[-1] for line in rows]
+    assert all(re.fullmatch(r"[+-]?\d+", value) and abs(int(value)) < 1000
+               for value in values), rows            # "no win or loss is in sight yet"
+
+
+def test_04_the_time_limit_match_reads_its_interval(executed_lesson):
+    out = text(executed_lesson, L04, "fact-time-limit-match")
+    assert "0.1 s per move vs 0.01 s per move" in out
+    assert_verdict_reads_its_interval(out)
+
+
+# -- lesson 06 ------------------------------------------------------------------------------
+
+def test_06_exploration_constant(executed_lesson):
+    out = text(executed_lesson, L06, "fact-exploration")
+    found = {float(c): int(k) for c, k, _ in
+             re.findall(r"c = ([\d.]+): an edge in (\d+) of (\d+) runs", out)}
+    assert len(found) == 4
+    # "with c = 0 MCTS never explores ... in between it works": sqrt(2) finds the edge
+    # at least as often as no exploration, and in most runs
+    runs = int(re.search(r"of (\d+) runs", out).group(1))
+    assert found[1.41] >= found[0.0] and found[1.41] > runs / 2, out
+    assert found[5.0] <= found[1.41], out             # too much exploration learns little
+
+
+def test_06_the_double_threat_moves_pull_ahead(executed_lesson):
+    out = text(executed_lesson, L06, "fact-convergence")
+    visits = ast.literal_eval(re.search(r"visits per root move: (\{[^}]*\})", out).group(1))
+    top_two = sorted(visits, key=visits.get, reverse=True)[:2]
+    assert set(top_two) == {2, 5}, visits
+
+
+def test_06_duel_reads_its_interval(executed_lesson):
+    out = text(executed_lesson, L06, "fact-duel")
+    assert_verdict_reads_its_interval(out)
+    assert "id:" not in out                            # players named in words
+
+
+# -- lesson 07 ------------------------------------------------------------------------------
+
+def test_07_self_play_plays_each_opening_once(executed_lesson):
+    out = text(executed_lesson, L07, "fact-self-play")
+    lines = re.findall(r"first move (\d): score [\d.]+ \([\d.]+-[\d.]+\), (\d+) distinct games", out)
+    assert [int(col) for col, _ in lines] == list(range(7))
+    counts = {int(n) for _, n in lines}
+    assert len(counts) == 1                     # every opening once: all games distinct
+
+
+def test_07_seat_swap_reads_its_interval(executed_lesson):
+    out = text(executed_lesson, L07, "fact-seat-swap")
+    assert "seat X" in out and "seat O" in out
+    assert "distinct" not in out or "repeat" not in out
+    assert_verdict_reads_its_interval(out)
+
+
+# -- lesson 08 ------------------------------------------------------------------------------
+
+def test_08_the_double_threat_scores_18(executed_lesson):
+    out = text(executed_lesson, L08, "fact-score")
+    assert "score for X: 18" in out
+    assert "score of column 2: 18" in out and "score of column 5: 18" in out
+
+
+def test_08_the_naive_cache_is_wrong_and_the_table_right(executed_lesson):
+    out = text(executed_lesson, L08, "fact-naive-cache")
+    assert re.search(r"naive cache:\s+0\n", out)
+    assert re.search(r"no memory\):\s+win in 5 plies", out)
+    assert re.search(r"table with flags:\s+win in 5 plies", out)
+
+
+def test_08_the_steps_table_has_a_row_per_step(executed_lesson):
+    out = text(executed_lesson, L08, "fact-steps-table")
+    for step in ("plain alpha-beta", "+ move order", "+ bitboards", "+ transposition table",
+                 "+ null windows", "+ anticipate losing moves", "+ threat-based ordering",
+                 "+ lower bounds in the table", "compiled (numba)", "+ opening book"):
+        assert step in out, step
+    rows = {line.split("|")[0].strip(): [cell.split() for cell in line.split("|")[1:]]
+            for line in out.splitlines() if "|" in line and not line.startswith(" ")}
+    assert len(rows) == 11                       # the header line and ten steps
+    # the readable steps cannot do the beginning set nor the openings: n/a
+    readable = [name for name in rows if "compiled" not in name and name != "step"]
+    for name in readable:
+        assert rows[name][2][0] == "n/a" and rows[name][3][0] == "n/a", name
+    # plain alpha-beta solves the end game; the compiled rows solve every standard set
+    assert rows["plain alpha-beta"][0][0] != "n/a"
+    compiled = rows["same ideas, compiled (numba)"]
+    assert all(cell[0] != "n/a" for cell in compiled[:3])
+    # the opening book answers the openings without searching a node
+    assert rows["+ opening book (compiled)"][3][2] == "0"
+    assert "too hard for every readable step" in out
+
+
+def test_08_threat_ordering_and_the_table_save_nodes_on_the_middle_game(executed_lesson):
+    out = text(executed_lesson, L08, "fact-steps-table")
+    nodes = {}
+    for line in out.splitlines():
+        if "|" in line and not line.startswith(" "):
+            name, *cells = [part.strip() for part in line.split("|")]
+            middle = cells[1].split() if len(cells) > 1 else []
+            if middle and middle[0] != "n/a" and name != "step":
+                nodes[name] = int(middle[-2].replace(",", ""))
+    assert nodes["+ bitboards"] == nodes["+ move order (centre first)"]   # same search
+    assert nodes["+ transposition table"] < nodes["+ bitboards"]
+    assert nodes["+ lower bounds in the table"] < nodes["+ move order (centre first)"]
+    assert nodes["same ideas, compiled (numba)"] == nodes["+ lower bounds in the table"]

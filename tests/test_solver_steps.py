@@ -1,0 +1,121 @@
+"""Lesson 08's step-by-step solver: every combination of ideas is exact, the benchmark
+reports what it measured, and "n/a" only where a step ran out of nodes."""
+
+import random
+from pathlib import Path
+
+import pytest
+
+from gamelib.solver.negamax import OutOfBudget
+from gamelib.solver.position import WIDTH, Position
+from gamelib.solver.steps import (IDEAS, STEPS, GridPosition, StepSolver, BenchmarkSet,
+                                  benchmark_steps, load_test_set, opening_set)
+
+DATA = [Path(__file__).resolve().parents[2] / "shared" / "data" / "connect4"]
+READABLE = [step for step in STEPS if step.engine == "readable"]
+
+
+def random_position(rng: random.Random, plies: int) -> str:
+    """The moves of a random unfinished game of about `plies` stones (0-based columns)."""
+    pos, moves = Position.empty(), ""
+    for _ in range(plies):
+        cols = [c for c in range(WIDTH) if pos.can_play(c) and not pos.is_winning_move(c)]
+        if not cols:
+            break
+        col = rng.choice(cols)
+        pos, moves = pos.play_col(col), moves + str(col)
+    return moves
+
+
+@pytest.mark.parametrize("step", READABLE, ids=lambda s: s.name)
+def test_every_readable_step_finds_the_exact_end_game_scores(step):
+    solver = StepSolver(step.ideas)
+    for moves, score in load_test_set("L3_R1", 6, DATA).positions:
+        assert solver.solve(moves) == score, (step.name, moves)
+
+
+@pytest.mark.parametrize("step", READABLE[1:], ids=lambda s: s.name)
+def test_steps_with_move_order_find_the_exact_middle_game_scores(step):
+    solver = StepSolver(step.ideas)
+    for moves, score in load_test_set("L2_R1", 3, DATA).positions:
+        assert solver.solve(moves) == score, (step.name, moves)
+
+
+def test_any_allowed_mix_of_ideas_is_exact():
+    rng = random.Random(8)
+    positions = load_test_set("L3_R1", 4, DATA).positions
+    tried = 0
+    while tried < 12:
+        ideas = {idea for idea in IDEAS if idea != "opening book" and rng.random() < 0.5}
+        try:
+            solver = StepSolver(ideas)
+        except ValueError:
+            continue
+        tried += 1
+        for moves, score in positions:
+            assert solver.solve(moves) == score, (ideas, moves)
+
+
+def test_all_ideas_agree_with_plain_alpha_beta_on_random_late_positions():
+    rng = random.Random(3)
+    plain, full = StepSolver(), StepSolver(STEPS[7].ideas)
+    for _ in range(15):
+        moves = random_position(rng, rng.randint(26, 34))
+        assert plain.solve(moves) == full.solve(moves), moves
+
+
+def test_the_grid_finds_the_same_winning_moves_as_the_bitboards():
+    rng = random.Random(5)
+    for _ in range(200):
+        moves = random_position(rng, rng.randint(0, 30))
+        grid, bits = GridPosition.from_string(moves), Position.from_string(moves)
+        for col in range(WIDTH):
+            if bits.can_play(col):
+                assert grid.is_winning_move(col) == bits.is_winning_move(col), (moves, col)
+        assert grid.can_win_next() == bits.can_win_next()
+
+
+def test_the_opening_book_answers_at_once():
+    solver = StepSolver({"bitboards", "opening book"})
+    moves, score = opening_set(1).positions[0]
+    assert solver.solve(moves) == score and solver.nodes == 1
+
+
+def test_ideas_are_checked():
+    with pytest.raises(ValueError, match="unknown idea 'magic'"):
+        StepSolver({"magic"})
+    with pytest.raises(ValueError, match="needs 'bitboards'"):
+        StepSolver({"transposition table"})
+
+
+def test_a_node_budget_stops_the_search():
+    with pytest.raises(OutOfBudget):
+        StepSolver().solve(load_test_set("L2_R1", 1, DATA).positions[0][0], max_nodes=50)
+
+
+def test_the_built_in_sample_is_used_when_the_files_are_missing(tmp_path):
+    sample = load_test_set("L2_R1", 3, [tmp_path])
+    assert sample.source == "built-in sample" and len(sample) == 3
+    assert sample.positions[1] == ("41642200322566331311010", 8)   # from_standard applied
+    with pytest.raises(FileNotFoundError, match="built-in sample"):
+        load_test_set("L1_R1", 3, [tmp_path])
+    with pytest.raises(ValueError, match="unknown test set"):
+        load_test_set("L9", 3)
+
+
+def test_benchmark_rows_cells_and_na():
+    end = load_test_set("L3_R1", 3, DATA)
+    middle = load_test_set("L2_R1", 2, DATA)
+    table = benchmark_steps([end, middle], STEPS[:2], max_nodes=3000)
+    plain = table.cell("plain alpha-beta", "L3_R1")
+    assert plain is not None and plain.positions == 3 and plain.nodes > 0
+    assert plain.mean_nodes == plain.nodes / 3 and plain.knps > 0
+    assert table.cell("plain alpha-beta", "L2_R1") is None       # over 3,000 nodes
+    text = str(table)
+    assert "plain alpha-beta" in text and "n/a" in text and "K nodes/s" in text
+
+
+def test_benchmark_refuses_a_wrong_score():
+    wrong = BenchmarkSet("wrong", [(load_test_set("L3_R1", 1, DATA).positions[0][0], 5)], "test")
+    with pytest.raises(AssertionError, match="scores wrong"):
+        benchmark_steps([wrong], STEPS[:1])
