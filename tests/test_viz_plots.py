@@ -79,3 +79,17 @@ def test_saved_svg_is_reproducible(tmp_path):
     save_figure(plot_tournament(FakeResults()), second)
     assert first.read_bytes() == second.read_bytes()
     assert b"<dc:date>" not in first.read_bytes()
+
+
+def test_a_lesson_plot_shows_as_a_picture_without_pyplot():
+    """new_plot gives (figure, axes) like plt.subplots; the figure shows itself as a PNG
+    in a notebook even when pyplot was never imported."""
+    from gamelib.viz import new_figure, new_plot
+
+    fig, ax = new_plot(figsize=(3, 2))
+    ax.bar(range(3), [1, 4, 2])
+    png = fig._repr_png_()
+    assert png.startswith(b"\x89PNG") and fig.axes == [ax]
+    fig, (top, bottom) = new_plot(rows=2, sharex=True)
+    assert top.get_shared_x_axes().joined(top, bottom)
+    assert new_figure((2, 1)).get_size_inches().tolist() == [2, 1]

@@ -6,6 +6,8 @@ drawing function that only draws that data, so a lesson can print the numbers to
 
 from __future__ import annotations
 
+import functools
+import io
 import math
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
@@ -24,12 +26,38 @@ VARIANTS = ("minimax", "alpha-beta", "alpha-beta + ordering", "alpha-beta + orde
 """The searches `count_nodes` compares, from the plainest to the best."""
 
 
-def new_figure(figsize: tuple[float, float]) -> Figure:
-    """A matplotlib Figure (imported on first use: importing gamelib stays quick)."""
+def new_figure(figsize: tuple[float, float] = (6.4, 4.2)) -> Figure:
+    """A matplotlib Figure that shows itself in a notebook as a picture (matplotlib is
+    imported on first use, through `need`: importing gamelib stays quick, and in the
+    browser a missing matplotlib is one clear line, not a network error)."""
     need("matplotlib", "plots")
+    return _picture_figure()(figsize=figsize)
+
+
+def new_plot(figsize: tuple[float, float] = (6.4, 4.2), rows: int = 1, cols: int = 1,
+             **options: Any) -> tuple[Figure, Any]:
+    """A figure and its axes, as `plt.subplots(rows, cols, figsize=...)` gives them, without
+    pyplot; end the cell with `fig` to show it. `options` go to `Figure.subplots`
+    (e.g. sharex=True)."""
+    fig = new_figure(figsize)
+    return fig, fig.subplots(rows, cols, **options)
+
+
+@functools.cache
+def _picture_figure() -> type[Figure]:
+    """matplotlib's Figure class with a PNG picture for notebooks (a Figure made without
+    pyplot otherwise shows as the text "<Figure size ...>")."""
     from matplotlib.figure import Figure
 
-    return Figure(figsize=figsize)
+    class PictureFigure(Figure):
+        """A Figure that a notebook shows as a PNG picture."""
+
+        def _repr_png_(self) -> bytes:
+            buffer = io.BytesIO()
+            self.savefig(buffer, format="png", bbox_inches="tight")
+            return buffer.getvalue()
+
+    return PictureFigure
 
 
 def count_nodes(game: Game, state: State, depths: Iterable[int], eval_fn: Callable | None = None,

@@ -1,9 +1,10 @@
 """The course in a browser: build the JupyterLite site, serve it on 127.0.0.1, and run
-lesson 00 in Debian's Chromium with no other host reachable.
+lessons 00 and 03 in Debian's Chromium with no other host reachable.
 
 Python runs inside the page (Pyodide); nothing is installed. The tests play a column on
-the lesson's board, draw a tree, step a stepper, and check that the only thing that
-would need the internet (numpy, here for Elo ratings) says so in one line.
+lesson 00's board, draw a tree, step a stepper, step through lesson 03's alpha-beta
+stepper, and check that the only thing that would need the internet (numpy, here for
+Elo ratings) says so in one line.
 Chromium is launched through Playwright with `executable_path` (never `playwright
 install`). Without Chromium the tests fail when CI=true and are skipped otherwise.
 """
@@ -11,6 +12,7 @@ install`). Without Chromium the tests fail when CI=true and are skipped otherwis
 from __future__ import annotations
 
 import base64
+import contextlib
 import functools
 import http.server
 import os
@@ -31,6 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 SITE = ROOT / "build" / "lite"
 ARTIFACTS = ROOT / "test-artifacts"
 LESSON = "00-start-here.ipynb"
+ALPHABETA_LESSON = "03-alphabeta.ipynb"
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 PYODIDE_CDN = "cdn.jsdelivr.net"
 START_MS = 240_000          # the first cell waits for Python to start in the page
@@ -89,11 +92,19 @@ def base_url(site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def lab(chromium: str, base_url: str, tmp_path_factory: pytest.TempPathFactory):
-    """Lesson 00 opened and run in Chromium; yields (page, requests to other hosts).
+def playwright():
+    """Playwright, started once for the module's browser windows."""
+    from playwright.sync_api import sync_playwright
 
-    Every request to a host other than 127.0.0.1 is recorded and refused."""
-    from playwright.sync_api import Route, sync_playwright
+    with sync_playwright() as started:
+        yield started
+
+
+@contextlib.contextmanager
+def browser_page(playwright, chromium: str, profile: Path, screenshot: str):
+    """A fresh Chromium window; yields (page, requests to other hosts), every such request
+    recorded and refused. Leaves a screenshot in test-artifacts/."""
+    from playwright.sync_api import Route
 
     ARTIFACTS.mkdir(exist_ok=True)
     elsewhere: list[str] = []
@@ -105,30 +116,55 @@ def lab(chromium: str, base_url: str, tmp_path_factory: pytest.TempPathFactory):
             elsewhere.append(route.request.url)
             route.abort()
 
-    with sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=chromium,
-            headless=True, args=CHROMIUM_ARGS, viewport={"width": 1300, "height": 1400})
-        context.route("**/*", refuse_other_hosts)
-        context.on("request", lambda request: None if urlparse(request.url).hostname
-                   in LOCAL_HOSTS or request.url in elsewhere else elsewhere.append(request.url))
-        page = context.pages[0] if context.pages else context.new_page()
+    context = playwright.chromium.launch_persistent_context(
+        str(profile), executable_path=chromium, headless=True, args=CHROMIUM_ARGS,
+        viewport={"width": 1300, "height": 1400})
+    context.route("**/*", refuse_other_hosts)
+    context.on("request", lambda request: None if urlparse(request.url).hostname
+               in LOCAL_HOSTS or request.url in elsewhere else elsewhere.append(request.url))
+    page = context.pages[0] if context.pages else context.new_page()
+    try:
+        yield page, elsewhere
+    finally:
         try:
-            started = time.monotonic()
-            page.goto(f"{base_url}/lab/index.html?path={LESSON}", timeout=WAIT_MS)
-            idle(page, WAIT_MS)
-            run_all_cells(page)
-            page.locator(".gamelib-playboard .gamelib-drop-3").wait_for(timeout=START_MS)
-            idle(page, START_MS)
-            print(f"\nlesson 00 run in the browser {time.monotonic() - started:.0f} s "
-                  "after opening the page")
-            yield page, elsewhere
-        finally:
-            try:
-                page.screenshot(path=str(ARTIFACTS / "lite-lesson.png"))
-            except Exception:
-                pass
-            context.close()
+            page.screenshot(path=str(ARTIFACTS / screenshot))
+        except Exception:
+            pass
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def lab(playwright, chromium: str, base_url: str, tmp_path_factory: pytest.TempPathFactory):
+    """Lesson 00 opened and run in Chromium; yields (page, requests to other hosts)."""
+    with browser_page(playwright, chromium, tmp_path_factory.mktemp("chromium-profile"),
+                      "lite-lesson.png") as (page, elsewhere):
+        started = time.monotonic()
+        page.goto(f"{base_url}/lab/index.html?path={LESSON}", timeout=WAIT_MS)
+        idle(page, WAIT_MS)
+        run_all_cells(page)
+        page.locator(".gamelib-playboard .gamelib-drop-3").wait_for(timeout=START_MS)
+        idle(page, START_MS)
+        print(f"\nlesson 00 run in the browser {time.monotonic() - started:.0f} s "
+              "after opening the page")
+        yield page, elsewhere
+
+
+@pytest.fixture(scope="module")
+def alphabeta_lesson(playwright, chromium: str, base_url: str,
+                     tmp_path_factory: pytest.TempPathFactory):
+    """Lesson 03 opened in a second window and run cell by cell, from the top, up to its
+    first stepper (cells further down plot, which needs the internet); yields (page,
+    the stepper, requests to other hosts)."""
+    with browser_page(playwright, chromium, tmp_path_factory.mktemp("chromium-profile-03"),
+                      "lite-lesson-03.png") as (page, elsewhere):
+        started = time.monotonic()
+        page.goto(f"{base_url}/lab/index.html?path={ALPHABETA_LESSON}", timeout=WAIT_MS)
+        idle(page, WAIT_MS)
+        run_cells_until(page, ".gamelib-stepper")
+        stepper = page.locator(".gamelib-stepper").first
+        print(f"\nlesson 03 run up to its stepper {time.monotonic() - started:.0f} s "
+              "after opening the page")
+        yield page, stepper, elsewhere
 
 
 def idle(page, timeout: float) -> None:
@@ -141,6 +177,24 @@ def run_all_cells(page) -> None:
     """Run > Run All Cells, from the menu bar."""
     page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
     page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+
+
+def run_cells_until(page, selector: str, most: int = 30) -> None:
+    """Run the notebook's cells one at a time from the top (Shift+Enter), waiting for each,
+    until one shows `selector`."""
+    page.locator(".jp-Notebook .jp-Cell").first.click()
+    page.keyboard.press("Escape")
+    for _ in range(most):
+        cell = page.locator(".jp-Notebook .jp-Cell.jp-mod-active").element_handle()
+        page.keyboard.press("Shift+Enter")
+        page.wait_for_function(
+            "cell => !cell.classList.contains('jp-CodeCell') || /^\\[\\d+\\]/.test("
+            "cell.querySelector('.jp-InputArea-prompt').textContent.trim())",
+            arg=cell, timeout=START_MS)
+        idle(page, WAIT_MS)
+        if cell.query_selector(selector) is not None:
+            return
+    raise AssertionError(f"no cell of the notebook's first {most} showed {selector}")
 
 
 def run_new_cell(page, code: str):
@@ -225,9 +279,10 @@ def test_a_tree_is_drawn_and_a_stepper_steps(lab) -> None:
     no_other_host(elsewhere)
 
 
-def test_what_needs_numpy_says_it_in_one_line(lab) -> None:
-    """Offline, Elo ratings (numpy) say in one line that the browser downloads numpy
-    from the internet; the only request that tried to leave was for Pyodide's numpy."""
+def test_what_needs_the_internet_says_it_in_one_line(lab) -> None:
+    """Offline, Elo ratings (numpy) and a lesson's plot (matplotlib) each say in one line
+    that the browser downloads the package from the internet; the only requests that
+    tried to leave were for those packages, on Pyodide's server."""
     from playwright.sync_api import expect
 
     page, elsewhere = lab
@@ -239,3 +294,48 @@ def test_what_needs_numpy_says_it_in_one_line(lab) -> None:
         "again.", timeout=WAIT_MS)
     assert elsewhere and all(urlparse(url).hostname == PYODIDE_CDN and "/numpy-" in url
                              for url in elsewhere), elsewhere
+    asked_for_numpy = len(elsewhere)
+    output = run_new_cell(page, "from gamelib.viz import new_plot\n"
+                                "fig, ax = new_plot(figsize=(4, 2))")
+    expect(output).to_have_text(
+        "NeedsInternetError: plots need matplotlib, which the browser version of the "
+        "course downloads from the internet on first use: connect, then run this cell "
+        "again.", timeout=WAIT_MS)
+    plot_requests = elsewhere[asked_for_numpy:]
+    assert any("/matplotlib-" in url for url in plot_requests), plot_requests
+    assert all(urlparse(url).hostname == PYODIDE_CDN and url.endswith(".whl")
+               for url in plot_requests), plot_requests
+
+
+def test_lesson_03_steps_through_alpha_beta(alphabeta_lesson) -> None:
+    """Lesson 03's alpha-beta stepper answers its buttons in the browser: forward moves to
+    the next event (new narration, the current node redrawn), back returns, and the last
+    step shows the branches the search pruned."""
+    from playwright.sync_api import expect
+
+    page, stepper, elsewhere = alphabeta_lesson
+    narration = stepper.locator(".gamelib-narration")
+    picture = stepper.locator(".gamelib-stepper-picture")
+    expect(picture.locator("svg g.node").first).to_be_visible(timeout=WAIT_MS)
+    step, steps = step_number(narration.inner_text())
+    assert "alpha" in narration.inner_text() or "alpha" in stepper.inner_text()
+    before = (narration.inner_text(), picture.inner_html())
+    started = time.monotonic()
+    stepper.locator(".gamelib-step-forward").click()
+    expect(narration).to_contain_text(f"Step {step + 1} of {steps}.", timeout=WAIT_MS)
+    print(f"\none step of the stepper: {time.monotonic() - started:.2f} s")
+    assert narration.inner_text() != before[0] and picture.inner_html() != before[1]
+    expect(picture.locator("svg g.node.current")).to_have_count(1, timeout=WAIT_MS)
+    stepper.locator(".gamelib-step-back").click()
+    expect(narration).to_have_text(before[0], timeout=WAIT_MS)
+    stepper.locator(".gamelib-step-last").click()
+    expect(narration).to_contain_text(f"Step {steps} of {steps}.", timeout=WAIT_MS)
+    expect(picture.locator("svg g.node.pruned").first).to_be_visible(timeout=WAIT_MS)
+    stepper.screenshot(path=str(ARTIFACTS / "lite-alphabeta-stepper.png"))
+    no_other_host(elsewhere)
+
+
+def step_number(narration: str) -> tuple[int, int]:
+    """(k, n) from a stepper's narration "Step k of n. ..."."""
+    words = narration.split()
+    return int(words[1]), int(words[3].rstrip("."))
