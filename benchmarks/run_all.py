@@ -1,10 +1,10 @@
-"""Search benchmarks: gamelib against the seed-style baseline (benchmarks/baseline_seed.py)
+"""Search benchmarks: gamelib against the textbook-style baseline (benchmarks/baseline_textbook.py)
 and OpenSpiel, in one run. A script, not a test: `make bench` or
 `python benchmarks/run_all.py [--quick]`. Figures are recorded in benchmarks/README.md.
 
 Measured:
 1. alpha-beta nodes/s on Connect Four at a fixed depth from a few positions (same
-   algorithm on both sides: no move ordering, no table, the seed's window count);
+   algorithm on both sides: no move ordering, no table, Kopec's window count);
 2. full Tic-Tac-Toe minimax: time and node count;
 3. Tic-Tac-Toe best move from the empty board with alpha-beta + transposition table;
 4. MCTS iterations/s on Connect Four and Tic-Tac-Toe, against the baseline and
@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import baseline_seed as seed  # noqa: E402
+import baseline_textbook as seed  # noqa: E402
 
 from gamelib import ConnectFour, TicTacToe  # noqa: E402
 from gamelib.games.connect4 import to_standard  # noqa: E402

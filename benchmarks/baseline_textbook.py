@@ -1,6 +1,6 @@
-"""BASELINE, written in the seed's style, for benchmark ratios only: not part of gamelib.
+"""BASELINE, written in the style of the textbook programs (Kopec, ch. 8; aima-python), for benchmark ratios only: not part of gamelib.
 
-The seed's Connect Four AI kept the board as a list of columns (lists of 'X'/'O'/'.'),
+Kopec's Connect Four AI (ch. 8) kept the board as a list of columns (lists of 'X'/'O'/'.'),
 copied the whole board for every move it tried, found wins by scanning every 4-cell
 segment of the board, and scored positions with the same segment scan (2 of mine in a
 window = 1, 3 = 100, 4 = a win). Its Tic-Tac-Toe minimax copied a list board per move and
@@ -33,7 +33,7 @@ def valid_moves(board: list[list[str]]) -> list[int]:
 
 
 def drop(board: list[list[str]], col: int, piece: str) -> list[list[str]]:
-    """A copy of the board with `piece` dropped into `col` (the seed copied per move)."""
+    """A copy of the board with `piece` dropped into `col` (Kopec's board is copied per move)."""
     new = copy.deepcopy(board)
     for row in range(ROWS):
         if new[col][row] == EMPTY:
@@ -67,7 +67,7 @@ def winner(board: list[list[str]]) -> str | None:
 
 
 def score(board: list[list[str]], piece: str) -> int:
-    """The seed's window count: 2 of mine = 1, 3 = 100, 4 = win; the opponent's count against."""
+    """Kopec's window count: 2 of mine = 1, 3 = 100, 4 = win; the opponent's count against."""
     other = "O" if piece == "X" else "X"
     total = 0
     for seg in SEGMENTS:
@@ -81,7 +81,7 @@ def score(board: list[list[str]], piece: str) -> int:
 
 
 class AlphaBetaC4:
-    """The seed's depth-limited alpha-beta (max/min form) over the list-of-columns board."""
+    """Kopec's depth-limited alpha-beta (max/min form) over the list-of-columns board."""
 
     def __init__(self) -> None:
         self.nodes = 0
@@ -147,7 +147,7 @@ def ttt_winner(board: list[str]) -> str | None:
 
 
 class MinimaxTTT:
-    """The seed's full-depth minimax: a list board copied per move, +1/0/-1 scores."""
+    """A textbook full-depth minimax: a list board copied per move, +1/0/-1 scores."""
 
     def __init__(self) -> None:
         self.nodes = 0
@@ -185,7 +185,7 @@ class _Node:
 
 
 def mcts_c4(board, piece: str, iterations: int, seed: int = 0, c: float = 1.4):
-    """The seed's UCT on the list-of-columns board: copied boards, random playouts."""
+    """A textbook UCT (aima-python's style) on the list-of-columns board: copied boards, random playouts."""
     rng = random.Random(seed)
     other = {"X": "O", "O": "X"}
     root = _Node(None, None, other[piece])
