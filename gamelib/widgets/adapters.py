@@ -9,6 +9,7 @@ registering it with `register_adapter`; no widget code changes.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
@@ -44,7 +45,7 @@ class WhySection:
     rows: list[dict[str, object]]
 
 
-class GameAdapter:
+class GameAdapter(ABC):
     """What a board shows for one game. Subclasses fill in the game's own words."""
 
     noun = "move"                       # what a move is called: "column", "square"
@@ -106,9 +107,9 @@ class GameAdapter:
 
     # -- drawing ---------------------------------------------------------------------------
 
+    @abstractmethod
     def make_cells(self, on_move: Callable[[Move], None]) -> Cells:
         """The clickable board."""
-        raise NotImplementedError
 
     def landed(self, state: State, move: Move) -> Cell | None:
         """The cell where `move` (the last move played, leading to `state`) put its mark."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any
 
 import ipywidgets as widgets
@@ -28,7 +29,7 @@ def play_labels() -> widgets.HTML:
     return widgets.HTML(PLAY_LABELS)
 
 
-class Stepping:
+class Stepping(ABC):
     """The stepping half of a stepper: `go`, `forward`, `back` move a slider that redraws.
 
     Subclasses build `self.slider`, `self.play`, `self.view` and `self.widget`, count
@@ -44,13 +45,13 @@ class Stepping:
     widget: Any
 
     @property
+    @abstractmethod
     def steps(self) -> int:
         """The last position."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _show(self) -> None:
         """Draw the current position."""
-        raise NotImplementedError
 
     @property
     def position(self) -> int:
