@@ -18,6 +18,8 @@ The ideas, in the order lesson 08 adds them:
 
 from __future__ import annotations
 
+from typing import Callable
+
 from gamelib.solver.position import COLUMN_ORDER, SIZE, Position, column_mask
 from gamelib.solver.table import (TT_SIZE, SolverTable, decode_lower, decode_upper,
                                   encode_lower, encode_upper, is_lower)
@@ -109,17 +111,7 @@ class Solver:
         low, high = -((SIZE - pos.moves) // 2), (SIZE + 1 - pos.moves) // 2
         if weak:
             low, high = -1, 1
-        while low < high:                   # null-window searches narrow [low, high]
-            mid = low + (high - low) // 2
-            if mid <= 0 and -(-low // 2) < mid:  # probe near 0 first: scores are small
-                mid = -(-low // 2)
-            elif mid >= 0 and high // 2 > mid:
-                mid = high // 2
-            score = self.negamax(pos, mid, mid + 1)
-            if score <= mid:
-                high = score
-            else:
-                low = score
+        low = narrow_by_null_windows(lambda mid: self.negamax(pos, mid, mid + 1), low, high)
         return (low > 0) - (low < 0) if weak else low
 
 
@@ -133,3 +125,20 @@ def ordered_moves(pos: Position, moves: int) -> list[int]:
             candidates.append((-pos.move_score(move), rank, move))
     candidates.sort()
     return [move for _, _, move in candidates]
+
+
+def narrow_by_null_windows(above: Callable[[int], int], low: int, high: int) -> int:
+    """The score in [low, high], found by null-window searches: `above(mid)` is a search
+    with the window (mid, mid + 1), whose answer says whether the score is above mid."""
+    while low < high:
+        mid = low + (high - low) // 2
+        if mid <= 0 and -(-low // 2) < mid:  # probe near 0 first: most scores are small
+            mid = -(-low // 2)
+        elif mid >= 0 and high // 2 > mid:
+            mid = high // 2
+        score = above(mid)
+        if score <= mid:
+            high = score
+        else:
+            low = score
+    return low

@@ -29,7 +29,7 @@ from typing import Any, Iterable, Sequence, Union
 
 from gamelib.games.connect4 import from_standard
 from gamelib.solver.book import OpeningBook
-from gamelib.solver.negamax import OutOfBudget, ordered_moves
+from gamelib.solver.negamax import OutOfBudget, narrow_by_null_windows, ordered_moves
 from gamelib.solver.position import (COLUMN_ORDER, HEIGHT, MIN_SCORE, SIZE, WIDTH,
                                      Position, column_mask)
 from gamelib.solver.table import LOWER_OFFSET, UPPER_LIMIT
@@ -147,18 +147,7 @@ class StepSolver:
     def narrow(self, pos: AnyPosition) -> int:
         """The score by null-window searches: ask "is it above mid?" until one score is left."""
         low, high = -((SIZE - pos.moves) // 2), (SIZE + 1 - pos.moves) // 2
-        while low < high:
-            mid = low + (high - low) // 2
-            if mid <= 0 and -(-low // 2) < mid:  # probe near 0 first: most scores are small
-                mid = -(-low // 2)
-            elif mid >= 0 and high // 2 > mid:
-                mid = high // 2
-            score = self.negamax(pos, mid, mid + 1)
-            if score <= mid:
-                high = score
-            else:
-                low = score
-        return low
+        return narrow_by_null_windows(lambda mid: self.negamax(pos, mid, mid + 1), low, high)
 
     def negamax(self, pos: AnyPosition, alpha: int, beta: int) -> int:
         """The score if it lies in (alpha, beta), else a bound beyond the window. With
