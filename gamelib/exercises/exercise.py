@@ -17,7 +17,7 @@ import html
 import inspect
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from gamelib.exercises.common import NOT_YET, CheckResult
 
@@ -42,6 +42,16 @@ class Note:
         return (f"<div class='gamelib-note' style='border-left:6px solid #1f77b4;"
                 f"padding:6px 10px;background:#f5f9fc'><b>{html.escape(self.title)}</b> "
                 f"{body}</div>")
+
+
+def next_hint(title: str, hints: Sequence[str], given: int, afterwards: str
+              ) -> tuple[Note, int]:
+    """The hint after the `given` ones already shown, and the new count; once they are all
+    shown, a note that there are no more, saying what to do `afterwards`."""
+    if given >= len(hints):
+        return Note(f"{title}: no more hints.",
+                    f"That was the last of {len(hints)} hints. {afterwards}"), given
+    return Note(f"{title}, hint {given + 1} of {len(hints)}:", hints[given]), given + 1
 
 
 @dataclass
@@ -71,13 +81,11 @@ class Exercise:
 
     def hint(self) -> Note:
         """The next hint (one more at each call), then a note that there are no more."""
-        if self.hints_given >= len(self.hints):
-            return Note(f"{self.title}: no more hints.",
-                        f"That was the last of {len(self.hints)} hints. Run .check() to "
-                        "see what is still wrong, or .solution() to see the model solution.")
-        self.hints_given += 1
-        return Note(f"{self.title}, hint {self.hints_given} of {len(self.hints)}:",
-                    self.hints[self.hints_given - 1])
+        note, self.hints_given = next_hint(
+            self.title, self.hints, self.hints_given,
+            "Run .check() to see what is still wrong, or .solution() to see the model "
+            "solution.")
+        return note
 
     def solution(self) -> Note:
         """The model solution's source code."""

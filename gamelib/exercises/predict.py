@@ -22,7 +22,7 @@ from numbers import Integral
 from typing import Any, Callable
 
 from gamelib.exercises.common import FAILED, NOT_YET, PASSED, CheckResult
-from gamelib.exercises.exercise import Note
+from gamelib.exercises.exercise import Note, next_hint
 from gamelib.games.connect4 import ConnectFour
 from gamelib.games.gametree import GameTree, Tree
 from gamelib.search.alphabeta import alphabeta
@@ -82,13 +82,9 @@ class Question:
 
     def hint(self) -> Note:
         """The next hint (one more at each call), then a note that there are no more."""
-        if self.hints_given >= len(self.hints):
-            return Note(f"{self.title}: no more hints.",
-                        f"That was the last of {len(self.hints)} hints. Run .solution() "
-                        "to see the answer and why.")
-        self.hints_given += 1
-        return Note(f"{self.title}, hint {self.hints_given} of {len(self.hints)}:",
-                    self.hints[self.hints_given - 1])
+        note, self.hints_given = next_hint(self.title, self.hints, self.hints_given,
+                                           "Run .solution() to see the answer and why.")
+        return note
 
     def solution(self) -> Note:
         """The answer the search gives, and why."""

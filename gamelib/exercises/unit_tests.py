@@ -29,7 +29,7 @@ from importlib import resources
 from typing import Any, Callable
 
 from gamelib.exercises.common import FAILED, NOT_YET, PASSED, CheckResult
-from gamelib.exercises.exercise import Note
+from gamelib.exercises.exercise import Note, next_hint
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
 from gamelib.games.tictactoe import DIRECTIONS, TicTacToe, TicTacToeState
 from gamelib.search.alphabeta import alphabeta
@@ -347,11 +347,9 @@ _hints_given = 0
 def hint() -> Note:
     """The next hint (one more at each call)."""
     global _hints_given
-    if _hints_given >= len(HINTS):
-        return Note(f"{EXERCISE}: no more hints.", f"That was the last of {len(HINTS)} "
-                    "hints. Run check() to see which bugs are still missed, or solution().")
-    _hints_given += 1
-    return Note(f"{EXERCISE}, hint {_hints_given} of {len(HINTS)}:", HINTS[_hints_given - 1])
+    note, _hints_given = next_hint(EXERCISE, HINTS, _hints_given, "Run check() to see which "
+                                   "bugs are still missed, or solution().")
+    return note
 
 
 def solution() -> Note:
