@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Execute every lesson in a fresh kernel and export it as HTML to build/html/ (make html).
 #
-# Pictures (Graphviz SVG, matplotlib PNG, boards) are embedded in the pages. Widgets
+# Pictures (Graphviz SVG, matplotlib PNG, boards) are embedded in the pages, each with its
+# description in words as alt text. Widgets
 # (play boards, steppers) are saved as they were at the end of the run and drawn by the
 # Jupyter widget renderer, a JavaScript file: the script keeps a copy of it and of
 # require.js in build/html/_static/ (fetched once with `npm pack`, or copied from
@@ -41,7 +42,11 @@ fetch_widget_js() {
   [[ -f "$STATIC/html-manager/embed-amd.js" && -f "$STATIC/require.js" ]]
 }
 
-options=(--to html --output-dir "$OUT" --TagRemovePreprocessor.enabled=True
+# The gamelib template (scripts/nbconvert/gamelib) is JupyterLab's page with each picture's
+# alt text on the image.
+options=(--to html --output-dir "$OUT" --template gamelib
+         --TemplateExporter.extra_template_basedirs=scripts/nbconvert
+         --TagRemovePreprocessor.enabled=True
          --TagRemovePreprocessor.remove_cell_tags=quick-settings)
 if fetch_widget_js; then
   options+=(--HTMLExporter.widget_renderer_url=_static/html-manager/embed-amd.js

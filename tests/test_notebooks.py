@@ -57,6 +57,24 @@ def test_lesson_runs_top_to_bottom(path, executed_lesson):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_every_exported_picture_has_its_description_as_alt_text(path, executed_lesson):
+    """The HTML export (the gamelib template) puts each picture's words on its image:
+    nbconvert's placeholder never appears, and trees, boards and plots say what they are."""
+    from bs4 import BeautifulSoup
+    from nbconvert import HTMLExporter
+
+    exporter = HTMLExporter(template_name="gamelib",
+                            extra_template_basedirs=[str(NOTEBOOKS.parent / "scripts" /
+                                                         "nbconvert")])
+    page, _ = exporter.from_notebook_node(executed_lesson(path))
+    images = BeautifulSoup(page, "html.parser").select("img")
+    alts = [image.get("alt", "") for image in images]
+    assert images and "No description has been provided for this image" not in alts
+    assert all(len(alt) > 10 for alt in alts), alts
+
+
+@pytest.mark.slow
 def test_export_html_writes_a_page_per_lesson_and_an_index(tmp_path):
     import subprocess
     import sys
@@ -67,6 +85,7 @@ def test_export_html_writes_a_page_per_lesson_and_an_index(tmp_path):
     done = subprocess.run(["bash", "scripts/export_html.sh", "notebooks/00-start-here.ipynb"],
                           cwd=root, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
+    assert "Alternative text is missing" not in done.stderr
     page = (tmp_path / "00-start-here.html").read_text()
     assert "Start here" in page and "max-width: 100%" in page
     assert "<svg" in page or "image/svg+xml" in page          # the game record's board

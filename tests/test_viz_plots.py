@@ -88,8 +88,11 @@ def test_a_lesson_plot_shows_as_a_picture_without_pyplot():
 
     fig, ax = new_plot(figsize=(3, 2))
     ax.bar(range(3), [1, 4, 2])
-    png = fig._repr_png_()
+    ax.set(title="Wins by column", xlabel="column", ylabel="wins")
+    png, metadata = fig._repr_png_()
     assert png.startswith(b"\x89PNG") and fig.axes == [ax]
+    assert metadata["alt"] == ("Wins by column; horizontal axis: column; "
+                               "vertical axis: wins")
     fig, (top, bottom) = new_plot(rows=2, sharex=True)
     assert top.get_shared_x_axes().joined(top, bottom)
     assert new_figure((2, 1)).get_size_inches().tolist() == [2, 1]

@@ -87,7 +87,7 @@ def test_graphviz_pure_is_the_fallback(drawing, monkeypatch, tmp_path):
                   draw_tree(alphabeta(game, game.play([(1, 1), (0, 0), (2, 2)]),
                                       trace=Trace()))):
         assert 'class="node legend"' in render_svg(graph)
-    bundle = drawing._repr_mimebundle_()
-    assert "image/svg+xml" in bundle
+    bundle, metadata = drawing._repr_mimebundle_()
+    assert "image/svg+xml" in bundle and metadata["image/svg+xml"]["alt"]
     with pytest.raises(GraphvizNotFoundError, match="PDF"):
         save(drawing, tmp_path / "tree.pdf")

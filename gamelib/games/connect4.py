@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import operator
 from functools import lru_cache
-from typing import Callable, NamedTuple, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 from gamelib.games.base import (FORBIDDEN, GAME_OVER, NOT_A_MOVE, OCCUPIED, OFF_BOARD, BoardGame,
                                  IllegalMoveError, Side)
 from gamelib.games.checks import whole_number
 from gamelib.games.connect4_windows import WindowCounter, make_counter
-from gamelib.games.pictures import discs_svg
+from gamelib.games.pictures import board_description, discs_svg, svg_bundle
 
 WIN_SCORE = 1_000_000
 """What `evaluate` gives a completed line: more than any sum of unfinished windows."""
@@ -68,6 +68,11 @@ class ConnectFourState(NamedTuple):
 
     def _repr_svg_(self) -> str:
         return discs_svg(self.rows, self.cols, self.board, winning=_winning_cells(self))
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
+        """The picture with the board in words as its alt text."""
+        return svg_bundle(self._repr_svg_(), board_description(
+            "Connect Four", self.rows, self.cols, self.board, self.to_move, self.winner))
 
 
 def has_line(bits: int, rows: int, k: int) -> bool:

@@ -11,6 +11,25 @@ BOARD_BLUE = "#1f5fbf"
 WIN_COLOUR = "#2ca02c"
 
 
+def svg_bundle(svg: str, alt: str) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+    """A notebook output (data, metadata) of an SVG picture with its alt text: readers
+    who cannot see the picture, and the HTML export, get the words."""
+    return {"image/svg+xml": svg}, {"image/svg+xml": {"alt": alt}}
+
+
+def board_description(name: str, rows: int, cols: int, board: str, to_move: str,
+                      winner: str | None) -> str:
+    """A board in words: whose turn (or who won), then each row from the top."""
+    if winner is not None:
+        status = f"{winner} has won"
+    elif "." not in board:
+        status = "full: a draw"
+    else:
+        status = f"{to_move} to move"
+    lines = [" ".join(board[r * cols:(r + 1) * cols]) for r in range(rows)]
+    return (f"{name} board, {status}; rows from the top, '.' empty:\n" + "\n".join(lines))
+
+
 def grid_svg(rows: int, cols: int, board: str, cell: int = 28,
              winning: Iterable[tuple[int, int]] | None = None) -> str:
     """A Tic-Tac-Toe style grid: X as a red cross, O as a blue ring, a winning line in green."""

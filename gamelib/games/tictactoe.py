@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import operator
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from gamelib.games.base import (GAME_OVER, NOT_A_MOVE, OCCUPIED, OFF_BOARD, BoardGame,
                                  IllegalMoveError, Side)
 from gamelib.games.checks import whole_number
-from gamelib.games.pictures import grid_svg
+from gamelib.games.pictures import board_description, grid_svg, svg_bundle
 
 EMPTY = "."
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))  # row, column, two diagonals
@@ -38,6 +38,11 @@ class TicTacToeState(NamedTuple):
 
     def _repr_svg_(self) -> str:
         return grid_svg(self.rows, self.cols, self.board, winning=winning_line(self))
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
+        """The picture with the board in words as its alt text."""
+        return svg_bundle(self._repr_svg_(), board_description(
+            "Tic-Tac-Toe", self.rows, self.cols, self.board, self.to_move, self.winner))
 
 
 def winning_line(state: TicTacToeState) -> list[tuple[int, int]] | None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from gamelib.games.connect4 import ConnectFourState
-from gamelib.games.pictures import O_COLOUR, X_COLOUR, discs_svg
+from gamelib.games.pictures import O_COLOUR, X_COLOUR, board_description, discs_svg, svg_bundle
 from gamelib.heuristics.report import useless_threats
 from gamelib.heuristics.threats import threats
 
@@ -26,6 +28,25 @@ class ThreatPicture:
 
     def _repr_svg_(self) -> str:
         return threat_svg(self.state, self.title)
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
+        """The picture with the board and its threats in words as alt text."""
+        return svg_bundle(self._repr_svg_(), threat_description(self.state, self.title))
+
+
+def threat_description(state: ConnectFourState, title: str = "") -> str:
+    """The threat picture in words: the title, each player's threats (column, row from
+    the bottom, parity, useless and why), then the board."""
+    useless = useless_threats(state)
+    lines = [title] if title else []
+    for player in "XO":
+        found = [f"column {t.col} row {t.row} ({t.parity}"
+                 + (f", useless: {useless[t]})" if t in useless else ")")
+                 for t in threats(state, player)]
+        lines.append(f"{player}'s threats: " + ("; ".join(found) if found else "none"))
+    lines.append(board_description("Connect Four", state.rows, state.cols, state.board,
+                                   state.to_move, state.winner))
+    return "\n".join(lines)
 
 
 def legend_svg(x: float, y: float) -> str:

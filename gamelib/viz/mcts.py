@@ -109,6 +109,7 @@ def _use_boards(boards: bool | None, state: Any, max_nodes: int | None) -> bool:
 def new_graph(rankdir: str, title: str) -> Drawing:
     """An empty MCTS drawing with the common look."""
     graph = Drawing("mcts")
+    graph.alt = f"Monte Carlo search tree. {title}" if title else "Monte Carlo search tree."
     graph.attr(rankdir=rankdir, ordering="out", nodesep="0.15", ranksep="0.4",
                fontname=st.FONT, fontsize="12", labelloc="t", label=title, margin="0.1")
     graph.attr("node", fontname=st.FONT, fontsize="10", margin="0.05,0.03")

@@ -52,12 +52,32 @@ def _picture_figure() -> type[Figure]:
     class PictureFigure(Figure):
         """A Figure that a notebook shows as a PNG picture."""
 
-        def _repr_png_(self) -> bytes:
+        def _repr_png_(self) -> Any:
+            """The PNG picture, with the plot in words as its alt text."""
             buffer = io.BytesIO()
             self.savefig(buffer, format="png", bbox_inches="tight")
-            return buffer.getvalue()
+            return buffer.getvalue(), {"alt": figure_description(self)}
 
     return PictureFigure
+
+
+def figure_description(fig: Figure) -> str:
+    """A plot in words, for alt text: each panel's title, axes and the names in its legend."""
+    title = fig.get_suptitle() if hasattr(fig, "get_suptitle") else ""
+    lines = [f"Plot: {title}"] if title else []
+    for ax in fig.get_axes():
+        legend = ax.get_legend()
+        names = [t.get_text() for t in legend.get_texts()] if legend is not None else []
+        parts = [ax.get_title() or "Plot"]
+        if ax.get_xlabel():
+            parts.append(f"horizontal axis: {ax.get_xlabel()}")
+        if ax.get_ylabel():
+            parts.append(f"vertical axis: {ax.get_ylabel()}" +
+                         (" (log scale)" if ax.get_yscale() == "log" else ""))
+        if names:
+            parts.append("series: " + ", ".join(names))
+        lines.append("; ".join(parts))
+    return "\n".join(lines) or "A plot."
 
 
 def count_nodes(game: Game, state: State, depths: Iterable[int], eval_fn: Callable | None = None,

@@ -23,6 +23,7 @@ from typing import Any
 
 import graphviz
 
+from gamelib.games.pictures import svg_bundle
 from gamelib.platform import in_browser
 
 INSTALL_HINT = ("Graphviz is not installed, so here is the tree as text. To see pictures, "
@@ -49,15 +50,31 @@ class GraphvizNotFoundError(RuntimeError):
         self.hint = hint
 
 
+ALT_MAX_CHARS = 1500
+"""Longest alt text a picture gets (its outline is cut there, saying how much is left)."""
+
+
 class Drawing(graphviz.Digraph):
     """A graphviz.Digraph with a text outline, shown as a picture or, without dot, as text."""
 
     outline: str = ""
+    alt: str = ""
+    """What the picture is, in one line (the viz functions put its title here)."""
 
-    def _repr_mimebundle_(self, include=None, exclude=None, **_) -> dict[str, str]:
-        """The SVG picture for Jupyter; without Graphviz, the install hint and the outline."""
+    def description(self) -> str:
+        """The picture in words, for readers who cannot see it: its one-line summary, then
+        its text outline (cut at ALT_MAX_CHARS)."""
+        text = "\n".join(part for part in (self.alt, self.outline) if part)
+        text = text or "A Graphviz drawing."
+        if len(text) > ALT_MAX_CHARS:
+            text = text[:ALT_MAX_CHARS].rsplit("\n", 1)[0] + "\n(and more)"
+        return text
+
+    def _repr_mimebundle_(self, include=None, exclude=None, **_) -> Any:
+        """The SVG picture for Jupyter with its description as alt text (data, metadata);
+        without Graphviz, the install hint and the outline."""
         try:
-            return {"image/svg+xml": render_svg(self)}
+            return svg_bundle(render_svg(self), self.description())
         except GraphvizNotFoundError as error:
             return text_fallback(self.outline, error.hint)
 

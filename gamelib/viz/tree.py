@@ -141,6 +141,7 @@ def _use_boards(boards: bool | None, state: Any, size: int) -> bool:
 def _new_graph(rankdir: str, title: str) -> Drawing:
     """An empty drawing with the common look."""
     graph = Drawing("search")
+    graph.alt = f"Search tree. {title}" if title else "Search tree."
     graph.attr(rankdir=rankdir, ordering="out", nodesep="0.12", ranksep="0.3", fontname=st.FONT,
                fontsize="12", labelloc="t", label=title, margin="0.1")
     graph.attr("node", fontname=st.FONT, fontsize="11", margin="0.02")

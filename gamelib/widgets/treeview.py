@@ -17,9 +17,12 @@ from gamelib.search.result import SearchResult
 def drawing_html(drawing: Any) -> str:
     """A gamelib.viz drawing as HTML: inline SVG, or the viz's text fallback."""
     bundle = drawing._repr_mimebundle_() if hasattr(drawing, "_repr_mimebundle_") else {}
-    if "image/svg+xml" in bundle:
+    if isinstance(bundle, tuple):       # (data, metadata): a picture with its alt text
+        bundle, metadata = bundle
+        alt = metadata.get("image/svg+xml", {}).get("alt", "")
         svg = bundle["image/svg+xml"]
-        return svg[svg.find("<svg"):] if "<svg" in svg else svg
+        svg = svg[svg.find("<svg"):] if "<svg" in svg else svg
+        return svg.replace("<svg", f'<svg role="img" aria-label="{escape(alt)}"', 1)
     if "text/html" in bundle:
         return bundle["text/html"]
     return f"<pre>{escape(str(bundle.get('text/plain', drawing)))}</pre>"
