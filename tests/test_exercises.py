@@ -4,6 +4,8 @@ course's exercise objects do. (The many student solutions live in the corpus:
 tests/test_exercises_corpus.py.)"""
 
 import math
+import re
+from pathlib import Path
 
 import pytest
 
@@ -31,11 +33,45 @@ def test_every_check_passes_its_model_solution(check, solution):
     assert result.passed, str(result)
 
 
-def test_eval_check_passes_the_solution(monkeypatch):
-    monkeypatch.setenv("GAMELIB_QUICK", "1")
+def test_eval_check_passes_the_solution_with_the_interval_above_one_half():
     result = check_eval_fn(my_eval)
     assert result.passed, str(result)
-    assert "95% CI" in result.message and "seats swapped" in result.message
+    assert "95% CI 0.59-0.72" in result.message and "seats swapped" in result.message
+    assert "reached the stretch goal" in result.message
+    lesson = (Path(__file__).resolve().parents[1] / "notebooks" / "04-heuristics.ipynb")
+    said = re.search(r"It scores (0\.\d\d) and reaches the stretch goal", lesson.read_text())
+    assert said and f"scored {said.group(1)} against" in result.message
+
+
+def test_eval_check_refuses_the_baseline_itself_and_a_weaker_evaluation():
+    """Not worse is not enough: the window count against itself scores 0.50 and fails,
+    and an evaluation that only counts centre discs is clearly weaker."""
+    from gamelib.heuristics import centre_eval, window_eval
+
+    same = check_eval_fn(window_eval)
+    assert not same.passed and same.diagnosis == "not better", str(same)
+    assert "scored 0.50" in same.message and "contains 0.5" in same.message
+    weaker = check_eval_fn(centre_eval)
+    assert not weaker.passed and weaker.diagnosis == "weaker", str(weaker)
+
+
+def test_eval_verdict_follows_the_interval_and_the_stretch_goal():
+    """The verdict reads only the interval and the score: better (interval above 0.5),
+    stretch reached at STRETCH_SCORE, not better (0.5 inside), weaker (below)."""
+    from gamelib.arena.stats import Tally
+    from gamelib.exercises.evaluation import STRETCH_SCORE, match_verdict
+
+    assert match_verdict(Tally(wins=120, draws=0, losses=80), 2).passed        # 0.60
+    assert "Stretch goal" in match_verdict(Tally(wins=120, losses=80), 2).message
+    assert STRETCH_SCORE == 0.65
+    assert "reached the stretch" in match_verdict(Tally(wins=130, losses=70), 2).message
+    assert match_verdict(Tally(wins=108, losses=92), 2).diagnosis == "not better"  # 0.54
+    assert match_verdict(Tally(wins=80, losses=120), 2).diagnosis == "weaker"
+
+
+def test_eval_check_refuses_a_game_count_it_cannot_use():
+    with pytest.raises(ValueError, match="at least 2"):
+        check_eval_fn(my_eval, games=1)
 
 
 # ---------------------------------------------------------------- stubs, crashes, types

@@ -62,6 +62,9 @@ eval_exercise = Exercise("evaluation function", "my_eval", check_eval_fn, [
     "(never NaN or infinity).",
     "Ideas that help: discs in the centre columns (they lie in the most windows: "
     "heuristics.centre_eval), and three-in-a-window threats on your good rows (lesson 05).",
+    "Look past the horizon: at a leaf, if the player to move (state.to_move) can complete "
+    "four at once (heuristics.threats.winning_moves), that player has in fact won; give "
+    "such positions a big score, smaller than a real win.",
 ], "evaluation.py")
 
 ucb_exercise = Exercise("UCB score", "ucb_score", check_ucb, [
