@@ -43,12 +43,15 @@ class Score(int):
 
     nodes: int
     seconds: float
-    weak: bool
+    weak: bool = False
 
     def __new__(cls, value: int, nodes: int = 0, seconds: float = 0.0,
                 weak: bool = False) -> Score:
-        score = super().__new__(cls, value)
-        score.nodes, score.seconds, score.weak = nodes, seconds, weak
+        score = int.__new__(cls, value)
+        score.nodes = nodes
+        score.seconds = seconds
+        if weak:                        # (the class says False: one attribute less to set)
+            score.weak = True
         return score
 
     def __repr__(self) -> str:
@@ -163,7 +166,7 @@ def solve(position: Any, weak: bool = False, engine: str = "auto",
     start = time.perf_counter()
     solver = _solvers.get(engine) or get_solver(engine)
     book = (_book or opening_book()) if use_book else EMPTY_BOOK
-    if type(position) is str and hasattr(solver, "solve_string"):
+    if type(position) is str and type(solver) is not Solver:     # the compiled engine
         text = position.strip()
         if len(text) > book.plies and text.isascii():
             value, nodes, error, index = solver.solve_string(_codes(text), weak)
@@ -180,9 +183,9 @@ def solve(position: Any, weak: bool = False, engine: str = "auto",
     return Score(value, solver.nodes - before, time.perf_counter() - start, weak)
 
 
-def _codes(text: str) -> Any:
-    """The ASCII bytes of `text` as a numpy array (what the compiled parser reads)."""
-    return _fast.np.frombuffer(text.encode("ascii"), dtype=_fast.np.uint8)
+def _codes(text: str) -> bytes:
+    """The ASCII bytes of `text` (what the compiled parser reads, without a copy)."""
+    return text.encode("ascii")
 
 
 def analyze(position: Any, weak: bool = False, engine: str = "auto") -> Analysis:

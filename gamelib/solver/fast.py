@@ -43,7 +43,7 @@ decode_lower = njit(cache=True, inline="always")(tt.decode_lower)
 decode_upper = njit(cache=True, inline="always")(tt.decode_upper)
 is_lower = njit(cache=True, inline="always")(tt.is_lower)
 
-NODES, BUDGET, ABORTED, ERROR, ERROR_AT, OPTIONS, GENERATION = range(7)  # `work`'s first slots
+NODES, BUDGET, ABORTED, OPTIONS, GENERATION = range(5)  # `work`'s first slots
 GENERATIONS = 1 << 16
 """Table generations before `reset` has to wipe the table (see `FastSolver.reset`)."""
 WORK_MOVES = 8                      # where the move lists start in `work`
@@ -299,14 +299,14 @@ def solve_position(current: int, mask: int, moves: int, weak: bool,
 
 
 @njit(cache=True)
-def parse_moves(codes: np.ndarray) -> tuple:
+def parse_moves(codes: bytes | np.ndarray) -> tuple:
     """Play the 0-based column digits `codes` (ASCII bytes) from the empty board.
 
     Returns (current, mask, moves, error, index): error is 0 or one of position.py's
     codes (NOT_A_COLUMN, COLUMN_FULL, GAME_OVER, BOARD_FULL) for the move at `index`."""
     current = 0
     mask = 0
-    for index in range(codes.shape[0]):
+    for index in range(len(codes)):
         col = np.int64(codes[index]) - 48
         if col < 0 or col >= WIDTH:
             return current, mask, index, NOT_A_COLUMN, index
@@ -317,9 +317,9 @@ def parse_moves(codes: np.ndarray) -> tuple:
             return current, mask, index, GAME_OVER, index
         current ^= mask
         mask |= move
-    if codes.shape[0] == SIZE:
+    if len(codes) == SIZE:
         return current, mask, SIZE, BOARD_FULL, SIZE - 1
-    return current, mask, codes.shape[0], 0, 0
+    return current, mask, len(codes), 0, 0
 
 
 @njit(cache=True, inline="always")
@@ -328,7 +328,6 @@ def start(work: np.ndarray, max_nodes: int) -> None:
     work[NODES] = 0
     work[BUDGET] = max_nodes if max_nodes > 0 else 1 << 62
     work[ABORTED] = 0
-    work[ERROR] = 0
 
 
 @njit(cache=True)
@@ -342,16 +341,15 @@ def solve_full(current: int, mask: int, moves: int, weak: bool, max_nodes: int,
 
 
 @njit(cache=True)
-def solve_codes(codes: np.ndarray, weak: bool, table: np.ndarray, work: np.ndarray) -> int:
-    """Parse and solve in one call (one crossing into compiled code per position); a bad
-    string sets work[ERROR] and work[ERROR_AT] and returns 0."""
+def solve_codes(codes: bytes | np.ndarray, weak: bool, table: np.ndarray,
+                work: np.ndarray) -> tuple[int, int, int, int]:
+    """Parse and solve in one call (one crossing into compiled code per position):
+    (score, nodes, error code, index of the bad move); a bad string gives error > 0."""
     current, mask, moves, error, index = parse_moves(codes)
     if error:
-        work[NODES] = 0
-        work[ERROR] = error
-        work[ERROR_AT] = index
-        return 0
-    return solve_full(current, mask, moves, weak, 0, table, work)
+        return 0, 0, error, index
+    score = solve_full(current, mask, moves, weak, 0, table, work)
+    return score, work[NODES], 0, 0
 
 
 class FastSolver:
@@ -400,13 +398,12 @@ class FastSolver:
         self.aborted = bool(self.work[ABORTED])
         return int(score)
 
-    def solve_string(self, codes: np.ndarray, weak: bool = False) -> tuple[int, int, int, int]:
+    def solve_string(self, codes: bytes | np.ndarray,
+                     weak: bool = False) -> tuple[int, int, int, int]:
         """Parse and solve ASCII column digits: (score, nodes, error code, error index)."""
-        work = self.work
-        score = solve_codes(codes, weak, self.table, work)
-        nodes = int(work[NODES])
-        self.nodes += nodes
-        return int(score), nodes, int(work[ERROR]), int(work[ERROR_AT])
+        found = solve_codes(codes, weak, self.table, self.work)
+        self.nodes += found[1]
+        return found
 
     def at_least(self, pos: Position, value: int) -> bool:
         """True if the score of `pos` is `value` or more (one null-window search)."""
