@@ -109,7 +109,7 @@ def test_the_tree_is_small_enough_to_read() -> None:
     board = PlayBoard(ConnectFour(), opponent="alphabeta:4")
     board.click(3)
     board.show_tree()
-    width = re.search(r'<svg width="([\d.]+)pt"', board.tree.value)
+    width = re.search(r'<svg[^>]* width="([\d.]+)pt"', board.tree.value)
     assert width and float(width.group(1)) < 1600
 
 
