@@ -56,6 +56,65 @@ def test_perfect_player_explains_its_move():
     assert result.source == "solver" and result.stats.nodes > 0
 
 
+POSITIONS_PAST_THE_BOOK = ["033303633", "3553335635", "3256553362", "540464420"]
+"""Positions a perfect player met right after the book's 8 plies (against random and
+alpha-beta opponents): the slowest to analyse column by column."""
+
+
+@pytest.mark.parametrize("moves", POSITIONS_PAST_THE_BOOK)
+def test_the_move_comes_from_the_score_and_a_test_per_column(moves):
+    """With no time to explain (answer_seconds=0: one slice of the solver per column) the
+    move is still the centre-most best column; a column not finished carries an upper
+    bound (score - 1 when a test proved it worse, else the score), and every bound holds
+    for the exact scores."""
+    from gamelib.solver import analyze
+
+    game = ConnectFour()
+    exact = analyze(moves)
+    result = PerfectPlayer(book=False, answer_seconds=0).explain(game, game.play(moves))
+    assert result.value == exact.best_score and result.move == exact.best_moves[0]
+    assert result.move_bounds[result.move] == "exact"
+    assert result.move_values[result.move] == exact[result.move]
+    for col, bound in result.move_bounds.items():
+        if bound == "exact":                  # (one slice of the solver fits in no time)
+            assert result.move_values[col] == exact[col], (col, exact)
+        else:
+            assert bound == "upper" and exact[col] <= result.move_values[col], (col, exact)
+            assert result.move_values[col] in (result.value, result.value - 1)
+    assert set(result.move_values) == set(exact)
+
+
+def test_with_time_to_explain_every_column_is_exact():
+    game = ConnectFour()
+    moves = POSITIONS_PAST_THE_BOOK[1]
+    result = PerfectPlayer(book=False, answer_seconds=None).explain(game, game.play(moves))
+    from gamelib.solver import analyze
+
+    assert result.move_values == dict(analyze(moves))
+    assert set(result.move_bounds.values()) == {"exact"} and result.note == "solved exactly"
+
+
+def test_the_why_panel_words_an_unfinished_column_as_a_bound(monkeypatch):
+    from gamelib.solver import player
+    from gamelib.widgets.explain import value_words
+
+    monkeypatch.setattr(player, "SLICE", 1000)      # slices too small to finish a column
+    game = ConnectFour()
+    moves = POSITIONS_PAST_THE_BOOK[0]
+    result = PerfectPlayer(book=False, answer_seconds=0).explain(game, game.play(moves))
+    words = {col: value_words(result, col) for col in result.move_values}
+    for col, bound in result.move_bounds.items():
+        if bound == "upper":
+            assert words[col] in ("worse than the move played",
+                                  "not solved in time: no better than the move played")
+    assert "upper" in result.move_bounds.values() and "<=" in result.note
+
+
+def test_answer_seconds_must_be_a_time():
+    with pytest.raises(ValueError, match="answer_seconds"):
+        PerfectPlayer(answer_seconds=-1)
+
+
 def test_among_equal_scores_the_centre_most_column():
     game = ConnectFour()
     moves = "3342"  # columns 2, 5 and 6 all score -2

@@ -8,10 +8,10 @@ from typing import Any
 
 from gamelib.games.connect4 import ConnectFour
 from gamelib.search.result import SearchResult, SearchStats
-from gamelib.search.trace import EXACT, Trace
+from gamelib.search.trace import EXACT, UPPER, Trace
 from gamelib.solver.api import centre_distance, child_score, get_solver
 from gamelib.solver.book import OpeningBook
-from gamelib.solver.position import COLUMN_ORDER, WIDTH, Position, column_mask
+from gamelib.solver.position import COLUMN_ORDER, SIZE, WIDTH, Position, column_mask
 
 SLICE = 500_000
 """Nodes searched between two looks at the clock (a fraction of a second)."""
@@ -20,15 +20,24 @@ SLICE = 500_000
 class PerfectPlayer:
     """Plays the move with the best exact score; among equal scores, the centre-most.
 
-    Positions in the opening book are answered at once; later ones are solved (every
-    column's score). If a position is too early to solve within `time_limit` seconds
-    the player says so (a warning, and `result.source == "heuristic"`) and plays the
-    solver's favourite non-losing move instead.
+    Positions in the opening book are answered at once. Later ones are solved: first the
+    position's score and the centre-most column that reaches it (one solve, then one
+    null-window test per column), which decides the move; then, to explain it, the exact
+    score of every other column, while the answer is younger than `answer_seconds`. A
+    column left unsolved then carries an upper bound (`move_bounds[col] == "upper"`): the
+    move's score minus one if a test proved it worse, else the move's own score.
+    If a position is too early to solve within `time_limit` seconds the player says so
+    (a warning, and `result.source == "heuristic"`) and plays the solver's favourite
+    non-losing move instead.
     """
 
     def __init__(self, time_limit: float | None = 30.0, book: OpeningBook | bool = True,
-                 engine: str = "auto") -> None:
+                 engine: str = "auto", answer_seconds: float | None = 0.5) -> None:
+        if answer_seconds is not None and not answer_seconds >= 0:
+            raise ValueError(f"answer_seconds must be a number of seconds >= 0 (or None: "
+                             f"solve every column), got {answer_seconds!r}")
         self.time_limit = time_limit
+        self.answer_seconds = answer_seconds
         self.engine = engine
         self.book = OpeningBook.load() if book is True else (book or OpeningBook())
         self.last_result: SearchResult | None = None
@@ -81,24 +90,66 @@ class PerfectPlayer:
                             "the best opening outside the centre (first-move rule)")
 
     def _solve(self, game: Any, state: Any, pos: Position) -> SearchResult:
-        """Analyse every column before the deadline; fall back to a heuristic move."""
+        """The move from the position's score, then the other columns' exact scores while
+        time allows; a heuristic move if the position cannot be solved by the deadline."""
         solver = get_solver(self.engine)
-        deadline = time.perf_counter() + self.time_limit if self.time_limit else None
+        start = time.perf_counter()
+        deadline = start + self.time_limit if self.time_limit else None
         before = solver.nodes
+        score = self._sliced(lambda budget: solver.solve(pos, False, budget), solver, deadline)
+        if score is None:
+            return self._fallback(game, state, pos, solver.nodes - before)
+        scores, bounds = self._best_column(solver, pos, score)
+        col = next(c for c, b in bounds.items() if b == EXACT)
+        explain_until = (start + self.answer_seconds if self.answer_seconds is not None
+                         else None)
+        for other in sorted(range(WIDTH), key=centre_distance):
+            if not pos.can_play(other) or bounds.get(other) == EXACT:
+                continue
+            exact = self._sliced(lambda budget: child_score(solver, pos, other, False, budget),
+                                 solver, explain_until)
+            if exact is None:       # out of time: keep what is known (no better than `score`)
+                scores.setdefault(other, score)
+                bounds.setdefault(other, UPPER)
+            else:
+                scores[other], bounds[other] = exact, EXACT
+        note = ("solved exactly" if all(b == EXACT for b in bounds.values()) else
+                "solved exactly; columns marked <= were not finished within "
+                f"{self.answer_seconds} s and are no better than the move played")
+        return self._result(game, state, col, score, scores, "solver", solver.nodes - before,
+                            note, bounds)
+
+    @staticmethod
+    def _sliced(search: Any, solver: Any, deadline: float | None) -> int | None:
+        """Run `search(max_nodes)` in slices of SLICE nodes (the table keeps the work of
+        earlier slices) until it finishes; None if `deadline` passes first."""
+        while True:
+            value = search(SLICE if deadline is not None else 0)
+            if not solver.aborted:
+                return int(value)
+            if deadline is None or time.perf_counter() > deadline:
+                return None                   # (it aborts only when there is a deadline)
+
+    @staticmethod
+    def _best_column(solver: Any, pos: Position, score: int) -> tuple[dict[int, int],
+                                                                      dict[int, str]]:
+        """The centre-most column reaching `score` (exact), and the columns tested before
+        it, each proved worse (upper bound score - 1): one null-window test per column."""
         scores: dict[int, int] = {}
+        bounds: dict[int, str] = {}
         for col in sorted(range(WIDTH), key=centre_distance):
             if not pos.can_play(col):
                 continue
-            while True:  # search in slices; the table keeps the work of earlier slices
-                scores[col] = child_score(solver, pos, col, max_nodes=SLICE if deadline else 0)
-                if not solver.aborted:
-                    break
-                if deadline is not None and time.perf_counter() > deadline:
-                    return self._fallback(game, state, pos, solver.nodes - before)
-        best = max(scores.values())
-        col = min((c for c, s in scores.items() if s == best), key=centre_distance)
-        return self._result(game, state, col, best, scores, "solver", solver.nodes - before,
-                            "solved exactly")
+            if pos.is_winning_move(col):
+                reaches = (SIZE + 1 - pos.moves) // 2 >= score
+            else:
+                child = pos.play_col(col)
+                reaches = child.moves == SIZE or not solver.at_least(child, -score + 1)
+            if reaches:
+                scores[col], bounds[col] = score, EXACT
+                return scores, bounds
+            scores[col], bounds[col] = score - 1, UPPER
+        raise AssertionError(f"no column reaches the position's score {score}")
 
     def _fallback(self, game: Any, state: Any, pos: Position, nodes: int) -> SearchResult:
         """The solver's favourite move (most winning spots, centre first) among the moves
@@ -116,10 +167,13 @@ class PerfectPlayer:
         return self._result(game, state, col, 0, {}, "heuristic", nodes, note)
 
     def _result(self, game: Any, state: Any, col: int, score: int, scores: dict[int, int],
-                source: str, nodes: int, note: str) -> SearchResult:
-        """Package a decision as a SearchResult (values are exact solver scores)."""
+                source: str, nodes: int, note: str,
+                bounds: dict[int, str] | None = None) -> SearchResult:
+        """Package a decision as a SearchResult (solver scores: exact unless `bounds`
+        marks one as an upper bound)."""
+        bounds = bounds or {}
         return SearchResult(algorithm="perfect", game=game, state=state, move=col,
                             value=score, move_values=dict(scores),
-                            move_bounds={c: EXACT for c in scores}, pv=[col],
+                            move_bounds={c: bounds.get(c, EXACT) for c in scores}, pv=[col],
                             stats=SearchStats(nodes=nodes),
                             source=source, note=note)

@@ -104,6 +104,9 @@ def value_words(result: SearchResult, move: Move) -> str:
     if value is None:
         return "not looked at"
     if result.algorithm == "perfect":
+        if result.move_bounds.get(move) == "upper":
+            return ("worse than the move played" if value < (result.value or 0) else
+                    "not solved in time: no better than the move played")
         return solver_words(value, stones(result))
     return search_words(value, result.move_bounds.get(move, "exact"),
                         result.complete)
@@ -212,6 +215,11 @@ def _why_not_second(result: SearchResult, second: Move, b: str, s: str) -> str:
     if vb is None or vs is None:
         return ""
     if result.algorithm == "perfect":
+        if result.move_bounds.get(second) == "upper":
+            return (f"The solver proved {s} worse than {b} and, to answer quickly, did not "
+                    f"work out by how much." if vs < vb else
+                    f"The solver ran out of time for {s}: it may be as good as {b}, never "
+                    f"better ({b} is nearer the centre).")
         return "Both results are proved by the solver." if vb != vs else \
             "Both are equally good; the solver prefers the column nearer the centre."
     if result.move_bounds.get(second) == "upper":
