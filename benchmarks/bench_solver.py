@@ -5,6 +5,7 @@
     python benchmarks/bench_solver.py Test_L2_R2 --ideas   # each search idea on its own
     python benchmarks/bench_solver.py --empty          # also solve the empty board
     python benchmarks/bench_solver.py Test_L3_R1 --repeat 5  # fastest of 5 per position
+    python benchmarks/bench_solver.py --player 40      # the perfect player's moves
 
 Both programs solve the same positions, each from an empty transposition table (the C++
 benchmark program resets its table before every position and times the search alone;
@@ -24,8 +25,9 @@ import statistics
 import subprocess
 import time
 from pathlib import Path
+from typing import Any, Callable
 
-from gamelib.solver import fast, solve
+from gamelib.solver import PerfectPlayer, fast, solve
 from gamelib.solver.cli import _duration, bench_stats, read_bench_lines
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "connect4"
@@ -123,15 +125,70 @@ def empty_board(weak: bool) -> None:
           f"{_duration(time.perf_counter() - start)}")
 
 
+class TimedPlayer:
+    """The perfect player, keeping the time and the source (book, solver) of each move."""
+
+    def __init__(self, player: PerfectPlayer) -> None:
+        self.player = player
+        self.moves: list[tuple[int, float, str]] = []     # (ply, seconds, source)
+
+    def __call__(self, game: Any, state: Any) -> int:
+        start = time.perf_counter()
+        result = self.player.explain(game, state)
+        self.moves.append((state.ply, time.perf_counter() - start, result.source))
+        return result.move
+
+
+def player_games(games: int, seed: int = 0) -> None:
+    """Whole games of the perfect player (shipped book, default settings) from the empty
+    board, in both seats, against varied opponents: how long its slowest move took."""
+    from gamelib.arena import RandomPlayer, play_game
+    from gamelib.games import ConnectFour
+    from gamelib.search.players import AlphaBetaPlayer, MCTSPlayer
+
+    game = ConnectFour()
+    timed = TimedPlayer(PerfectPlayer())
+    opponents: list[tuple[str, Callable[[int], Any]]] = [
+        ("random", RandomPlayer), ("alphabeta:2", lambda s: AlphaBetaPlayer(depth=2)),
+        ("alphabeta:4", lambda s: AlphaBetaPlayer(depth=4)),
+        ("mcts:300", lambda s: MCTSPlayer(iterations=300, seed=s))]
+    results = []
+    for index in range(games):
+        name, make = opponents[index % len(opponents)]
+        seats = [timed, make(seed + index)] if index % 2 == 0 else [make(seed + index), timed]
+        record = play_game(game, seats, seed=seed + index)
+        results.append((name, index % 2, record.winner))
+    seconds = sorted(t for _, t, _ in timed.moves)
+    solved = [t for _, t, source in timed.moves if source == "solver"]
+    slowest = max(timed.moves, key=lambda m: m[1])
+    print(f"perfect player: {games} games against {', '.join(n for n, _ in opponents)}, "
+          f"both seats; {len(seconds)} moves ({len(solved)} solved, the rest from the book)")
+    print(f"slowest move {slowest[1]:.3f} s (ply {slowest[0]}, {slowest[2]}); 99th percentile "
+          f"{seconds[int(0.99 * (len(seconds) - 1))]:.3f} s; median of the solved moves "
+          f"{statistics.median(solved or [0.0]):.3f} s; moves over 0.5 s: "
+          f"{sum(t > 0.5 for t in seconds)}")
+    by_ply: dict[int, float] = {}
+    for ply, t, _ in timed.moves:
+        by_ply[ply] = max(by_ply.get(ply, 0.0), t)
+    print("slowest by ply: " + ", ".join(f"{p}: {t:.2f}" for p, t in sorted(by_ply.items())
+                                         if t >= 0.01))
+    won = sum(1 for _, seat, winner in results if winner == "XO"[seat])
+    drawn = sum(1 for _, _, winner in results if winner is None)
+    print(f"the perfect player won {won}, drew {drawn}, lost {len(results) - won - drawn}")
+
+
 def main() -> None:
     """Parse the command line and run the chosen measurements."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("sets", nargs="*", default=list(CPP_SECONDS))
+    parser.add_argument("sets", nargs="*", help="default: every set, unless only --empty "
+                        "or --player is asked for")
     parser.add_argument("--limit", type=int, default=None, help="first N lines of each set")
     parser.add_argument("--ideas", action="store_true",
                         help="measure each search idea on its own")
     parser.add_argument("--empty", action="store_true", help="also solve the empty board")
     parser.add_argument("--weak", action="store_true", help="win/draw/loss only")
+    parser.add_argument("--player", type=int, metavar="GAMES", default=0,
+                        help="also time the perfect player's moves in GAMES whole games")
     parser.add_argument("--repeat", type=int, default=1,
                         help="time each position this many times in both programs and keep "
                              "the fastest (for the microsecond sets on a busy machine)")
@@ -141,12 +198,15 @@ def main() -> None:
         raise SystemExit(f"GAMELIB_CPP_SOLVER={cpp} is not a file")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"C++: {cpp or 'figures from benchmarks/README.md'}; load average {load:.1f}")
+    sets = args.sets or ([] if args.empty or args.player else list(CPP_SECONDS))
     if args.ideas:
-        ideas(args.sets, args.limit, args.weak, cpp)
-    else:
-        compare(args.sets, args.limit, args.weak, cpp, args.repeat)
+        ideas(sets, args.limit, args.weak, cpp)
+    elif sets:
+        compare(sets, args.limit, args.weak, cpp, args.repeat)
     if args.empty:
         empty_board(args.weak)
+    if args.player:
+        player_games(args.player)
     print(f"load average at the end {os.getloadavg()[0]:.1f}")
 
 

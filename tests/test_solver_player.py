@@ -98,7 +98,7 @@ def test_the_why_panel_words_an_unfinished_column_as_a_bound(monkeypatch):
     from gamelib.solver import player
     from gamelib.widgets.explain import value_words
 
-    monkeypatch.setattr(player, "SLICE", 1000)      # slices too small to finish a column
+    monkeypatch.setattr(player, "EXPLAIN_SLICE", 1000)   # too small to finish a column
     game = ConnectFour()
     moves = POSITIONS_PAST_THE_BOOK[0]
     result = PerfectPlayer(book=False, answer_seconds=0).explain(game, game.play(moves))

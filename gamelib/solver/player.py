@@ -15,6 +15,8 @@ from gamelib.solver.position import COLUMN_ORDER, SIZE, WIDTH, Position, column_
 
 SLICE = 500_000
 """Nodes searched between two looks at the clock (a fraction of a second)."""
+EXPLAIN_SLICE = 50_000
+"""The same while explaining the move (a few milliseconds: the answer stays on time)."""
 
 
 class PerfectPlayer:
@@ -107,7 +109,7 @@ class PerfectPlayer:
             if not pos.can_play(other) or bounds.get(other) == EXACT:
                 continue
             exact = self._sliced(lambda budget: child_score(solver, pos, other, False, budget),
-                                 solver, explain_until)
+                                 solver, explain_until, EXPLAIN_SLICE)
             if exact is None:       # out of time: keep what is known (no better than `score`)
                 scores.setdefault(other, score)
                 bounds.setdefault(other, UPPER)
@@ -120,11 +122,12 @@ class PerfectPlayer:
                             note, bounds)
 
     @staticmethod
-    def _sliced(search: Any, solver: Any, deadline: float | None) -> int | None:
-        """Run `search(max_nodes)` in slices of SLICE nodes (the table keeps the work of
+    def _sliced(search: Any, solver: Any, deadline: float | None,
+                nodes: int = SLICE) -> int | None:
+        """Run `search(max_nodes)` in slices of `nodes` nodes (the table keeps the work of
         earlier slices) until it finishes; None if `deadline` passes first."""
         while True:
-            value = search(SLICE if deadline is not None else 0)
+            value = search(nodes if deadline is not None else 0)
             if not solver.aborted:
                 return int(value)
             if deadline is None or time.perf_counter() > deadline:
