@@ -24,7 +24,7 @@ from importlib import resources
 from pathlib import Path
 from typing import IO, Any, Callable, Iterator
 
-from gamelib.solver.api import centre_distance, child_score, get_solver
+from gamelib.solver.api import centre_distance, child_score, get_solver, to_position
 from gamelib.solver.position import SIZE, WIDTH, Position
 
 BOOK_NAME = "connect4_book.txt.gz"
@@ -69,7 +69,7 @@ class OpeningBook:
 
     def add(self, moves: str, scores: Scores) -> None:
         """Record the column scores (at least the best column's) of the position after `moves`."""
-        pos = Position.from_string(moves)
+        pos = to_position(moves)            # (compiled when numba is there: books are long)
         for col in scores:
             if not pos.can_play(col):
                 raise ValueError(f"book entry {moves!r}: column {col} is full")
@@ -172,7 +172,11 @@ def best_column(pos: Position, book: OpeningBook, engine: str = "auto") -> Score
 def met_positions(book: OpeningBook, plies: int, solve_one: Callable[[str], Scores],
                   root: str = "") -> Iterator[str]:
     """Every position a perfect player meets within `plies` plies, ply by ply: the root
-    (the empty board) and each reply to it, then, after the best move, every reply."""
+    (the empty board) and each reply to it, then, after the best move, every reply.
+
+    A position and its mirror image are both walked (the book stores them as one line, so
+    the second costs no solving): among equal scores the player takes the left-most of the
+    centre-most columns, so from a mirror image it plays the mirror of a different move."""
     start = Position.from_string(root)
     frontier = [root] + [root + str(c) for c in range(WIDTH)
                          if start.can_play(c) and not start.is_winning_move(c)]
@@ -180,10 +184,9 @@ def met_positions(book: OpeningBook, plies: int, solve_one: Callable[[str], Scor
     while frontier:
         moves = frontier.pop(0)
         pos = Position.from_string(moves)
-        canonical = min(pos.key(), pos.mirror().key())
-        if len(moves) > plies or canonical in seen:
+        if len(moves) > plies or pos.key() in seen:
             continue
-        seen.add(canonical)
+        seen.add(pos.key())
         yield moves
         known = book.scores(pos)
         _, best = best_of(known if known else solve_one(moves))
