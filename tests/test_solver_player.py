@@ -224,6 +224,25 @@ def first_player_positions_in_book(book: OpeningBook, plies: int) -> bool:
     return True
 
 
+def test_the_book_answers_every_position_a_perfect_player_meets_in_its_first_10_plies():
+    """Both seats, every reply: the perfect player never has to solve before ply 11."""
+    book = OpeningBook.load()
+    frontier = [""] + [str(c) for c in range(7)]
+    seen = 0
+    while frontier:
+        moves = frontier.pop()
+        pos = Position.from_string(moves)
+        found = book.lookup(pos)
+        assert found is not None, f"the book misses {moves!r}"
+        seen += 1
+        if len(moves) + 2 > 10 or pos.is_winning_move(found[1]):
+            continue
+        after = pos.play_col(found[1])
+        frontier += [moves + str(found[1]) + str(r) for r in range(7)
+                     if after.can_play(r) and not after.is_winning_move(r)]
+    assert book.plies == 10 and seen > 6000
+
+
 def test_from_the_empty_board_the_first_player_wins_every_game():
     book = OpeningBook.load()
     if not first_player_positions_in_book(book, 4):

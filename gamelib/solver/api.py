@@ -119,6 +119,23 @@ def get_solver(engine: str = "auto") -> Any:
     return _solvers[engine]
 
 
+WARM_UP = "1141465142351133000452254232560240330"
+"""A late position the solver answers in microseconds (for warm_up)."""
+
+
+def warm_up(engine: str = "auto") -> None:
+    """Load the solver now: numba's compiled code and the 128 MB table take about a second,
+    once per process, which would otherwise land on the first move that needs the solver."""
+    solver = get_solver(engine)
+    pos = to_position(WARM_UP)
+    solver.solve(pos)
+    solver.solve(pos, False, 1000)
+    solver.at_least(pos, 0)
+    solve_string = getattr(solver, "solve_string", None)
+    if solve_string is not None:
+        solve_string(_codes(WARM_UP))
+
+
 def to_position(position: Any) -> Position:
     """A `Position` from a position string, a 7x6 ConnectFour state or a Position."""
     if isinstance(position, Position):

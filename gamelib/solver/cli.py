@@ -10,10 +10,9 @@ import time
 from pathlib import Path
 
 from gamelib.games.connect4 import from_standard
-from gamelib.solver.api import analyze, get_solver, solve, to_position
+from gamelib.solver.api import analyze, get_solver, solve, to_position, warm_up
 from gamelib.solver.position import WIDTH
 
-WARM_UP = "1141465142351133000452254232560240330"
 """A position that takes a handful of nodes: solving it loads the compiled code."""
 
 
@@ -78,7 +77,7 @@ def bench_stats(path: Path, weak: bool = False, engine: str = "auto",
     lines = lines[:limit] if limit else lines
     texts = [from_standard(moves) for moves, _ in lines]
     solver = get_solver(engine)
-    solve(WARM_UP, engine=engine)      # compile (or load the cache) before the clock
+    warm_up(engine)                    # compile (or load the cache) before the clock
     saved = getattr(solver, "options", None)
     if options is not None and saved is not None:
         solver.options = options

@@ -9,7 +9,7 @@ from typing import Any
 from gamelib.games.connect4 import ConnectFour
 from gamelib.search.result import SearchResult, SearchStats
 from gamelib.search.trace import EXACT, UPPER, Trace
-from gamelib.solver.api import centre_distance, child_score, get_solver
+from gamelib.solver.api import centre_distance, child_score, get_solver, warm_up
 from gamelib.solver.book import OpeningBook
 from gamelib.solver.position import COLUMN_ORDER, SIZE, WIDTH, Position, column_mask
 
@@ -17,6 +17,8 @@ SLICE = 500_000
 """Nodes searched between two looks at the clock (a fraction of a second)."""
 EXPLAIN_SLICE = 50_000
 """The same while explaining the move (a few milliseconds: the answer stays on time)."""
+EXPLAIN_MARGIN = 0.05
+"""Explaining stops this many seconds before `answer_seconds` (room for the last slice)."""
 
 
 class PerfectPlayer:
@@ -42,6 +44,7 @@ class PerfectPlayer:
         self.answer_seconds = answer_seconds
         self.engine = engine
         self.book = OpeningBook.load() if book is True else (book or OpeningBook())
+        warm_up(engine)          # now, not during the first move past the book
         self.last_result: SearchResult | None = None
 
     def __call__(self, game: Any, state: Any) -> int:
@@ -103,8 +106,8 @@ class PerfectPlayer:
             return self._fallback(game, state, pos, solver.nodes - before)
         scores, bounds = self._best_column(solver, pos, score)
         col = next(c for c, b in bounds.items() if b == EXACT)
-        explain_until = (start + self.answer_seconds if self.answer_seconds is not None
-                         else None)
+        explain_until = (start + self.answer_seconds - EXPLAIN_MARGIN
+                         if self.answer_seconds is not None else None)
         for other in sorted(range(WIDTH), key=centre_distance):
             if not pos.can_play(other) or bounds.get(other) == EXACT:
                 continue
