@@ -130,9 +130,20 @@ def test_08_the_steps_table_has_a_row_per_step(executed_lesson):
     assert rows["plain alpha-beta"][0][0] != "n/a"
     compiled = rows["same ideas, compiled (numba)"]
     assert all(cell[0] != "n/a" for cell in compiled[:3])
-    # the opening book answers the openings without searching a node
-    assert rows["+ opening book (compiled)"][3][2] == "0"
+    # the opening book answers the openings without searching a node, and holds none of
+    # the standard sets' positions: there the search runs as before (same nodes)
+    booked = rows["+ opening book (compiled)"]
+    assert booked[3][2] == "0"
+    for column in range(3):
+        assert booked[column][2] == compiled[column][2], (column, booked, compiled)
     assert "too hard for every readable step" in out
+
+
+def test_08_the_book_reaches_as_many_plies_as_the_lesson_says():
+    from gamelib.solver import OpeningBook
+
+    said = re.findall(r"in its first (\d+) plies", L08.read_text())
+    assert said and {int(n) for n in said} == {OpeningBook.load().plies}
 
 
 def test_08_threat_ordering_and_the_table_save_nodes_on_the_middle_game(executed_lesson):
