@@ -72,7 +72,7 @@ class ConnectFourState(NamedTuple):
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
         """The picture with the board in words as its alt text."""
         return svg_bundle(self._repr_svg_(), board_description(
-            "Connect Four", self.rows, self.cols, self.board, self.to_move, self.winner))
+            "Connect Four", str(self), self.to_move, self.winner))
 
 
 def has_line(bits: int, rows: int, k: int) -> bool:

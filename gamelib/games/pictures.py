@@ -17,17 +17,16 @@ def svg_bundle(svg: str, alt: str) -> tuple[dict[str, str], dict[str, dict[str, 
     return {"image/svg+xml": svg}, {"image/svg+xml": {"alt": alt}}
 
 
-def board_description(name: str, rows: int, cols: int, board: str, to_move: str,
-                      winner: str | None) -> str:
-    """A board in words: whose turn (or who won), then each row from the top."""
+def board_description(name: str, rows_text: str, to_move: str, winner: str | None) -> str:
+    """A board in words: whose turn (or who won), then its rows from the top as the
+    state prints them (`str(state)`)."""
     if winner is not None:
         status = f"{winner} has won"
-    elif "." not in board:
+    elif "." not in rows_text:
         status = "full: a draw"
     else:
         status = f"{to_move} to move"
-    lines = [" ".join(board[r * cols:(r + 1) * cols]) for r in range(rows)]
-    return (f"{name} board, {status}; rows from the top, '.' empty:\n" + "\n".join(lines))
+    return f"{name} board, {status}; rows from the top, '.' empty:\n{rows_text}"
 
 
 def grid_svg(rows: int, cols: int, board: str, cell: int = 28,

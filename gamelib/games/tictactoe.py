@@ -42,7 +42,7 @@ class TicTacToeState(NamedTuple):
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
         """The picture with the board in words as its alt text."""
         return svg_bundle(self._repr_svg_(), board_description(
-            "Tic-Tac-Toe", self.rows, self.cols, self.board, self.to_move, self.winner))
+            "Tic-Tac-Toe", str(self), self.to_move, self.winner))
 
 
 def winning_line(state: TicTacToeState) -> list[tuple[int, int]] | None:

@@ -44,8 +44,7 @@ def threat_description(state: ConnectFourState, title: str = "") -> str:
                  + (f", useless: {useless[t]})" if t in useless else ")")
                  for t in threats(state, player)]
         lines.append(f"{player}'s threats: " + ("; ".join(found) if found else "none"))
-    lines.append(board_description("Connect Four", state.rows, state.cols, state.board,
-                                   state.to_move, state.winner))
+    lines.append(board_description("Connect Four", str(state), state.to_move, state.winner))
     return "\n".join(lines)
 
 

@@ -24,8 +24,9 @@ from importlib import resources
 from pathlib import Path
 from typing import IO, Any, Callable, Iterator
 
-from gamelib.solver.api import centre_distance, child_score, get_solver, to_position
-from gamelib.solver.position import SIZE, WIDTH, Position
+from gamelib.solver.api import (centre_distance, child_score, first_best_column, get_solver,
+                                to_position)
+from gamelib.solver.position import WIDTH, Position
 
 BOOK_NAME = "connect4_book.txt.gz"
 EMPTY = "-"
@@ -154,19 +155,10 @@ def analyze_position(pos: Position, book: OpeningBook, engine: str = "auto") -> 
 
 def best_column(pos: Position, book: OpeningBook, engine: str = "auto") -> Scores:
     """{centre-most best column: the position's score}: one solve, then one null-window
-    test per column, centre first, until a column reaches the score (cheaper than
-    solving every column)."""
+    test per column until a column reaches the score (cheaper than solving every one)."""
     solver = get_solver(engine)
     score = solver.solve(pos)
-    for col in sorted(range(WIDTH), key=centre_distance):
-        if not pos.can_play(col):
-            continue
-        if pos.is_winning_move(col):
-            return {col: score}
-        child = pos.play_col(col)
-        if child.moves == SIZE or not solver.at_least(child, -score + 1):
-            return {col: score}
-    raise AssertionError("no column reaches the position's score")
+    return {first_best_column(solver, pos, score)[0]: score}
 
 
 def met_positions(book: OpeningBook, plies: int, solve_one: Callable[[str], Scores],

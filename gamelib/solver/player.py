@@ -9,9 +9,10 @@ from typing import Any
 from gamelib.games.connect4 import ConnectFour
 from gamelib.search.result import SearchResult, SearchStats
 from gamelib.search.trace import EXACT, UPPER, Trace
-from gamelib.solver.api import centre_distance, child_score, get_solver, warm_up
+from gamelib.solver.api import (centre_distance, child_score, first_best_column, get_solver,
+                                warm_up)
 from gamelib.solver.book import OpeningBook
-from gamelib.solver.position import COLUMN_ORDER, SIZE, WIDTH, Position, column_mask
+from gamelib.solver.position import COLUMN_ORDER, WIDTH, Position, column_mask
 
 SLICE = 500_000
 """Nodes searched between two looks at the clock (a fraction of a second)."""
@@ -104,8 +105,9 @@ class PerfectPlayer:
         score = self._sliced(lambda budget: solver.solve(pos, False, budget), solver, deadline)
         if score is None:
             return self._fallback(game, state, pos, solver.nodes - before)
-        scores, bounds = self._best_column(solver, pos, score)
-        col = next(c for c, b in bounds.items() if b == EXACT)
+        col, worse = first_best_column(solver, pos, score)
+        scores = {c: score - 1 for c in worse} | {col: score}   # (worse: an upper bound)
+        bounds = {c: UPPER for c in worse} | {col: EXACT}
         explain_until = (start + self.answer_seconds - EXPLAIN_MARGIN
                          if self.answer_seconds is not None else None)
         for other in sorted(range(WIDTH), key=centre_distance):
@@ -135,27 +137,6 @@ class PerfectPlayer:
                 return int(value)
             if deadline is None or time.perf_counter() > deadline:
                 return None                   # (it aborts only when there is a deadline)
-
-    @staticmethod
-    def _best_column(solver: Any, pos: Position, score: int) -> tuple[dict[int, int],
-                                                                      dict[int, str]]:
-        """The centre-most column reaching `score` (exact), and the columns tested before
-        it, each proved worse (upper bound score - 1): one null-window test per column."""
-        scores: dict[int, int] = {}
-        bounds: dict[int, str] = {}
-        for col in sorted(range(WIDTH), key=centre_distance):
-            if not pos.can_play(col):
-                continue
-            if pos.is_winning_move(col):
-                reaches = (SIZE + 1 - pos.moves) // 2 >= score
-            else:
-                child = pos.play_col(col)
-                reaches = child.moves == SIZE or not solver.at_least(child, -score + 1)
-            if reaches:
-                scores[col], bounds[col] = score, EXACT
-                return scores, bounds
-            scores[col], bounds[col] = score - 1, UPPER
-        raise AssertionError(f"no column reaches the position's score {score}")
 
     def _fallback(self, game: Any, state: Any, pos: Position, nodes: int) -> SearchResult:
         """The solver's favourite move (most winning spots, centre first) among the moves
