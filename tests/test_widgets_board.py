@@ -70,6 +70,28 @@ def test_a_double_click_plays_one_move() -> None:
     assert board.moves[:1] == [2]
 
 
+
+def test_a_click_queued_while_the_ai_move_is_drawn_is_the_tail_of_a_double_click() -> None:
+    """The second click of a pair can reach Python only after a slow drawing of the AI's
+    move; it is measured against the end of that drawing, not the moment the move was made."""
+    board = PlayBoard(ConnectFour(), opponent="random", seed=2, threaded=True)
+    drawing = threading.Event()
+    draw_why_panel = board._show_why_panel
+
+    def slow_why_panel() -> None:
+        drawing.set()
+        threading.Event().wait(board_module.SETTLE_SECONDS + 0.5)
+        draw_why_panel()
+
+    board._show_why_panel = slow_why_panel  # type: ignore[method-assign]
+    board.board.drops[3].click()            # the AI's reply is drawn in the worker thread
+    assert drawing.wait(10)
+    threading.Event().wait(board_module.SETTLE_SECONDS + 0.1)
+    board.board.drops[3].click()            # queued behind the drawing
+    board.worker.thread.join(10)
+    assert board.moves[0] == 3 and len(board.moves) == 2
+
+
 # -- 3. show the tree = the search that chose the move ---------------------------------------
 
 @pytest.mark.parametrize("spec", ["alphabeta:4", "minimax:2", "id:0.2"])

@@ -368,10 +368,14 @@ class PlayBoard:
     # -- playing ---------------------------------------------------------------------------
 
     def _board_click(self, move: Move) -> None:
-        """A click on the board in the browser: too soon after the AI's move, ignore it."""
-        if time.monotonic() - self._shown_at < SETTLE_SECONDS:
-            return
-        self._safely(lambda: self._human_move(move))
+        """A click on the board in the browser: too soon after the AI's move, ignore it.
+
+        The check waits for the lock, so a click that arrived while the AI's move was
+        being drawn is measured against the moment that drawing ended."""
+        with self._lock:
+            if time.monotonic() - self._shown_at < SETTLE_SECONDS:
+                return
+            self._safely(lambda: self._human_move(move))
 
     def _human_move(self, move: Move) -> bool:
         """Handle a click on `move`: play it if allowed, then let the AI reply."""
@@ -454,6 +458,8 @@ class PlayBoard:
         finally:
             self._set_enabled(True)
             self._refresh()
+            if done == self._ai_moved and not isinstance(outcome, Exception):
+                self._shown_at = time.monotonic()   # the AI's move is on screen from now
 
     def _ai_moved(self, outcome: tuple[Move, SearchResult | None, str, Any]) -> None:
         """Play the AI's move and explain it."""
@@ -462,7 +468,6 @@ class PlayBoard:
         self.last_ai_move, self.last_result = move, result
         self._explained = (result, label, player, move)
         self._taken_back = False
-        self._shown_at = time.monotonic()
         self._show_why_panel()
         self.tree.value = ""
         said = f"The AI played {self.adapter.move_name(move)}. "
