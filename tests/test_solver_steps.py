@@ -119,3 +119,20 @@ def test_benchmark_refuses_a_wrong_score():
     wrong = BenchmarkSet("wrong", [(load_test_set("L3_R1", 1, DATA).positions[0][0], 5)], "test")
     with pytest.raises(AssertionError, match="scores wrong"):
         benchmark_steps([wrong], STEPS[:1])
+
+
+def test_the_compiled_step_searches_the_nodes_of_the_last_readable_step():
+    """'The same search, compiled': node for node, on positions where the shared solver's
+    own extra ideas would save a few (the first 10 middle-game positions), and the shared
+    solver keeps its own options afterwards."""
+    from gamelib.solver import fast
+    from gamelib.solver.api import get_solver
+    from gamelib.solver.steps import measure
+
+    middle = load_test_set("L2_R1", 10, DATA)
+    readable = measure(READABLE[-1], middle, 100_000)
+    compiled = measure(STEPS[len(READABLE)], middle, 100_000)
+    assert STEPS[len(READABLE)].name == "same ideas, compiled (numba)"
+    assert readable is not None and compiled is not None
+    assert compiled.nodes == readable.nodes and not compiled.wrong
+    assert get_solver("fast").options == fast.BEST

@@ -530,7 +530,8 @@ def _readable(step: Step) -> Any:
 
 def _compiled(step: Step) -> Any:
     """solve_one(moves, max_nodes) -> (score, nodes, seconds) with the compiled solver
-    (and the opening book, if the step has it); the table is emptied before each position."""
+    searching exactly as the readable steps do (options=0: none of its extra ideas), and
+    the opening book if the step has it; the table is emptied before each position."""
     from gamelib.solver.api import get_solver
 
     solver = get_solver("fast")
@@ -540,12 +541,16 @@ def _compiled(step: Step) -> Any:
     def solve_one(moves: str, max_nodes: int) -> tuple[int, int, float]:
         solver.reset()
         pos = Position.from_string(moves)
-        start = time.perf_counter()
-        entry = book.lookup(pos) if book is not None else None
-        if entry is not None:
-            return entry[0], 0, time.perf_counter() - start
-        score = solver.solve(pos, max_nodes=max_nodes)
-        seconds = time.perf_counter() - start
+        saved, solver.options = solver.options, 0    # the shared solver: put its own back
+        try:
+            start = time.perf_counter()
+            entry = book.lookup(pos) if book is not None else None
+            if entry is not None:
+                return entry[0], 0, time.perf_counter() - start
+            score = solver.solve(pos, max_nodes=max_nodes)
+            seconds = time.perf_counter() - start
+        finally:
+            solver.options = saved
         if solver.aborted:
             raise OutOfBudget
         return score, solver.nodes, seconds
