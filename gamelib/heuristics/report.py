@@ -116,7 +116,8 @@ class Verdict(NamedTuple):
 
 
 def parity_counts(state: ConnectFourState, found: ThreatMap | None = None) -> Counts:
-    """ODD, EVEN and MIXED for `state` (X moved first, O second)."""
+    """ODD, EVEN and MIXED for `state` (X moved first, O second): ODD and EVEN count useful
+    threats; MIXED counts every odd threat, since two in one column make one useless."""
     found = found or threat_map(state)
     x_odd = [t for t in found.useful(FIRST) if t.odd]
     o_odd = [t for t in found.useful(SECOND) if t.odd]
