@@ -87,6 +87,11 @@ def test_06_duel_reads_its_interval(executed_lesson):
     out = text(executed_lesson, L06, "fact-duel")
     assert_verdict_reads_its_interval(out)
     assert "id:" not in out                            # players named in words
+    # "with that time, MCTS is clearly weaker"
+    assert re.search(r"MCTS, 1000 iterations scores between [\d.]+ and 0\.[0-4]\d*", out), out
+    # "about the same time per move": measured in the same run, within a factor of 2
+    ms = [int(n) for n in re.findall(r"(\d+) ms per move on average", out)]
+    assert len(ms) == 2 and max(ms) <= 2 * max(min(ms), 1), ms
 
 
 # -- lesson 07 ------------------------------------------------------------------------------

@@ -197,6 +197,39 @@ def test_records_are_consistent():
     assert pairs["first", "random"]["score"] + pairs["random", "first"]["score"] == 1
 
 
+class Slow(Named):
+    """Takes at least 20 ms to choose the first legal move."""
+
+    name = "slow"
+
+    def __call__(self, game, state):
+        import time
+        time.sleep(0.02)
+        return game.actions(state)[0]
+
+
+def test_a_match_measures_each_players_time_per_move():
+    result = match(TTT, Slow(), FirstMove(), games=4, seed=1, progress=False,
+                   executor="serial")
+    thinking = [pair for g in result.games for pair in g.thinking]
+    assert len(thinking) == sum(g.plies for g in result.games)       # one time per move
+    assert {name for name, _ in thinking} == {"slow", "first"}
+    assert result.seconds_per_move("slow") >= 0.02 > result.seconds_per_move("first")
+    assert result.seconds_per_move("nobody") == 0.0
+    again = match(TTT, Slow(), FirstMove(), games=4, seed=1, progress=False,
+                  executor="serial")
+    assert again.games == result.games            # the times differ, the games are equal
+
+
+def test_a_record_times_every_move_and_not_the_forfeited_one():
+    from gamelib import play_game
+    record = play_game(C4, [FirstMove(), Crasher()])
+    assert record.forfeit and len(record.seconds) == len(record.moves) == 3
+    record = play_game(TTT, [Slow(), FirstMove()])
+    assert len(record.seconds) == len(record.moves)
+    assert all(s >= 0.02 for s in record.seconds[::2])
+
+
 def test_dataframes_and_text():
     result = tournament(TTT, {"a": RandomPlayer(), "b": FirstMove()}, games=4, seed=1,
                         progress=False, executor="serial")

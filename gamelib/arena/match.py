@@ -12,7 +12,7 @@ import html
 import pickle
 import random
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from gamelib.arena.parallel import SERIAL, check_executor, check_picklable, run_chunks
@@ -51,6 +51,9 @@ class GameSummary:
     opening: tuple[Move, ...] | str
     moves: tuple[Move, ...]        # the moves played after the opening
     seed: int
+    thinking: tuple[tuple[str, float], ...] = field(default=(), compare=False)
+    """(player, seconds) for each move after the opening: how long it took to choose
+    (not compared: the same games take different times)."""
 
     def tally(self, player: str) -> Tally:
         """This game as a win, draw or loss for `player`."""
@@ -177,9 +180,10 @@ def play_job(game: Game, players: Mapping[str, Any], job: Job) -> GameSummary:
         seated[1] = copy.deepcopy(seated[1])
     record = play_game(game, seated, seed=job.seed, start=start)
     winner = None if record.winner is None else job.seats[game.players.index(record.winner)]
+    movers = [job.seats[game.players.index(game.to_move(state))] for state in record.states]
     return GameSummary(job.index, job.seats, winner, record.winner, record.plies,
                        record.reason, record.forfeit, job.opening, tuple(record.moves),
-                       job.seed)
+                       job.seed, tuple(zip(movers, record.seconds)))
 
 
 def play_chunk(chunk: tuple[Game, Mapping[str, Any], list[Job]]) -> list[GameSummary]:
@@ -292,6 +296,13 @@ class MatchResult:
     def forfeits(self) -> list[GameSummary]:
         """The games that ended because a player raised or moved illegally."""
         return [summary for summary in self.games if summary.forfeit]
+
+    def seconds_per_move(self, player: str) -> float:
+        """How long `player` took to choose a move, on average over every game (0 if it
+        made no move)."""
+        times = [seconds for summary in self.games for name, seconds in summary.thinking
+                 if name == player]
+        return sum(times) / len(times) if times else 0.0
 
     def replay(self, index: int) -> list[State]:
         """The states of game `index`, from the position after its opening to the end."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
@@ -27,6 +28,7 @@ class GameRecord:
     winner: Side | None = None          # None for a draw
     reason: str = ""                      # "X made four in a row", "O forfeits: ..."
     forfeit: bool = False                 # True if a player raised or moved illegally
+    seconds: list[float] = field(default_factory=list)  # how long each move took to choose
 
     @property
     def final_state(self) -> State:
@@ -109,6 +111,7 @@ def play_game(game: Game, players: Sequence[PlayerFn] | Mapping[Side, PlayerFn],
             record.reason = f"stopped after {max_moves} moves"
             return record
         mover = game.to_move(state)
+        started = time.perf_counter()
         try:
             move = plain_move(seats[mover](game, state))    # np.int64(3) is move 3
             state = game.result(state, move)
@@ -121,6 +124,7 @@ def play_game(game: Game, players: Sequence[PlayerFn] | Mapping[Side, PlayerFn],
             if verbose:
                 print(record.reason)
             return record
+        record.seconds.append(time.perf_counter() - started)
         record.moves.append(move)
         record.states.append(state)
         if verbose:
