@@ -111,6 +111,17 @@ def test_07_seat_swap_reads_its_interval(executed_lesson):
     assert_verdict_reads_its_interval(out)
 
 
+def test_07_the_plain_python_evaluation_is_about_ten_times_slower_per_node(executed_lesson):
+    out = text(executed_lesson, L07, "fact-speed")
+    rate = {}
+    for line in out.splitlines():
+        found = re.match(r"\s*(alpha-beta 4( combined)?)\s.*\s([\d,.]+)$", line)
+        if found:
+            rate[found.group(1)] = float(found.group(3).replace(",", ""))
+    ratio = rate["alpha-beta 4"] / rate["alpha-beta 4 combined"]
+    assert 5 <= ratio <= 20, (ratio, out)          # "about ten times slower per node"
+
+
 # -- lesson 08 ------------------------------------------------------------------------------
 
 def test_08_the_double_threat_scores_18(executed_lesson):
