@@ -163,6 +163,14 @@ def test_08_the_steps_table_has_a_row_per_step(executed_lesson):
     assert "too hard for every readable step" in out
 
 
+def test_08_null_windows_ask_half_way_to_the_extremes_first(executed_lesson):
+    out = text(executed_lesson, L08, "fact-null-windows")
+    probes = [int(m) for m in re.findall(r"is the score above\s+(-?\d+)\?", out)]
+    said = re.search(r"\(below: above (\S+)\? above (\S+)\?\)", L08.read_text())
+    assert said and probes[:2] == [int(n.replace("\u2212", "-")) for n in said.groups()]
+    assert "exact score: 8" in out
+
+
 def test_08_the_book_reaches_as_many_plies_as_the_lesson_says():
     from gamelib.solver import OpeningBook
 

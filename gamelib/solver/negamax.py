@@ -132,7 +132,9 @@ def narrow_by_null_windows(above: Callable[[int], int], low: int, high: int) -> 
     with the window (mid, mid + 1), whose answer says whether the score is above mid."""
     while low < high:
         mid = low + (high - low) // 2
-        if mid <= 0 and -(-low // 2) < mid:  # probe near 0 first: most scores are small
+        # ask half-way to the biggest loss or win first: a big score needs only a shallow
+        # search (a big win comes soon), so fast wins and losses are found first
+        if mid <= 0 and -(-low // 2) < mid:
             mid = -(-low // 2)
         elif mid >= 0 and high // 2 > mid:
             mid = high // 2
