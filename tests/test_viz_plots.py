@@ -93,6 +93,12 @@ def test_a_lesson_plot_shows_as_a_picture_without_pyplot():
     assert png.startswith(b"\x89PNG") and fig.axes == [ax]
     assert metadata["alt"] == ("Wins by column; horizontal axis: column; "
                                "vertical axis: wins")
+    fig, ax = new_plot()
+    ax.semilogy([1, 2], [10, 100])
+    ax.set_ylabel("nodes")
+    assert fig._repr_png_()[1]["alt"].endswith("vertical axis: nodes (log scale)")
+    ax.set_ylabel("nodes (log scale)")              # said once, not twice
+    assert fig._repr_png_()[1]["alt"].endswith("vertical axis: nodes (log scale)")
     fig, (top, bottom) = new_plot(rows=2, sharex=True)
     assert top.get_shared_x_axes().joined(top, bottom)
     assert new_figure((2, 1)).get_size_inches().tolist() == [2, 1]

@@ -72,8 +72,9 @@ def figure_description(fig: Figure) -> str:
         if ax.get_xlabel():
             parts.append(f"horizontal axis: {ax.get_xlabel()}")
         if ax.get_ylabel():
+            said = "log scale" in ax.get_ylabel()       # the label may say it already
             parts.append(f"vertical axis: {ax.get_ylabel()}" +
-                         (" (log scale)" if ax.get_yscale() == "log" else ""))
+                         (" (log scale)" if ax.get_yscale() == "log" and not said else ""))
         if names:
             parts.append("series: " + ", ".join(names))
         lines.append("; ".join(parts))
