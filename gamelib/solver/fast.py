@@ -6,8 +6,8 @@ object (7 columns x 7 bits = 49 bits, so int64 holds every bitboard and key). Tw
 arrays hold the rest:
 - `table`, the transposition table: one 64-bit slot per position, laid out as drawn in
   `gamelib.solver.table` (the same value encoding as the readable engine's table);
-- `work`: the counters and switches (slots NODES .. OPTIONS), then the move list of
-  each ply (pairs move, score) at WORK_MOVES + 16 * ply.
+- `work`: the counters and switches (slots NODES .. GENERATION); the search keeps its
+  own copies in local variables while it runs (the compiler holds them in registers).
 
 With `options=0` the compiled search is the readable one, node for node (the tests check
 it). Each bit of `options` switches on one idea that searches fewer nodes:
@@ -46,8 +46,7 @@ is_lower = njit(cache=True, inline="always")(tt.is_lower)
 NODES, BUDGET, ABORTED, OPTIONS, GENERATION = range(5)  # `work`'s first slots
 GENERATIONS = 1 << 16
 """Table generations before `reset` has to wipe the table (see `FastSolver.reset`)."""
-WORK_MOVES = 8                      # where the move lists start in `work`
-WORK_SIZE = WORK_MOVES + 16 * (SIZE + 1)
+WORK_SIZE = 8
 ETC, HASH_MOVE = 1, 2
 ETC_DEPTH = 12
 """ETC looks ahead only where more than this many cells are empty: nearer the end, its
@@ -113,10 +112,18 @@ def non_losing_moves(current: int, mask: int) -> int:
 
 
 @njit(cache=True, inline="always")
+def slot(key: int) -> int:
+    """The slot of `key` in the table. Keys are never negative, and in unsigned arithmetic
+    the remainder is a multiplication with no sign fix-up and the index needs no check
+    for a negative (from the end) index, which numba adds for every signed one."""
+    return np.uint64(key) % np.uint64(TT_SIZE)
+
+
+@njit(cache=True, inline="always")
 def probe(table: np.ndarray, key: int, tag: int) -> int:
     """What the slot of `key` holds for it in the table's current generation `tag`:
     value | (column + 1) << VALUE_BITS (0: nothing)."""
-    entry = np.int64(table[key % TT_SIZE])
+    entry = np.int64(table[slot(key)])
     if entry >> CHECK_SHIFT == tag | (key & KEY_MASK):
         return entry & ((1 << CHECK_SHIFT) - 1)
     return 0
@@ -126,8 +133,8 @@ def probe(table: np.ndarray, key: int, tag: int) -> int:
 def store(table: np.ndarray, key: int, tag: int, value: int, column: int) -> None:
     """Store `value` (and the column that reached it, -1: none) for `key`, replacing the
     slot's entry."""
-    table[key % TT_SIZE] = (((tag | (key & KEY_MASK)) << CHECK_SHIFT)
-                            | ((column + 1) << VALUE_BITS) | value)
+    table[slot(key)] = (((tag | (key & KEY_MASK)) << CHECK_SHIFT)
+                        | ((column + 1) << VALUE_BITS) | value)
 
 
 @njit(cache=True, inline="always")
@@ -149,53 +156,45 @@ def etc_bound(current: int, mask: int, possible: int, table: np.ndarray, tag: in
 
 
 @njit(cache=True, inline="always")
-def enter(current: int, mask: int, moves: int, alpha: int, beta: int,
-          table: np.ndarray, tag: int, work: np.ndarray) -> tuple:
-    """The first half of `Solver.negamax`: everything before the loop over the moves.
+def open_window(current: int, mask: int, moves: int, alpha: int,
+                beta: int) -> tuple[int, int, int]:
+    """The first steps of `Solver.negamax`, before the table: (possible, alpha, beta).
 
-    Returns (count, value, alpha, beta, key): count = -1 means the node is settled with
-    `value`; otherwise its `count` moves are sorted in `work`."""
-    work[NODES] += 1
-    if work[NODES] > work[BUDGET]:
-        work[ABORTED] = 1
-        return -1, 0, alpha, beta, 0
+    `possible` holds the moves that do not lose at once; an empty window
+    (alpha >= beta) means the node is settled, worth alpha."""
     possible = non_losing_moves(current, mask)
     if possible == 0:
-        return -1, -((SIZE - moves) // 2), alpha, beta, 0
+        lost = -((SIZE - moves) // 2)
+        return 0, lost, lost
     if moves >= SIZE - 2:
-        return -1, 0, alpha, beta, 0
-    low = -((SIZE - 2 - moves) // 2)
-    if alpha < low:
-        alpha = low
-        if alpha >= beta:
-            return -1, alpha, alpha, beta, 0
+        return 0, 0, 0
+    return possible, max(alpha, -((SIZE - 2 - moves) // 2)), beta
+
+
+@njit(cache=True, inline="always")
+def narrow(alpha: int, beta: int, moves: int, stored: int) -> tuple[int, int]:
+    """The window narrowed by the table's `stored` value (0: nothing) and by the best
+    score possible; an empty window comes back as (v, v): the node is worth v."""
     high = (SIZE - 1 - moves) // 2
-    key = current + mask
-    entry = probe(table, key, tag)
-    stored = entry & VALUE_MASK
     if stored and is_lower(stored):
-        low = decode_lower(stored)
-        if alpha < low:
-            alpha = low
+        if alpha < decode_lower(stored):
+            alpha = decode_lower(stored)
             if alpha >= beta:
-                return -1, alpha, alpha, beta, 0
+                return alpha, alpha
     elif stored:
         high = decode_upper(stored)
     if beta > high:
         beta = high
         if alpha >= beta:
-            return -1, beta, alpha, beta, 0
-    options = work[OPTIONS]
-    if options & ETC and moves < SIZE - ETC_DEPTH:
-        low = etc_bound(current, mask, possible, table, tag)
-        if low >= beta:
-            store(table, key, tag, encode_lower(low), -1)
-            return -1, low, alpha, beta, 0
-    # order the moves: insertion sort by score, centre-first among equals
-    base = WORK_MOVES + 16 * moves
-    first = -1
-    if options & HASH_MOVE:
-        first = (entry >> VALUE_BITS) - 1
+            return beta, beta
+    return alpha, beta
+
+
+@njit(cache=True, inline="always")
+def sort_moves(current: int, mask: int, possible: int, first: int,
+               order: np.ndarray, scores: np.ndarray, base: int) -> int:
+    """Write the moves of `possible` into order[base:], most winning spots first (the
+    column `first` before all, centre-first among equals); returns how many."""
     count = 0
     for rank in range(WIDTH):
         move = possible & (COL_MASK << (ORDER[rank] * H1))
@@ -204,15 +203,15 @@ def enter(current: int, mask: int, moves: int, alpha: int, beta: int,
             score: int = popcount(winning_spots(current | move, mask))  # type: ignore[call-arg]
             if ORDER[rank] == first:
                 score = FIRST
-            i = base + 2 * count
-            while i > base and work[i - 1] < score:
-                work[i] = work[i - 2]
-                work[i + 1] = work[i - 1]
-                i -= 2
-            work[i] = move
-            work[i + 1] = score
+            i = count
+            while i > 0 and scores[i - 1] < score:
+                order[base + i] = order[base + i - 1]
+                scores[i] = scores[i - 1]
+                i -= 1
+            order[base + i] = move
+            scores[i] = score
             count += 1
-    return count, 0, alpha, beta, key
+    return count
 
 
 @njit(cache=True)
@@ -221,9 +220,14 @@ def negamax(current: int, mask: int, moves: int, alpha: int, beta: int,
     """`Solver.negamax` without recursion: function calls cost more than a node here, so
     the call stack is a set of arrays indexed by the depth `d` below the root.
 
-    Going down: `enter` the child; if it is not settled, remember its window, key and
-    moves, and go down into its first move. Going up with `value`: the parent takes
-    `-value` as the score of its current move, exactly as the recursive loop does."""
+    The helpers that receive an array have a single return: numba counts the references
+    to an array handed to an inlined function, and with several early returns the
+    compiler could not remove that counting (atomic increments and decrements, every
+    node).
+
+    Going down: narrow the node's window; if the node is not settled, sort its moves
+    and go down into the first one. Going up with `value`: the parent takes `-value` as
+    the score of its current move, exactly as the recursive loop does."""
     cur = np.empty(SIZE + 1, np.int64)
     msk = np.empty(SIZE + 1, np.int64)
     alp = np.empty(SIZE + 1, np.int64)
@@ -231,30 +235,49 @@ def negamax(current: int, mask: int, moves: int, alpha: int, beta: int,
     keys = np.empty(SIZE + 1, np.int64)
     index = np.empty(SIZE + 1, np.int64)
     counts = np.empty(SIZE + 1, np.int64)
+    order = np.empty(WIDTH * (SIZE + 1), np.int64)   # the sorted moves of depth d at WIDTH * d
+    scores = np.empty(WIDTH, np.int64)
+    # locals, not `work`: the compiler keeps them in registers
+    nodes, budget, options = work[NODES], work[BUDGET], work[OPTIONS]
     tag = work[GENERATION] << tt.KEY_BITS
     d = 0
     cur[0], msk[0], alp[0], bet[0] = current, mask, alpha, beta
     while True:
-        # go down: enter the node at depth d
-        count, value, a, b, key = enter(cur[d], msk[d], moves + d, alp[d], bet[d],
-                                        table, tag, work)
-        if work[ABORTED]:
+        # go down: the node at depth d
+        nodes += 1
+        if nodes > budget:
+            work[NODES], work[ABORTED] = nodes, 1
             return 0
-        if count > 0:           # (a node that is not settled has at least one move)
+        c, m, n = cur[d], msk[d], moves + d
+        possible, a, b = open_window(c, m, n, alp[d], bet[d])
+        key = c + m
+        entry = 0
+        if a < b:
+            entry = probe(table, key, tag)
+            a, b = narrow(a, b, n, entry & VALUE_MASK)
+        if a < b and options & ETC and n < SIZE - ETC_DEPTH:
+            low = etc_bound(c, m, possible, table, tag)
+            if low >= b:
+                store(table, key, tag, encode_lower(low), -1)
+                a = b = low
+        if a < b:
+            first = (entry >> VALUE_BITS) - 1 if options & HASH_MOVE else -1
+            count = sort_moves(c, m, possible, first, order, scores, WIDTH * d)
             alp[d], bet[d], keys[d], index[d], counts[d] = a, b, key, 0, count
-            move = work[WORK_MOVES + 16 * (moves + d)]
-            cur[d + 1], msk[d + 1] = cur[d] ^ msk[d], msk[d] | move
+            cur[d + 1], msk[d + 1] = c ^ m, m | order[WIDTH * d]
             alp[d + 1], bet[d + 1] = -b, -a
             d += 1
             continue
         # go up: the node at depth d is worth `value`
+        value = a
         while True:
             if d == 0:
+                work[NODES] = nodes
                 return value
             d -= 1
             score = -value
             if score >= bet[d]:
-                move = work[WORK_MOVES + 16 * (moves + d) + 2 * index[d]]
+                move = order[WIDTH * d + index[d]]
                 store(table, keys[d], tag, encode_lower(score), trailing_zeros(move) // H1)  # type: ignore[call-arg]
                 value = score
                 continue
@@ -262,7 +285,7 @@ def negamax(current: int, mask: int, moves: int, alpha: int, beta: int,
                 alp[d] = score
             index[d] += 1
             if index[d] < counts[d]:
-                move = work[WORK_MOVES + 16 * (moves + d) + 2 * index[d]]
+                move = order[WIDTH * d + index[d]]
                 cur[d + 1], msk[d + 1] = cur[d] ^ msk[d], msk[d] | move
                 alp[d + 1], bet[d + 1] = -bet[d], -alp[d]
                 d += 1
