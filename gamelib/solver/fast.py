@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit, types
+from llvmlite import ir
 from numba.extending import intrinsic
 
 from gamelib.solver import table as tt
@@ -96,6 +97,22 @@ def trailing_zeros(typingctx, x):
     def codegen(context, builder, signature, args):
         return builder.cttz(args[0], context.get_constant(types.boolean, True))
     return types.int64(types.int64), codegen
+
+
+@intrinsic
+def prefetch(typingctx, array, index):
+    """Start loading array[index] into the CPU's cache, without waiting for it (LLVM's
+    prefetch instruction: read, keep in all cache levels)."""
+    def codegen(context, builder, signature, args):
+        data = context.make_array(signature.args[0])(context, builder, args[0]).data
+        byte_pointer = ir.PointerType(ir.IntType(8))
+        int32 = ir.IntType(32)
+        llvm_prefetch = builder.module.declare_intrinsic(
+            "llvm.prefetch", fnty=ir.FunctionType(ir.VoidType(), [byte_pointer] + [int32] * 3))
+        address = builder.bitcast(builder.gep(data, [args[1]]), byte_pointer)
+        builder.call(llvm_prefetch, [address, int32(0), int32(3), int32(1)])
+        return context.get_dummy_value()
+    return types.void(array, index), codegen
 
 
 @njit(cache=True, inline="always")
@@ -191,10 +208,14 @@ def narrow(alpha: int, beta: int, moves: int, stored: int) -> tuple[int, int]:
 
 
 @njit(cache=True, inline="always")
-def sort_moves(current: int, mask: int, possible: int, first: int,
-               order: np.ndarray, scores: np.ndarray, base: int) -> int:
+def sort_moves(current: int, mask: int, possible: int, first: int, order: np.ndarray,
+               scores: np.ndarray, base: int, table: np.ndarray) -> int:
     """Write the moves of `possible` into order[base:], most winning spots first (the
-    column `first` before all, centre-first among equals); returns how many."""
+    column `first` before all, centre-first among equals); returns how many.
+
+    It also asks the CPU to fetch the table slot of each position after a move: the
+    search probes those slots soon, and waiting for memory there was most of its time
+    (the fetches overlap each other and the work on the first move)."""
     count = 0
     for rank in range(WIDTH):
         move = possible & (COL_MASK << (ORDER[rank] * H1))
@@ -210,6 +231,7 @@ def sort_moves(current: int, mask: int, possible: int, first: int,
                 i -= 1
             order[base + i] = move
             scores[i] = score
+            prefetch(table, slot((current ^ mask) + (mask | move)))
             count += 1
     return count
 
@@ -262,7 +284,7 @@ def negamax(current: int, mask: int, moves: int, alpha: int, beta: int,
                 a = b = low
         if a < b:
             first = (entry >> VALUE_BITS) - 1 if options & HASH_MOVE else -1
-            count = sort_moves(c, m, possible, first, order, scores, WIDTH * d)
+            count = sort_moves(c, m, possible, first, order, scores, WIDTH * d, table)
             alp[d], bet[d], keys[d], index[d], counts[d] = a, b, key, 0, count
             cur[d + 1], msk[d + 1] = c ^ m, m | order[WIDTH * d]
             alp[d + 1], bet[d + 1] = -b, -a
