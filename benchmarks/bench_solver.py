@@ -41,8 +41,8 @@ CPP_MEDIAN = {"Test_L3_R1": 5e-6, "Test_L2_R1": 11e-6, "Test_L2_R2": 1.8e-3,
 """Pons' C++ solver on this kind of machine, when no binary is given (benchmarks/README.md)."""
 LIMIT = {"Test_L1_R2": 100, "Test_L1_R3": 15}
 """Default number of lines for the sets that take minutes."""
-IDEAS = {"Pons' search (options=0)": 0, "+ ETC": fast.ETC, "+ HASH_MOVE": fast.HASH_MOVE,
-         "+ ETC + HASH_MOVE (default)": fast.ETC | fast.HASH_MOVE}
+IDEAS = {"Pons' search (options=0)": 0, "+ ETC": fast.ETC,
+         "+ HASH_MOVE (default)": fast.HASH_MOVE, "+ ETC + HASH_MOVE": fast.ETC | fast.HASH_MOVE}
 """The compiled engine's switches, measured one by one with --ideas."""
 
 

@@ -117,12 +117,13 @@ def test_emptying_the_table_by_generation_equals_wiping_it():
 def test_the_ideas_search_fewer_nodes():
     pairs = every_few("Test_L2_R2", 10)
     nodes = {}
-    for options in (0, fast.ETC, fast.BEST):
+    for options in (0, fast.ETC, fast.HASH_MOVE, fast.ETC | fast.HASH_MOVE):
         compiled = fast.FastSolver(options=options)
         for moves, _ in pairs:
             compiled.reset(); compiled.solve(Position.from_string(moves))
             nodes[options] = nodes.get(options, 0) + compiled.nodes
-    assert nodes[fast.ETC] < nodes[0] and nodes[fast.BEST] < nodes[0]
+    assert nodes[fast.ETC | fast.HASH_MOVE] < nodes[fast.ETC] < nodes[0]
+    assert nodes[fast.HASH_MOVE] < nodes[0] and fast.BEST == fast.HASH_MOVE
 
 
 def test_one_compiled_call_parses_and_solves():
