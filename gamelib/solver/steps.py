@@ -541,7 +541,8 @@ def _compiled(step: Step) -> Any:
     def solve_one(moves: str, max_nodes: int) -> tuple[int, int, float]:
         solver.reset()
         pos = Position.from_string(moves)
-        saved, solver.options = solver.options, 0    # the shared solver: put its own back
+        saved = solver.options
+        solver.options = 0              # the readable search; the shared solver gets its own back
         try:
             start = time.perf_counter()
             entry = book.lookup(pos) if book is not None else None
