@@ -198,8 +198,9 @@ def narrow(alpha: int, beta: int, moves: int, stored: int) -> tuple[int, int]:
     score possible; an empty window comes back as (v, v): the node is worth v."""
     high = (SIZE - 1 - moves) // 2
     if stored and is_lower(stored):
-        if alpha < decode_lower(stored):
-            alpha = decode_lower(stored)
+        low = decode_lower(stored)
+        if alpha < low:
+            alpha = low
             if alpha >= beta:
                 return alpha, alpha
     elif stored:
