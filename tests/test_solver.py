@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import math
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from gamelib.games import ConnectFour, IllegalMoveError, from_standard, to_standard
 from gamelib.solver import Position, Solver, analyze, solve
 from gamelib.solver import api, fast
+from gamelib.solver import table as tt
 from gamelib.solver.position import WIDTH
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "connect4"
@@ -80,7 +83,8 @@ def test_readable_and_compiled_engines_search_the_same_nodes(name):
         assert python.nodes == compiled.nodes > 0, moves
 
 
-@pytest.mark.parametrize("options", [0, fast.ETC, fast.HASH_MOVE, fast.BEST])
+@pytest.mark.parametrize("options", [0, fast.ETC, fast.HASH_MOVE, fast.TWO_TABLES, fast.BEST,
+                                     fast.ETC | fast.BEST])
 @pytest.mark.parametrize("name, count", [("Test_L3_R1", 100), ("Test_L2_R1", 100),
                                          ("Test_L2_R2", 10), ("Test_L1_R1", 40),
                                          ("Test_L1_R2", 1)])
@@ -123,7 +127,37 @@ def test_the_ideas_search_fewer_nodes():
             compiled.reset(); compiled.solve(Position.from_string(moves))
             nodes[options] = nodes.get(options, 0) + compiled.nodes
     assert nodes[fast.ETC | fast.HASH_MOVE] < nodes[fast.ETC] < nodes[0]
-    assert nodes[fast.HASH_MOVE] < nodes[0] and fast.BEST == fast.HASH_MOVE
+    assert nodes[fast.HASH_MOVE] < nodes[0] and fast.BEST == fast.HASH_MOVE | fast.TWO_TABLES
+
+
+def in_use(compiled: fast.FastSolver) -> tuple[int, int]:
+    """How many slots of the big table and of the small one the current generation wrote."""
+    generation = compiled.table >> np.uint64(tt.KEY_BITS + fast.CHECK_SHIFT)
+    written = generation == np.uint64(compiled.work[fast.GENERATION])
+    return int(written[:fast.TT_SIZE].sum()), int(written[fast.TT_SIZE:].sum())
+
+
+def test_two_tables_keep_positions_from_near_moves_stones_on_in_the_small_table():
+    late, score = reference("Test_L2_R2", 1)[0]          # 14 stones or more: all in the small one
+    early, early_score = reference("Test_L1_R1", 1)[0]   # under 14: both tables
+    assert len(late) >= tt.NEAR_MOVES > len(early)
+    two, one = fast.FastSolver(), fast.FastSolver(options=fast.HASH_MOVE)
+    for compiled in (two, one):
+        compiled.reset()
+        assert compiled.solve(Position.from_string(late)) == score
+    assert in_use(two)[0] == 0 < in_use(two)[1]
+    assert in_use(one)[0] > 0 == in_use(one)[1]
+    two.reset()
+    assert two.solve(Position.from_string(early)) == early_score
+    assert min(in_use(two)) > 0
+
+
+def test_a_slot_and_its_key_bits_tell_every_position_apart_in_both_tables():
+    def is_prime(n: int) -> bool:
+        return n > 1 and all(n % d for d in range(2, math.isqrt(n) + 1))
+    assert is_prime(tt.TT_SIZE) and is_prime(tt.NEAR_SIZE)
+    assert 2 ** tt.KEY_BITS * min(tt.TT_SIZE, tt.NEAR_SIZE) > 2 ** 49   # the largest key + 1
+    assert fast.CHECK_SHIFT + tt.KEY_BITS + 16 <= 63 and fast.GENERATIONS == 1 << 16
 
 
 def test_one_compiled_call_parses_and_solves():

@@ -124,7 +124,7 @@ WARM_UP = "1141465142351133000452254232560240330"
 
 
 def warm_up(engine: str = "auto") -> None:
-    """Load the solver now: numba's compiled code and the 128 MB table take about a second,
+    """Load the solver now: numba's compiled code and the 136 MB table take about a second,
     once per process, which would otherwise land on the first move that needs the solver."""
     solver = get_solver(engine)
     pos = to_position(WARM_UP)

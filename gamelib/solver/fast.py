@@ -10,17 +10,21 @@ arrays hold the rest:
   own copies in local variables while it runs (the compiler holds them in registers).
 
 With `options=0` the compiled search is the readable one, node for node (the tests check
-it). Each bit of `options` switches on one idea that searches fewer nodes:
+it). Each bit of `options` switches on one idea that makes it faster:
 - ETC (enhanced transposition cutoff): before searching a node's moves, look in the
   table for the positions they lead to; if one of them is known to be bad enough for
   the opponent, the node is cut without searching anything;
 - HASH_MOVE: a slot also keeps the column whose move reached beta (a lower bound), and
   the next search of that position (the null-window searches come back to the same
-  positions with other windows) tries that column first.
-The default, `BEST`, is HASH_MOVE alone. ETC searches 10-25% fewer nodes, but since the
-search fetches its children's table slots ahead of time (`sort_moves`), a node costs
-little more than that wait, and ETC's extra probes cost more time than its nodes save
-(benchmarks/README.md has the figures).
+  positions with other windows) tries that column first;
+- TWO_TABLES: positions with NEAR_MOVES stones or more (most of the nodes of any search)
+  get a second table of their own, small enough (8 MB) to stay in the CPU's cache, so
+  their probes rarely wait for memory; and they no longer overwrite the positions nearer
+  the root in the big table, which are worth more work each.
+The default, `BEST`, is HASH_MOVE and TWO_TABLES. ETC searches 10-25% fewer nodes, but
+since the search fetches its children's table slots ahead of time (`sort_moves`), a node
+costs little more than that wait, and ETC's extra probes cost more time than its nodes
+save (benchmarks/README.md has the figures).
 """
 
 from __future__ import annotations
@@ -38,6 +42,8 @@ from gamelib.solver.position import (BOARD, BOARD_FULL, BOTTOM, COLUMN_FULL, COL
 assert (WIDTH, HEIGHT) == (7, 6), "the unrolled shifts below assume 7 columns of 6 rows"
 
 TT_SIZE = tt.TT_SIZE
+NEAR_SIZE = tt.NEAR_SIZE
+NEAR_MOVES = tt.NEAR_MOVES
 KEY_MASK = (1 << tt.KEY_BITS) - 1
 VALUE_BITS = tt.VALUE_BITS
 VALUE_MASK = (1 << VALUE_BITS) - 1
@@ -52,11 +58,11 @@ NODES, BUDGET, ABORTED, OPTIONS, GENERATION = range(5)  # `work`'s first slots
 GENERATIONS = 1 << 16
 """Table generations before `reset` has to wipe the table (see `FastSolver.reset`)."""
 WORK_SIZE = 8
-ETC, HASH_MOVE = 1, 2
+ETC, HASH_MOVE, TWO_TABLES = 1, 2, 4
 ETC_DEPTH = 12
 """ETC looks ahead only where more than this many cells are empty: nearer the end, its
 seven table probes cost more than the nodes they save."""
-BEST = HASH_MOVE
+BEST = HASH_MOVE | TWO_TABLES
 """The switches that make the search faster (see the module docstring)."""
 COLUMN_BITS = tt.COLUMN_BITS
 FIRST = 1 << 20
@@ -133,33 +139,40 @@ def non_losing_moves(current: int, mask: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def slot(key: int) -> int:
-    """The slot of `key` in the table. Keys are never negative, and in unsigned arithmetic
-    the remainder is a multiplication with no sign fix-up and the index needs no check
-    for a negative (from the end) index, which numba adds for every signed one."""
+def slot(key: int, moves: int, near: int) -> int:
+    """The slot of `key`, a position with `moves` stones: in the big table, or from `near`
+    stones on (NEAR_MOVES with TWO_TABLES, else never) in the small one after it.
+
+    Keys are never negative, and in unsigned arithmetic the remainder is a multiplication
+    with no sign fix-up and the index needs no check for a negative (from the end)
+    index, which numba adds for every signed one."""
+    if moves >= near:
+        return np.uint64(TT_SIZE) + np.uint64(key) % np.uint64(NEAR_SIZE)
     return np.uint64(key) % np.uint64(TT_SIZE)
 
 
 @njit(cache=True, inline="always")
-def probe(table: np.ndarray, key: int, tag: int) -> int:
+def probe(table: np.ndarray, key: int, moves: int, near: int, tag: int) -> int:
     """What the slot of `key` holds for it in the table's current generation `tag`:
     value | (column + 1) << VALUE_BITS (0: nothing)."""
-    entry = np.int64(table[slot(key)])
+    entry = np.int64(table[slot(key, moves, near)])
     if entry >> CHECK_SHIFT == tag | (key & KEY_MASK):
         return entry & ((1 << CHECK_SHIFT) - 1)
     return 0
 
 
 @njit(cache=True, inline="always")
-def store(table: np.ndarray, key: int, tag: int, value: int, column: int) -> None:
+def store(table: np.ndarray, key: int, moves: int, near: int, tag: int, value: int,
+          column: int) -> None:
     """Store `value` (and the column that reached it, -1: none) for `key`, replacing the
     slot's entry."""
-    table[slot(key)] = (((tag | (key & KEY_MASK)) << CHECK_SHIFT)
+    table[slot(key, moves, near)] = (((tag | (key & KEY_MASK)) << CHECK_SHIFT)
                         | ((column + 1) << VALUE_BITS) | value)
 
 
 @njit(cache=True, inline="always")
-def etc_bound(current: int, mask: int, possible: int, table: np.ndarray, tag: int) -> int:
+def etc_bound(current: int, mask: int, moves: int, possible: int, table: np.ndarray,
+              near: int, tag: int) -> int:
     """The best lower bound the table gives through the positions after `possible`
     (enhanced transposition cutoff): a child known to score at most u means at least -u."""
     best = -SIZE
@@ -168,7 +181,7 @@ def etc_bound(current: int, mask: int, possible: int, table: np.ndarray, tag: in
     while rest:
         move = rest & -rest
         rest ^= move
-        stored = probe(table, child_current + (mask | move), tag) & VALUE_MASK
+        stored = probe(table, child_current + (mask | move), moves + 1, near, tag) & VALUE_MASK
         if stored and not is_lower(stored):
             bound = -decode_upper(stored)
             if bound > best:
@@ -213,8 +226,9 @@ def narrow(alpha: int, beta: int, moves: int, stored: int) -> tuple[int, int]:
 
 
 @njit(cache=True, inline="always")
-def sort_moves(current: int, mask: int, possible: int, first: int, order: np.ndarray,
-               scores: np.ndarray, base: int, table: np.ndarray) -> int:
+def sort_moves(current: int, mask: int, moves: int, possible: int, first: int,
+               order: np.ndarray, scores: np.ndarray, base: int, table: np.ndarray,
+               near: int) -> int:
     """Write the moves of `possible` into order[base:], most winning spots first (the
     column `first` before all, centre-first among equals); returns how many.
 
@@ -236,7 +250,7 @@ def sort_moves(current: int, mask: int, possible: int, first: int, order: np.nda
                 i -= 1
             order[base + i] = move
             scores[i] = score
-            prefetch(table, slot((current ^ mask) + (mask | move)))
+            prefetch(table, slot((current ^ mask) + (mask | move), moves + 1, near))
             count += 1
     return count
 
@@ -267,6 +281,7 @@ def negamax(current: int, mask: int, moves: int, alpha: int, beta: int,
     # locals, not `work`: the compiler keeps them in registers
     nodes, budget, options = work[NODES], work[BUDGET], work[OPTIONS]
     tag = work[GENERATION] << tt.KEY_BITS
+    near = NEAR_MOVES if options & TWO_TABLES else SIZE + 1
     d = 0
     cur[0], msk[0], alp[0], bet[0] = current, mask, alpha, beta
     while True:
@@ -280,16 +295,16 @@ def negamax(current: int, mask: int, moves: int, alpha: int, beta: int,
         key = c + m
         entry = 0
         if a < b:
-            entry = probe(table, key, tag)
+            entry = probe(table, key, n, near, tag)
             a, b = narrow(a, b, n, entry & VALUE_MASK)
         if a < b and options & ETC and n < SIZE - ETC_DEPTH:
-            low = etc_bound(c, m, possible, table, tag)
+            low = etc_bound(c, m, n, possible, table, near, tag)
             if low >= b:
-                store(table, key, tag, encode_lower(low), -1)
+                store(table, key, n, near, tag, encode_lower(low), -1)
                 a = b = low
         if a < b:
             first = (entry >> VALUE_BITS) - 1 if options & HASH_MOVE else -1
-            count = sort_moves(c, m, possible, first, order, scores, WIDTH * d, table)
+            count = sort_moves(c, m, n, possible, first, order, scores, WIDTH * d, table, near)
             alp[d], bet[d], keys[d], index[d], counts[d] = a, b, key, 0, count
             cur[d + 1], msk[d + 1] = c ^ m, m | order[WIDTH * d]
             alp[d + 1], bet[d + 1] = -b, -a
@@ -305,7 +320,8 @@ def negamax(current: int, mask: int, moves: int, alpha: int, beta: int,
             score = -value
             if score >= bet[d]:
                 move = order[WIDTH * d + index[d]]
-                store(table, keys[d], tag, encode_lower(score), trailing_zeros(move) // H1)  # type: ignore[call-arg]
+                store(table, keys[d], moves + d, near, tag, encode_lower(score),
+                      trailing_zeros(move) // H1)  # type: ignore[call-arg]
                 value = score
                 continue
             if score > alp[d]:
@@ -317,7 +333,7 @@ def negamax(current: int, mask: int, moves: int, alpha: int, beta: int,
                 alp[d + 1], bet[d + 1] = -bet[d], -alp[d]
                 d += 1
                 break
-            store(table, keys[d], tag, encode_upper(alp[d]), -1)
+            store(table, keys[d], moves + d, near, tag, encode_upper(alp[d]), -1)
             value = alp[d]
 
 
@@ -404,11 +420,13 @@ def solve_codes(codes: bytes | np.ndarray, weak: bool, table: np.ndarray,
 
 class FastSolver:
     """The compiled solver, with the same methods as `negamax.Solver`; `options` switches
-    on the ideas that search fewer nodes (ETC, HASH_MOVE; 0: exactly the readable search)."""
+    on the ideas that make it faster (ETC, HASH_MOVE, TWO_TABLES; 0: exactly the readable
+    search)."""
 
     def __init__(self, options: int = BEST) -> None:
-        # np.full writes every page now, so the search never stalls on a first touch
-        self.table = np.full(TT_SIZE, 0, dtype=np.uint64)
+        # the big table, then the small one (TWO_TABLES); np.full writes every page now,
+        # so the search never stalls on a first touch
+        self.table = np.full(TT_SIZE + NEAR_SIZE, 0, dtype=np.uint64)
         self.work = np.zeros(WORK_SIZE, dtype=np.int64)
         self.work[OPTIONS] = options
         self.work[GENERATION] = 1
@@ -417,7 +435,7 @@ class FastSolver:
 
     @property
     def options(self) -> int:
-        """The switched-on ideas (bits ETC, HASH_MOVE)."""
+        """The switched-on ideas (bits ETC, HASH_MOVE, TWO_TABLES)."""
         return int(self.work[OPTIONS])
 
     @options.setter
@@ -429,7 +447,7 @@ class FastSolver:
 
         A slot belongs to the generation that wrote it (see `gamelib.solver.table`), and
         a slot of an older generation reads as empty, so emptying the table only counts
-        one generation up: no 128 MB to write, and the CPU caches keep the rest of the
+        one generation up: no 136 MB to write, and the CPU caches keep the rest of the
         program. Every GENERATIONS resets (or with wipe=True) it is really zeroed, as
         Pons' solver does every time; the search sees the same empty table either way."""
         generation = int(self.work[GENERATION]) + 1

@@ -11,19 +11,21 @@ positive number per position says which, and 0 means "nothing stored":
 The compiled engine packs a slot into one 64-bit number (Pascal Pons' solver packs the
 same key and value into 32 bits; the 3 column bits are for its HASH_MOVE option):
 
-     63     51 50        35 34                       10 9        7 6         0
-    +---------+-------------+---------------------------+----------+---------+
-    | unused  | generation  | key mod 2**25 (KEY_BITS)  | column+1 |  value  |
-    +---------+-------------+---------------------------+----------+---------+
+     63   55 54        39 38                       10 9        7 6         0
+    +-------+-------------+---------------------------+----------+---------+
+    | unused| generation  | key mod 2**29 (KEY_BITS)  | column+1 |  value  |
+    +-------+-------------+---------------------------+----------+---------+
 
 column + 1: the column whose move reached beta (0: none); generation: the table's
 generation when the slot was written; a slot of an older one reads as empty, so
 emptying the table is one increment (see `gamelib.solver.fast.FastSolver.reset`).
 
-The slot of a key is `key % TT_SIZE` with TT_SIZE a prime above 2**24, so the slot and
-the key's 25 low bits together tell the 49-bit key apart from every other (Chinese
-remainder theorem: 2**25 * TT_SIZE > 2**49); a slot holds one position, and a new one
-replaces it.
+The slot of a key is `key % TT_SIZE` with TT_SIZE a prime above 2**24; a slot holds one
+position, and a new one replaces it. The compiled engine's TWO_TABLES option gives the
+positions with NEAR_MOVES stones or more a second, small table of NEAR_SIZE slots (a
+prime above 2**20), slot `key % NEAR_SIZE`. Either way the slot and the key's 29 low bits
+together tell the 49-bit key apart from every other (Chinese remainder theorem:
+2**29 * NEAR_SIZE > 2**49).
 """
 
 from __future__ import annotations
@@ -32,7 +34,12 @@ from gamelib.solver.position import MAX_SCORE, MIN_SCORE
 
 TT_SIZE = 16_777_259
 """Slots in the transposition table: the first prime above 2**24."""
-KEY_BITS = 25
+NEAR_SIZE = 1_048_583
+"""Slots in the compiled engine's second table (TWO_TABLES): the first prime above 2**20,
+8 MB, small enough to stay in the CPU's cache."""
+NEAR_MOVES = 14
+"""With TWO_TABLES, positions with this many stones or more go to the second table."""
+KEY_BITS = 29
 """Low bits of the key kept in a compiled slot (with the slot number they identify it)."""
 VALUE_BITS = 7
 COLUMN_BITS = 3
