@@ -27,6 +27,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
+from gamelib.search.trace import UPPER
 from gamelib.solver import PerfectPlayer, fast, solve
 from gamelib.solver.cli import _duration, bench_stats, read_bench_lines
 
@@ -133,11 +134,13 @@ class TimedPlayer:
     def __init__(self, player: PerfectPlayer) -> None:
         self.player = player
         self.moves: list[tuple[int, float, str]] = []     # (ply, seconds, source)
+        self.unfinished = 0        # solved moves whose explanation left a column as a bound
 
     def __call__(self, game: Any, state: Any) -> int:
         start = time.perf_counter()
         result = self.player.explain(game, state)
         self.moves.append((state.ply, time.perf_counter() - start, result.source))
+        self.unfinished += UPPER in result.move_bounds.values()
         return result.move
 
 
@@ -172,6 +175,9 @@ def player_games(games: int, seed: int = 0) -> None:
     by_ply: dict[int, float] = {}
     for ply, t, _ in timed.moves:
         by_ply[ply] = max(by_ply.get(ply, 0.0), t)
+    print(f"explanations: every column's exact score in {len(solved) - timed.unfinished} of "
+          f"the {len(solved)} solved moves (the others show a bound for a column not finished "
+          f"within {timed.player.answer_seconds} s)")
     print("slowest by ply: " + ", ".join(f"{p}: {t:.2f}" for p, t in sorted(by_ply.items())
                                          if t >= 0.01))
     won = sum(1 for _, seat, winner in results if winner == "XO"[seat])
