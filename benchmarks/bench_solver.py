@@ -6,6 +6,7 @@
     python benchmarks/bench_solver.py --empty          # also solve the empty board
     python benchmarks/bench_solver.py Test_L3_R1 --repeat 5  # fastest of 5 per position
     python benchmarks/bench_solver.py --player 40      # the perfect player's moves
+    python benchmarks/bench_solver.py --plies 6-24 --per-ply 10   # random positions by ply
 
 Both programs solve the same positions, each from an empty transposition table (the C++
 benchmark program resets its table before every position and times the search alone;
@@ -21,14 +22,17 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 from typing import Any, Callable
 
 from gamelib.search.trace import UPPER
-from gamelib.solver import PerfectPlayer, fast, solve
+from gamelib.games import to_standard
+from gamelib.solver import PerfectPlayer, Position, fast, solve
 from gamelib.solver.cli import _duration, bench_stats, read_bench_lines
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "connect4"
@@ -73,19 +77,63 @@ def run_cpp(binary: str, path: Path, limit: int | None, weak: bool,
             "mean_nodes": sum(int(row[2]) for row in rows) / n}
 
 
+def random_position(ply: int, rng: random.Random) -> str:
+    """The 0-based moves of a position after `ply` random moves in which nobody has won
+    and the player to move cannot win at once (such positions are solved instantly)."""
+    while True:
+        pos, moves = Position.empty(), ""
+        for _ in range(ply):
+            playable = [c for c in range(7) if pos.can_play(c) and not pos.is_winning_move(c)]
+            if not playable:
+                break
+            col = rng.choice(playable)
+            pos, moves = pos.play_col(col), moves + str(col)
+        if len(moves) == ply and not pos.can_win_next():
+            return moves
+
+
+def random_sets(plies: list[int], per_ply: int, seed: int = 0) -> Path:
+    """Write a set file per ply (standard notation, exact scores from the solver) into a
+    temporary folder: "ply_06.txt" and so on."""
+    folder = Path(tempfile.mkdtemp(prefix="c4-plies-"))
+    for ply in plies:
+        rng = random.Random(seed * 1000 + ply)
+        lines = []
+        for _ in range(per_ply):
+            moves = random_position(ply, rng)
+            lines.append(f"{to_standard(moves)} {int(solve(moves, use_book=False))}\n")
+        (folder / f"ply_{ply:02d}.txt").write_text("".join(lines))
+    return folder
+
+
+def parse_plies(text: str) -> list[int]:
+    """ "6-24" (every even ply of the range), "8,12" or "10": the plies to sample."""
+    if "-" in text:
+        low, high = (int(part) for part in text.split("-"))
+        return list(range(low, high + 1, 2))
+    return [int(part) for part in text.split(",")]
+
+
 def compare(names: list[str], limit: int | None, weak: bool, cpp: str | None,
-            repeat: int = 1) -> None:
-    """One row per set: gamelib (default options) against the C++ program."""
+            repeat: int = 1, data: Path = DATA) -> None:
+    """One row per set: gamelib (default options) against the C++ program (for a set of
+    random positions without it, gamelib alone)."""
     print(f"{'set':<11} {'lines':>5} {'correct':>9} {'gamelib':>10} {'C++':>10} {'ratio':>6} "
           f"{'median':>9} {'C++ med.':>9} {'ratio':>6} {'nodes':>11} {'C++ nodes':>11}")
     for name in names:
         count = limit or LIMIT.get(name)
-        ours = bench_stats(DATA / f"{name}.txt", weak, "fast", count, repeat=repeat)
+        ours = bench_stats(data / f"{name}.txt", weak, "fast", count, repeat=repeat)
         if cpp:
-            ref = run_cpp(cpp, DATA / f"{name}.txt", count, weak, repeat)
+            ref = run_cpp(cpp, data / f"{name}.txt", count, weak, repeat)
             ref_seconds, ref_nodes = ref["mean_seconds"], ref["mean_nodes"]
             ref_median = ref["median_seconds"]
             correct = f"{ours['correct']}/{ref['correct']}"
+        elif name not in CPP_SECONDS:
+            print(f"{name:<11} {ours['positions']:>5} {ours['correct']:>9} "
+                  f"{_duration(ours['mean_seconds']):>10} {'':>10} {'':>6} "
+                  f"{_duration(ours['median_seconds']):>9} {'':>9} {'':>6} "
+                  f"{ours['mean_nodes']:>11,.0f}", flush=True)
+            continue
         else:
             ref_seconds, ref_nodes = CPP_SECONDS[name], CPP_NODES[name]
             ref_median = CPP_MEDIAN[name]
@@ -197,6 +245,12 @@ def main() -> None:
     parser.add_argument("--weak", action="store_true", help="win/draw/loss only")
     parser.add_argument("--player", type=int, metavar="GAMES", default=0,
                         help="also time the perfect player's moves in GAMES whole games")
+    parser.add_argument("--plies", metavar="PLIES", default=None,
+                        help="also random positions at these plies: 6-24 (every even ply), "
+                             "8,12 or 10; their exact scores come from the solver, and the "
+                             "C++ program's answers are checked against them")
+    parser.add_argument("--per-ply", type=int, default=10,
+                        help="random positions per ply with --plies (default 10)")
     parser.add_argument("--repeat", type=int, default=1,
                         help="time each position this many times in both programs and keep "
                              "the fastest (for the microsecond sets on a busy machine)")
@@ -206,11 +260,18 @@ def main() -> None:
         raise SystemExit(f"GAMELIB_CPP_SOLVER={cpp} is not a file")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"C++: {cpp or 'figures from benchmarks/README.md'}; load average {load:.1f}")
-    sets = args.sets or ([] if args.empty or args.player else list(CPP_SECONDS))
+    sets = args.sets or ([] if args.empty or args.player or args.plies
+                         else list(CPP_SECONDS))
     if args.ideas:
         ideas(sets, args.limit, args.weak, cpp)
     elif sets:
         compare(sets, args.limit, args.weak, cpp, args.repeat)
+    if args.plies:
+        plies = parse_plies(args.plies)
+        folder = random_sets(plies, args.per_ply)
+        print(f"random positions, {args.per_ply} per ply (seeded), written to {folder}:")
+        compare([f"ply_{ply:02d}" for ply in plies], None, args.weak, cpp, args.repeat,
+                data=folder)
     if args.empty:
         empty_board(args.weak)
     if args.player:

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from gamelib.games import from_standard
+from gamelib.solver import Position, solve
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data" / "connect4"
@@ -29,3 +33,32 @@ def test_the_solver_benchmark_measures_every_idea_on_a_set():
     ratios = [float(row.split()[-1]) for row in rows]
     assert ratios[0] == 1.0 and all(r > 0 for r in ratios)
     assert all(re.search(r"\d+\.\d (us|ms)", row) for row in rows)
+
+
+def test_random_positions_by_ply_are_open_exact_and_measured():
+    env = {k: v for k, v in os.environ.items() if k != "GAMELIB_CPP_SOLVER"}
+    done = subprocess.run([sys.executable, "benchmarks/bench_solver.py", "--plies", "20-24",
+                           "--per-ply", "3"], cwd=ROOT, env=env, text=True,
+                          capture_output=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    folder = Path(re.search(r"written to (\S+):", done.stdout).group(1))
+    try:
+        check_sets(done.stdout, folder)
+    finally:
+        shutil.rmtree(folder)
+
+
+def check_sets(shown: str, folder: Path) -> None:
+    """Each ply's row says 3 of 3 correct; each position has that many stones, nobody has
+    won, the player to move cannot win at once, and the readable solver agrees with the
+    score in the file."""
+    for ply in (20, 22, 24):
+        row = next(line for line in shown.splitlines() if line.startswith(f"ply_{ply}"))
+        assert row.split()[1:3] == ["3", "3"]                 # 3 positions, 3 correct
+        lines = (folder / f"ply_{ply}.txt").read_text().splitlines()
+        assert len(lines) == 3
+        for line in lines:
+            moves, score = from_standard(line.split()[0]), int(line.split()[1])
+            pos = Position.from_string(moves)        # raises if a move was after a win
+            assert pos.moves == ply and not pos.can_win_next()
+            assert solve(moves, engine="python", use_book=False) == score   # the readable one
