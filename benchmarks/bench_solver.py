@@ -34,6 +34,7 @@ from gamelib.search.trace import UPPER
 from gamelib.games import to_standard
 from gamelib.solver import PerfectPlayer, Position, fast, solve
 from gamelib.solver.cli import _duration, bench_stats, read_bench_lines
+from gamelib.solver.position import WIDTH
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "connect4"
 
@@ -83,7 +84,7 @@ def random_position(ply: int, rng: random.Random) -> str:
     while True:
         pos, moves = Position.empty(), ""
         for _ in range(ply):
-            playable = [c for c in range(7) if pos.can_play(c) and not pos.is_winning_move(c)]
+            playable = [c for c in range(WIDTH) if pos.can_play(c) and not pos.is_winning_move(c)]
             if not playable:
                 break
             col = rng.choice(playable)
@@ -123,27 +124,30 @@ def compare(names: list[str], limit: int | None, weak: bool, cpp: str | None,
     for name in names:
         count = limit or LIMIT.get(name)
         ours = bench_stats(data / f"{name}.txt", weak, "fast", count, repeat=repeat)
+        ref: dict[str, float] | None = None
+        correct = f"{ours['correct']}"
         if cpp:
             ref = run_cpp(cpp, data / f"{name}.txt", count, weak, repeat)
-            ref_seconds, ref_nodes = ref["mean_seconds"], ref["mean_nodes"]
-            ref_median = ref["median_seconds"]
-            correct = f"{ours['correct']}/{ref['correct']}"
-        elif name not in CPP_SECONDS:
-            print(f"{name:<11} {ours['positions']:>5} {ours['correct']:>9} "
-                  f"{_duration(ours['mean_seconds']):>10} {'':>10} {'':>6} "
-                  f"{_duration(ours['median_seconds']):>9} {'':>9} {'':>6} "
-                  f"{ours['mean_nodes']:>11,.0f}", flush=True)
-            continue
-        else:
-            ref_seconds, ref_nodes = CPP_SECONDS[name], CPP_NODES[name]
-            ref_median = CPP_MEDIAN[name]
-            correct = f"{ours['correct']}"
-        print(f"{name:<11} {ours['positions']:>5} {correct:>9} "
-              f"{_duration(ours['mean_seconds']):>10} {_duration(ref_seconds):>10} "
-              f"{ours['mean_seconds'] / ref_seconds:>6.2f} "
-              f"{_duration(ours['median_seconds']):>9} {_duration(ref_median):>9} "
-              f"{ours['median_seconds'] / ref_median:>6.2f} {ours['mean_nodes']:>11,.0f} "
-              f"{ref_nodes:>11,.0f}", flush=True)
+            correct += f"/{ref['correct']}"
+        elif name in CPP_SECONDS:
+            ref = {"mean_seconds": CPP_SECONDS[name], "median_seconds": CPP_MEDIAN[name],
+                   "mean_nodes": CPP_NODES[name]}
+        print(compare_row(name, ours, correct, ref), flush=True)
+
+
+def compare_row(name: str, ours: dict[str, float], correct: str,
+                ref: dict[str, float] | None) -> str:
+    """One line of `compare`; the C++ columns stay blank without a reference."""
+    line = (f"{name:<11} {ours['positions']:>5} {correct:>9} "
+            f"{_duration(ours['mean_seconds']):>10} ")
+    if ref is None:
+        return (line + f"{'':>10} {'':>6} {_duration(ours['median_seconds']):>9} {'':>9} "
+                f"{'':>6} {ours['mean_nodes']:>11,.0f}")
+    return (line + f"{_duration(ref['mean_seconds']):>10} "
+            f"{ours['mean_seconds'] / ref['mean_seconds']:>6.2f} "
+            f"{_duration(ours['median_seconds']):>9} {_duration(ref['median_seconds']):>9} "
+            f"{ours['median_seconds'] / ref['median_seconds']:>6.2f} "
+            f"{ours['mean_nodes']:>11,.0f} {ref['mean_nodes']:>11,.0f}")
 
 
 def ideas(names: list[str], limit: int | None, weak: bool, cpp: str | None) -> None:

@@ -18,14 +18,20 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data" / "connect4"
 
 
+def run_benchmark(*args: str) -> str:
+    """What `benchmarks/bench_solver.py ARGS` prints, without the C++ program (it must
+    succeed)."""
+    env = {k: v for k, v in os.environ.items() if k != "GAMELIB_CPP_SOLVER"}
+    done = subprocess.run([sys.executable, "benchmarks/bench_solver.py", *args], cwd=ROOT,
+                          env=env, text=True, capture_output=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
 @pytest.mark.skipif(not (DATA / "Test_L3_R1.txt").exists(), reason="reference sets not found")
 def test_the_solver_benchmark_measures_every_idea_on_a_set():
-    env = {k: v for k, v in os.environ.items() if k != "GAMELIB_CPP_SOLVER"}
-    done = subprocess.run([sys.executable, "benchmarks/bench_solver.py", "Test_L3_R1",
-                           "--limit", "5", "--ideas"], cwd=ROOT, env=env, text=True,
-                          capture_output=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    rows = [line for line in done.stdout.splitlines() if line.startswith("Test_L3_R1")]
+    shown = run_benchmark("Test_L3_R1", "--limit", "5", "--ideas")
+    rows = [line for line in shown.splitlines() if line.startswith("Test_L3_R1")]
     names = ["C++ (README)", "Pons' search (options=0)", "+ ETC", "+ HASH_MOVE",
              "+ TWO_TABLES", "+ HASH_MOVE + TWO_TABLES (default)",
              "+ ETC + HASH_MOVE + TWO_TABLES"]
@@ -36,14 +42,10 @@ def test_the_solver_benchmark_measures_every_idea_on_a_set():
 
 
 def test_random_positions_by_ply_are_open_exact_and_measured():
-    env = {k: v for k, v in os.environ.items() if k != "GAMELIB_CPP_SOLVER"}
-    done = subprocess.run([sys.executable, "benchmarks/bench_solver.py", "--plies", "20-24",
-                           "--per-ply", "3"], cwd=ROOT, env=env, text=True,
-                          capture_output=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    folder = Path(re.search(r"written to (\S+):", done.stdout).group(1))
+    shown = run_benchmark("--plies", "20-24", "--per-ply", "3")
+    folder = Path(re.search(r"written to (\S+):", shown).group(1))
     try:
-        check_sets(done.stdout, folder)
+        check_sets(shown, folder)
     finally:
         shutil.rmtree(folder)
 

@@ -167,7 +167,7 @@ def store(table: np.ndarray, key: int, moves: int, near: int, tag: int, value: i
     """Store `value` (and the column that reached it, -1: none) for `key`, replacing the
     slot's entry."""
     table[slot(key, moves, near)] = (((tag | (key & KEY_MASK)) << CHECK_SHIFT)
-                        | ((column + 1) << VALUE_BITS) | value)
+                                     | ((column + 1) << VALUE_BITS) | value)
 
 
 @njit(cache=True, inline="always")
