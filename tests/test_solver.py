@@ -130,6 +130,24 @@ def test_the_ideas_search_fewer_nodes():
     assert nodes[fast.HASH_MOVE] < nodes[0] and fast.BEST == fast.HASH_MOVE | fast.TWO_TABLES
 
 
+def test_the_table_move_goes_first_and_the_others_are_sorted_only_if_it_fails():
+    # totals of the search that sorted every move at once, the table's move first
+    totals = {}
+    for options in (fast.HASH_MOVE, fast.BEST):
+        compiled = fast.FastSolver(options=options)
+        for moves, score in every_few("Test_L2_R2", 10) + every_few("Test_L1_R1", 25):
+            compiled.reset()
+            assert compiled.solve(Position.from_string(moves)) == score
+            totals[options] = totals.get(options, 0) + compiled.nodes
+    assert totals == {fast.HASH_MOVE: 744_605, fast.BEST: 746_894}
+
+
+def test_warming_the_cache_reads_every_slot_of_the_small_table_once():
+    assert math.gcd(fast.SCATTER, tt.NEAR_SIZE) == math.gcd(fast.SCATTER, tt.TT_SIZE) == 1
+    slots = np.arange(tt.NEAR_SIZE + 3, dtype=np.uint64)
+    assert fast.read_scattered(slots, 3, tt.NEAR_SIZE) == slots[3:].sum()
+
+
 def in_use(compiled: fast.FastSolver) -> tuple[int, int]:
     """How many slots of the big table and of the small one the current generation wrote."""
     generation = compiled.table >> np.uint64(tt.KEY_BITS + fast.CHECK_SHIFT)

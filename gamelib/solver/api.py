@@ -125,15 +125,17 @@ WARM_UP = "1141465142351133000452254232560240330"
 
 def warm_up(engine: str = "auto") -> None:
     """Load the solver now: numba's compiled code and the 136 MB table take about a second,
-    once per process, which would otherwise land on the first move that needs the solver."""
+    once per process, which would otherwise land on the first move that needs the solver
+    (and bring the compiled solver's small table into the CPU's cache again)."""
     solver = get_solver(engine)
     pos = to_position(WARM_UP)
     solver.solve(pos)
     solver.solve(pos, False, 1000)
     solver.at_least(pos, 0)
-    solve_string = getattr(solver, "solve_string", None)
-    if solve_string is not None:
-        solve_string(_codes(WARM_UP))
+    if isinstance(solver, Solver):
+        return
+    solver.solve_string(_codes(WARM_UP))
+    solver.warm_cache()
 
 
 def to_position(position: Any) -> Position:

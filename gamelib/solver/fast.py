@@ -6,8 +6,9 @@ object (7 columns x 7 bits = 49 bits, so int64 holds every bitboard and key). Tw
 arrays hold the rest:
 - `table`, the transposition table: one 64-bit slot per position, laid out as drawn in
   `gamelib.solver.table` (the same value encoding as the readable engine's table);
-- `work`: the counters and switches (slots NODES .. GENERATION); the search keeps its
-  own copies in local variables while it runs (the compiler holds them in registers).
+- `work`: the counters and switches (slots NODES .. GENERATION), then the search's stack
+  (see `frame`); the search keeps its own copies of the counters in local variables while
+  it runs (the compiler holds them in registers).
 
 With `options=0` the compiled search is the readable one, node for node (the tests check
 it). Each bit of `options` switches on one idea that makes it faster:
@@ -16,7 +17,8 @@ it). Each bit of `options` switches on one idea that makes it faster:
   the opponent, the node is cut without searching anything;
 - HASH_MOVE: a slot also keeps the column whose move reached beta (a lower bound), and
   the next search of that position (the null-window searches come back to the same
-  positions with other windows) tries that column first;
+  positions with other windows) tries that column first, and sorts the other moves
+  only if it does not reach beta again;
 - TWO_TABLES: positions with NEAR_MOVES stones or more (most of the nodes of any search)
   get a second table of their own, small enough (8 MB) to stay in the CPU's cache, so
   their probes rarely wait for memory; and they no longer overwrite the positions nearer
@@ -57,16 +59,23 @@ is_lower = njit(cache=True, inline="always")(tt.is_lower)
 NODES, BUDGET, ABORTED, OPTIONS, GENERATION = range(5)  # `work`'s first slots
 GENERATIONS = 1 << 16
 """Table generations before `reset` has to wipe the table (see `FastSolver.reset`)."""
-WORK_SIZE = 8
+COUNTERS = 8
+FRAMES = SIZE + 1
+"""The search's depths, 0 (its root) to SIZE; `work` holds after its counters eight
+arrays of FRAMES numbers (one per depth), the sorted moves and their scores."""
+ORDER_START = COUNTERS + 8 * FRAMES
+SCORES_START = ORDER_START + WIDTH * FRAMES
+WORK_SIZE = SCORES_START + WIDTH
 ETC, HASH_MOVE, TWO_TABLES = 1, 2, 4
 ETC_DEPTH = 12
 """ETC looks ahead only where more than this many cells are empty: nearer the end, its
 seven table probes cost more than the nodes they save."""
+SCATTER = 8191
+"""The step of `read_scattered` through a table (a prime that divides neither size, so
+it visits every slot)."""
 BEST = HASH_MOVE | TWO_TABLES
 """The switches that make the search faster (see the module docstring)."""
 COLUMN_BITS = tt.COLUMN_BITS
-FIRST = 1 << 20
-"""The ordering score that puts the table's move first (above any count of spots)."""
 ORDER = np.array(COLUMN_ORDER, dtype=np.int64)
 COL_MASK = (1 << HEIGHT) - 1
 
@@ -226,11 +235,10 @@ def narrow(alpha: int, beta: int, moves: int, stored: int) -> tuple[int, int]:
 
 
 @njit(cache=True, inline="always")
-def sort_moves(current: int, mask: int, moves: int, possible: int, first: int,
-               order: np.ndarray, scores: np.ndarray, base: int, table: np.ndarray,
-               near: int) -> int:
-    """Write the moves of `possible` into order[base:], most winning spots first (the
-    column `first` before all, centre-first among equals); returns how many.
+def sort_moves(current: int, mask: int, moves: int, possible: int, order: np.ndarray,
+               scores: np.ndarray, base: int, table: np.ndarray, near: int) -> int:
+    """Write the moves of `possible` into order[base:], most winning spots first
+    (centre-first among equals); returns how many.
 
     It also asks the CPU to fetch the table slot of each position after a move: the
     search probes those slots soon, and waiting for memory there was most of its time
@@ -241,8 +249,6 @@ def sort_moves(current: int, mask: int, moves: int, possible: int, first: int,
         if move:
             # mypy sees @intrinsic's typing-context argument too; compiled, it takes one.
             score: int = popcount(winning_spots(current | move, mask))  # type: ignore[call-arg]
-            if ORDER[rank] == first:
-                score = FIRST
             i = count
             while i > 0 and scores[i - 1] < score:
                 order[base + i] = order[base + i - 1]
@@ -253,6 +259,12 @@ def sort_moves(current: int, mask: int, moves: int, possible: int, first: int,
             prefetch(table, slot((current ^ mask) + (mask | move), moves + 1, near))
             count += 1
     return count
+
+
+@njit(cache=True, inline="always")
+def frame(work: np.ndarray, number: int) -> np.ndarray:
+    """The stack's array `number` (0-7): one number per depth, a view of `work`."""
+    return work[COUNTERS + number * FRAMES:COUNTERS + (number + 1) * FRAMES]
 
 
 @njit(cache=True)
@@ -266,18 +278,15 @@ def negamax(current: int, mask: int, moves: int, alpha: int, beta: int,
     compiler could not remove that counting (atomic increments and decrements, every
     node).
 
-    Going down: narrow the node's window; if the node is not settled, sort its moves
-    and go down into the first one. Going up with `value`: the parent takes `-value` as
+    Going down: narrow the node's window; if the node is not settled, go down into the
+    table's move (HASH_MOVE) or else the first of its sorted moves. Going up with `value`: the parent takes `-value` as
     the score of its current move, exactly as the recursive loop does."""
-    cur = np.empty(SIZE + 1, np.int64)
-    msk = np.empty(SIZE + 1, np.int64)
-    alp = np.empty(SIZE + 1, np.int64)
-    bet = np.empty(SIZE + 1, np.int64)
-    keys = np.empty(SIZE + 1, np.int64)
-    index = np.empty(SIZE + 1, np.int64)
-    counts = np.empty(SIZE + 1, np.int64)
-    order = np.empty(WIDTH * (SIZE + 1), np.int64)   # the sorted moves of depth d at WIDTH * d
-    scores = np.empty(WIDTH, np.int64)
+    # views of `work` after the counters (allocated once, not at every call)
+    cur, msk, alp, bet = frame(work, 0), frame(work, 1), frame(work, 2), frame(work, 3)
+    keys, index, counts = frame(work, 4), frame(work, 5), frame(work, 6)
+    later = frame(work, 7)     # moves of depth d still to sort (HASH_MOVE)
+    order = work[ORDER_START:ORDER_START + WIDTH * FRAMES]   # depth d's sorted moves at WIDTH * d
+    scores = work[SCORES_START:SCORES_START + WIDTH]
     # locals, not `work`: the compiler keeps them in registers
     nodes, budget, options = work[NODES], work[BUDGET], work[OPTIONS]
     tag = work[GENERATION] << tt.KEY_BITS
@@ -304,7 +313,12 @@ def negamax(current: int, mask: int, moves: int, alpha: int, beta: int,
                 a = b = low
         if a < b:
             first = (entry >> VALUE_BITS) - 1 if options & HASH_MOVE else -1
-            count = sort_moves(c, m, n, possible, first, order, scores, WIDTH * d, table, near)
+            hashed = possible & (COL_MASK << (first * H1)) if first >= 0 else 0
+            if hashed:     # the table's move first; the others are sorted if it fails
+                order[WIDTH * d], count, later[d] = hashed, 1, possible ^ hashed
+            else:
+                count = sort_moves(c, m, n, possible, order, scores, WIDTH * d, table, near)
+                later[d] = 0
             alp[d], bet[d], keys[d], index[d], counts[d] = a, b, key, 0, count
             cur[d + 1], msk[d + 1] = c ^ m, m | order[WIDTH * d]
             alp[d + 1], bet[d + 1] = -b, -a
@@ -327,6 +341,10 @@ def negamax(current: int, mask: int, moves: int, alpha: int, beta: int,
             if score > alp[d]:
                 alp[d] = score
             index[d] += 1
+            if index[d] == counts[d] and later[d]:
+                counts[d] += sort_moves(cur[d], msk[d], moves + d, later[d], order, scores,
+                                        WIDTH * d + index[d], table, near)
+                later[d] = 0
             if index[d] < counts[d]:
                 move = order[WIDTH * d + index[d]]
                 cur[d + 1], msk[d + 1] = cur[d] ^ msk[d], msk[d] | move
@@ -418,6 +436,20 @@ def solve_codes(codes: bytes | np.ndarray, weak: bool, table: np.ndarray,
     return score, work[NODES], 0, 0
 
 
+@njit(cache=True)
+def read_scattered(table: np.ndarray, first: int, count: int) -> int:
+    """Read table[first:first + count] in a scattered order, as a search does (a sum, so
+    the compiler keeps the reads), so that these slots start in the CPU's cache.
+
+    Written from start to end (np.full, a wipe), the small table did not stay in the
+    cache, and the first 20 ms or so of searching in a process took 20-25% longer;
+    read from start to end, the same (benchmarks/README.md)."""
+    total = np.uint64(0)
+    for i in range(count):
+        total += table[first + (i * SCATTER) % count]
+    return total
+
+
 class FastSolver:
     """The compiled solver, with the same methods as `negamax.Solver`; `options` switches
     on the ideas that make it faster (ETC, HASH_MOVE, TWO_TABLES; 0: exactly the readable
@@ -432,6 +464,10 @@ class FastSolver:
         self.work[GENERATION] = 1
         self.nodes = 0
         self.aborted = False
+
+    def warm_cache(self) -> None:
+        """Bring the small table (TWO_TABLES) into the CPU's cache: about 3 ms."""
+        read_scattered(self.table, TT_SIZE, NEAR_SIZE)
 
     @property
     def options(self) -> int:
@@ -453,6 +489,7 @@ class FastSolver:
         generation = int(self.work[GENERATION]) + 1
         if wipe or generation == GENERATIONS:
             self.table.fill(0)
+            self.warm_cache()
             generation = 1
         self.work[GENERATION] = generation
         self.nodes = 0
