@@ -61,10 +61,11 @@ GENERATIONS = 1 << 16
 """Table generations before `reset` has to wipe the table (see `FastSolver.reset`)."""
 COUNTERS = 8
 FRAMES = SIZE + 1
-"""The search's depths, 0 (its root) to SIZE; `work` holds after its counters eight
-arrays of FRAMES numbers (one per depth), the sorted moves and their scores."""
-ORDER_START = COUNTERS + 8 * FRAMES
-SCORES_START = ORDER_START + WIDTH * FRAMES
+"""The search's depths, 0 (its root) to SIZE; `work` holds after its counters nine
+arrays of FRAMES numbers (one per depth), the sorted moves, their spots and scores."""
+ORDER_START = COUNTERS + 9 * FRAMES
+SPOTS_START = ORDER_START + WIDTH * FRAMES
+SCORES_START = SPOTS_START + WIDTH * FRAMES
 WORK_SIZE = SCORES_START + WIDTH
 ETC, HASH_MOVE, TWO_TABLES = 1, 2, 4
 ETC_DEPTH = 12
@@ -135,10 +136,10 @@ def prefetch(typingctx, array, index):
 
 
 @njit(cache=True, inline="always")
-def non_losing_moves(current: int, mask: int) -> int:
-    """The moves that do not lose at once (0: every move loses)."""
+def non_losing_moves(mask: int, threats: int) -> int:
+    """The moves that do not lose at once against the opponent's winning spots `threats`
+    (0: every move loses)."""
     possible = (mask + BOTTOM) & BOARD
-    threats = winning_spots(current ^ mask, mask)
     forced = possible & threats
     if forced:
         if forced & (forced - 1):
@@ -199,13 +200,13 @@ def etc_bound(current: int, mask: int, moves: int, possible: int, table: np.ndar
 
 
 @njit(cache=True, inline="always")
-def open_window(current: int, mask: int, moves: int, alpha: int,
+def open_window(mask: int, threats: int, moves: int, alpha: int,
                 beta: int) -> tuple[int, int, int]:
     """The first steps of `Solver.negamax`, before the table: (possible, alpha, beta).
 
     `possible` holds the moves that do not lose at once; an empty window
     (alpha >= beta) means the node is settled, worth alpha."""
-    possible = non_losing_moves(current, mask)
+    possible = non_losing_moves(mask, threats)
     if possible == 0:
         lost = -((SIZE - moves) // 2)
         return 0, lost, lost
@@ -236,7 +237,8 @@ def narrow(alpha: int, beta: int, moves: int, stored: int) -> tuple[int, int]:
 
 @njit(cache=True, inline="always")
 def sort_moves(current: int, mask: int, moves: int, possible: int, order: np.ndarray,
-               scores: np.ndarray, base: int, table: np.ndarray, near: int) -> int:
+               spots: np.ndarray, scores: np.ndarray, base: int, table: np.ndarray,
+               near: int) -> int:
     """Write the moves of `possible` into order[base:], most winning spots first
     (centre-first among equals); returns how many.
 
@@ -248,13 +250,16 @@ def sort_moves(current: int, mask: int, moves: int, possible: int, order: np.nda
         move = possible & (COL_MASK << (ORDER[rank] * H1))
         if move:
             # mypy sees @intrinsic's typing-context argument too; compiled, it takes one.
-            score: int = popcount(winning_spots(current | move, mask))  # type: ignore[call-arg]
+            found = winning_spots(current | move, mask)
+            score: int = popcount(found)  # type: ignore[call-arg]
             i = count
             while i > 0 and scores[i - 1] < score:
                 order[base + i] = order[base + i - 1]
+                spots[base + i] = spots[base + i - 1]
                 scores[i] = scores[i - 1]
                 i -= 1
             order[base + i] = move
+            spots[base + i] = found
             scores[i] = score
             prefetch(table, slot((current ^ mask) + (mask | move), moves + 1, near))
             count += 1
@@ -263,7 +268,7 @@ def sort_moves(current: int, mask: int, moves: int, possible: int, order: np.nda
 
 @njit(cache=True, inline="always")
 def frame(work: np.ndarray, number: int) -> np.ndarray:
-    """The stack's array `number` (0-7): one number per depth, a view of `work`."""
+    """The stack's array `number` (0-8): one number per depth, a view of `work`."""
     return work[COUNTERS + number * FRAMES:COUNTERS + (number + 1) * FRAMES]
 
 
@@ -285,14 +290,16 @@ def negamax(current: int, mask: int, moves: int, alpha: int, beta: int,
     cur, msk, alp, bet = frame(work, 0), frame(work, 1), frame(work, 2), frame(work, 3)
     keys, index, counts = frame(work, 4), frame(work, 5), frame(work, 6)
     later = frame(work, 7)     # moves of depth d still to sort (HASH_MOVE)
+    thr = frame(work, 8)       # the opponent's winning spots at depth d (-1: not known yet)
     order = work[ORDER_START:ORDER_START + WIDTH * FRAMES]   # depth d's sorted moves at WIDTH * d
+    spots = work[SPOTS_START:SPOTS_START + WIDTH * FRAMES]   # and the spots each one makes
     scores = work[SCORES_START:SCORES_START + WIDTH]
     # locals, not `work`: the compiler keeps them in registers
     nodes, budget, options = work[NODES], work[BUDGET], work[OPTIONS]
     tag = work[GENERATION] << tt.KEY_BITS
     near = NEAR_MOVES if options & TWO_TABLES else SIZE + 1
     d = 0
-    cur[0], msk[0], alp[0], bet[0] = current, mask, alpha, beta
+    cur[0], msk[0], alp[0], bet[0], thr[0] = current, mask, alpha, beta, -1
     while True:
         # go down: the node at depth d
         nodes += 1
@@ -300,7 +307,8 @@ def negamax(current: int, mask: int, moves: int, alpha: int, beta: int,
             work[NODES], work[ABORTED] = nodes, 1
             return 0
         c, m, n = cur[d], msk[d], moves + d
-        possible, a, b = open_window(c, m, n, alp[d], bet[d])
+        threats = thr[d] if thr[d] >= 0 else winning_spots(c ^ m, m)
+        possible, a, b = open_window(m, threats, n, alp[d], bet[d])
         key = c + m
         entry = 0
         if a < b:
@@ -317,10 +325,12 @@ def negamax(current: int, mask: int, moves: int, alpha: int, beta: int,
             if hashed:     # the table's move first; the others are sorted if it fails
                 order[WIDTH * d], count, later[d] = hashed, 1, possible ^ hashed
             else:
-                count = sort_moves(c, m, n, possible, order, scores, WIDTH * d, table, near)
+                count = sort_moves(c, m, n, possible, order, spots, scores, WIDTH * d, table,
+                                   near)
                 later[d] = 0
             alp[d], bet[d], keys[d], index[d], counts[d] = a, b, key, 0, count
             cur[d + 1], msk[d + 1] = c ^ m, m | order[WIDTH * d]
+            thr[d + 1] = -1 if hashed else spots[WIDTH * d] & ~order[WIDTH * d]
             alp[d + 1], bet[d + 1] = -b, -a
             d += 1
             continue
@@ -342,12 +352,13 @@ def negamax(current: int, mask: int, moves: int, alpha: int, beta: int,
                 alp[d] = score
             index[d] += 1
             if index[d] == counts[d] and later[d]:
-                counts[d] += sort_moves(cur[d], msk[d], moves + d, later[d], order, scores,
-                                        WIDTH * d + index[d], table, near)
+                counts[d] += sort_moves(cur[d], msk[d], moves + d, later[d], order, spots,
+                                        scores, WIDTH * d + index[d], table, near)
                 later[d] = 0
             if index[d] < counts[d]:
                 move = order[WIDTH * d + index[d]]
                 cur[d + 1], msk[d + 1] = cur[d] ^ msk[d], msk[d] | move
+                thr[d + 1] = spots[WIDTH * d + index[d]] & ~move
                 alp[d + 1], bet[d + 1] = -bet[d], -alp[d]
                 d += 1
                 break
