@@ -83,8 +83,8 @@ def test_readable_and_compiled_engines_search_the_same_nodes(name):
         assert python.nodes == compiled.nodes > 0, moves
 
 
-@pytest.mark.parametrize("options", [0, fast.ETC, fast.HASH_MOVE, fast.TWO_TABLES, fast.BEST,
-                                     fast.ETC | fast.BEST])
+@pytest.mark.parametrize("options", [0, fast.ETC, fast.HASH_MOVE, fast.TWO_TABLES,
+                                     fast.FAIL_SOFT, fast.BEST, fast.ETC | fast.BEST])
 @pytest.mark.parametrize("name, count", [("Test_L3_R1", 100), ("Test_L2_R1", 100),
                                          ("Test_L2_R2", 10), ("Test_L1_R1", 40),
                                          ("Test_L1_R2", 1)])
@@ -121,25 +121,62 @@ def test_emptying_the_table_by_generation_equals_wiping_it():
 def test_the_ideas_search_fewer_nodes():
     pairs = every_few("Test_L2_R2", 10)
     nodes = {}
-    for options in (0, fast.ETC, fast.HASH_MOVE, fast.ETC | fast.HASH_MOVE):
+    for options in (0, fast.ETC, fast.HASH_MOVE, fast.ETC | fast.HASH_MOVE, fast.FAIL_SOFT):
         compiled = fast.FastSolver(options=options)
         for moves, _ in pairs:
             compiled.reset(); compiled.solve(Position.from_string(moves))
             nodes[options] = nodes.get(options, 0) + compiled.nodes
     assert nodes[fast.ETC | fast.HASH_MOVE] < nodes[fast.ETC] < nodes[0]
-    assert nodes[fast.HASH_MOVE] < nodes[0] and fast.BEST == fast.HASH_MOVE | fast.TWO_TABLES
+    assert nodes[fast.HASH_MOVE] < nodes[0] and nodes[fast.FAIL_SOFT] < nodes[0]
+    assert fast.BEST == fast.HASH_MOVE | fast.TWO_TABLES | fast.FAIL_SOFT
+
+
+def random_unfinished(rng: random.Random, ply: int) -> Position:
+    """A position after `ply` random moves, none of them winning, with no win in one."""
+    while True:
+        pos = Position.empty()
+        for _ in range(ply):
+            safe = [c for c in range(WIDTH) if pos.can_play(c) and not pos.is_winning_move(c)]
+            if not safe:
+                break
+            pos = pos.play_col(rng.choice(safe))
+        if pos.moves == ply and not pos.can_win_next():
+            return pos
+
+
+def test_fail_soft_bounds_are_true_and_at_least_as_tight():
+    rng = random.Random(3)
+    soft, hard = fast.FastSolver(), fast.FastSolver(options=fast.BEST & ~fast.FAIL_SOFT)
+    tighter = 0
+    for _ in range(60):
+        pos = random_unfinished(rng, rng.randrange(12, 30, 2))
+        exact = soft.solve(pos)
+        for mid in range(exact - 3, exact + 3):      # windows on both sides of the score
+            found = {}
+            for compiled in (soft, hard):
+                compiled.reset()
+                fast.start(compiled.work, 0)
+                found[compiled] = fast.negamax(pos.current, pos.mask, pos.moves, mid, mid + 1,
+                                               compiled.table, compiled.work)
+            value = found[soft]
+            assert (exact <= value <= mid) or (mid < value <= exact), (pos, mid, value, exact)
+            if value <= mid:
+                assert value <= found[hard]
+                tighter += value < found[hard]
+    assert tighter > 0
 
 
 def test_the_table_move_goes_first_and_the_others_are_sorted_only_if_it_fails():
     # totals of the search that sorted every move at once, the table's move first
     totals = {}
-    for options in (fast.HASH_MOVE, fast.BEST):
+    both = fast.HASH_MOVE | fast.TWO_TABLES
+    for options in (fast.HASH_MOVE, both):
         compiled = fast.FastSolver(options=options)
         for moves, score in every_few("Test_L2_R2", 10) + every_few("Test_L1_R1", 25):
             compiled.reset()
             assert compiled.solve(Position.from_string(moves)) == score
             totals[options] = totals.get(options, 0) + compiled.nodes
-    assert totals == {fast.HASH_MOVE: 744_605, fast.BEST: 746_894}
+    assert totals == {fast.HASH_MOVE: 744_605, both: 746_894}
 
 
 def test_warming_the_cache_reads_every_slot_of_the_small_table_once():

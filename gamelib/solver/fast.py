@@ -22,11 +22,15 @@ it). Each bit of `options` switches on one idea that makes it faster:
 - TWO_TABLES: positions with NEAR_MOVES stones or more (most of the nodes of any search)
   get a second table of their own, small enough (8 MB) to stay in the CPU's cache, so
   their probes rarely wait for memory; and they no longer overwrite the positions nearer
-  the root in the big table, which are worth more work each.
-The default, `BEST`, is HASH_MOVE and TWO_TABLES. ETC searches 10-25% fewer nodes, but
-since the search fetches its children's table slots ahead of time (`sort_moves`), a node
-costs little more than that wait, and ETC's extra probes cost more time than its nodes
-save (benchmarks/README.md has the figures).
+  the root in the big table, which are worth more work each;
+- FAIL_SOFT: a node whose moves all fail low returns (and stores) the best of their
+  scores, which can be below alpha, instead of alpha itself: a tighter upper bound,
+  so the null-window searches of `solve_position` close in on the score in fewer steps,
+  and the table cuts more later.
+The default, `BEST`, is HASH_MOVE, TWO_TABLES and FAIL_SOFT. ETC searches 10-25% fewer
+nodes, but since the search fetches its children's table slots ahead of time
+(`sort_moves`), a node costs little more than that wait, and ETC's extra probes cost more
+time than its nodes save (benchmarks/README.md has the figures).
 """
 
 from __future__ import annotations
@@ -61,20 +65,20 @@ GENERATIONS = 1 << 16
 """Table generations before `reset` has to wipe the table (see `FastSolver.reset`)."""
 COUNTERS = 8
 FRAMES = SIZE + 1
-"""The search's depths, 0 (its root) to SIZE; `work` holds after its counters nine
+"""The search's depths, 0 (its root) to SIZE; `work` holds after its counters ten
 arrays of FRAMES numbers (one per depth), the sorted moves, their spots and scores."""
-ORDER_START = COUNTERS + 9 * FRAMES
+ORDER_START = COUNTERS + 10 * FRAMES
 SPOTS_START = ORDER_START + WIDTH * FRAMES
 SCORES_START = SPOTS_START + WIDTH * FRAMES
 WORK_SIZE = SCORES_START + WIDTH
-ETC, HASH_MOVE, TWO_TABLES = 1, 2, 4
+ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT = 1, 2, 4, 8
 ETC_DEPTH = 12
 """ETC looks ahead only where more than this many cells are empty: nearer the end, its
 seven table probes cost more than the nodes they save."""
 SCATTER = 8191
 """The step of `read_scattered` through a table (a prime that divides neither size, so
 it visits every slot)."""
-BEST = HASH_MOVE | TWO_TABLES
+BEST = HASH_MOVE | TWO_TABLES | FAIL_SOFT
 """The switches that make the search faster (see the module docstring)."""
 COLUMN_BITS = tt.COLUMN_BITS
 ORDER = np.array(COLUMN_ORDER, dtype=np.int64)
@@ -268,7 +272,7 @@ def sort_moves(current: int, mask: int, moves: int, possible: int, order: np.nda
 
 @njit(cache=True, inline="always")
 def frame(work: np.ndarray, number: int) -> np.ndarray:
-    """The stack's array `number` (0-8): one number per depth, a view of `work`."""
+    """The stack's array `number` (0-9): one number per depth, a view of `work`."""
     return work[COUNTERS + number * FRAMES:COUNTERS + (number + 1) * FRAMES]
 
 
@@ -284,13 +288,15 @@ def negamax(current: int, mask: int, moves: int, alpha: int, beta: int,
     node).
 
     Going down: narrow the node's window; if the node is not settled, go down into the
-    table's move (HASH_MOVE) or else the first of its sorted moves. Going up with `value`: the parent takes `-value` as
-    the score of its current move, exactly as the recursive loop does."""
+    table's move (HASH_MOVE) or else the first of its sorted moves. Going up with `value`:
+    the parent takes `-value` as the score of its current move, exactly as the recursive
+    loop does."""
     # views of `work` after the counters (allocated once, not at every call)
     cur, msk, alp, bet = frame(work, 0), frame(work, 1), frame(work, 2), frame(work, 3)
     keys, index, counts = frame(work, 4), frame(work, 5), frame(work, 6)
     later = frame(work, 7)     # moves of depth d still to sort (HASH_MOVE)
     thr = frame(work, 8)       # the opponent's winning spots at depth d (-1: not known yet)
+    best = frame(work, 9)      # the best score of depth d's moves so far (FAIL_SOFT)
     order = work[ORDER_START:ORDER_START + WIDTH * FRAMES]   # depth d's sorted moves at WIDTH * d
     spots = work[SPOTS_START:SPOTS_START + WIDTH * FRAMES]   # and the spots each one makes
     scores = work[SCORES_START:SCORES_START + WIDTH]
@@ -329,6 +335,7 @@ def negamax(current: int, mask: int, moves: int, alpha: int, beta: int,
                                    near)
                 later[d] = 0
             alp[d], bet[d], keys[d], index[d], counts[d] = a, b, key, 0, count
+            best[d] = -SIZE
             cur[d + 1], msk[d + 1] = c ^ m, m | order[WIDTH * d]
             thr[d + 1] = -1 if hashed else spots[WIDTH * d] & ~order[WIDTH * d]
             alp[d + 1], bet[d + 1] = -b, -a
@@ -350,6 +357,8 @@ def negamax(current: int, mask: int, moves: int, alpha: int, beta: int,
                 continue
             if score > alp[d]:
                 alp[d] = score
+            if score > best[d]:
+                best[d] = score
             index[d] += 1
             if index[d] == counts[d] and later[d]:
                 counts[d] += sort_moves(cur[d], msk[d], moves + d, later[d], order, spots,
@@ -362,8 +371,8 @@ def negamax(current: int, mask: int, moves: int, alpha: int, beta: int,
                 alp[d + 1], bet[d + 1] = -bet[d], -alp[d]
                 d += 1
                 break
-            store(table, keys[d], moves + d, near, tag, encode_upper(alp[d]), -1)
-            value = alp[d]
+            value = best[d] if options & FAIL_SOFT else alp[d]
+            store(table, keys[d], moves + d, near, tag, encode_upper(value), -1)
 
 
 @njit(cache=True)
@@ -419,7 +428,7 @@ def parse_moves(codes: bytes | np.ndarray) -> tuple:
 
 @njit(cache=True, inline="always")
 def start(work: np.ndarray, max_nodes: int) -> None:
-    """Clear the counters (and the history of cutoffs) before a search."""
+    """Clear the counters before a search."""
     work[NODES] = 0
     work[BUDGET] = max_nodes if max_nodes > 0 else 1 << 62
     work[ABORTED] = 0
@@ -463,8 +472,8 @@ def read_scattered(table: np.ndarray, first: int, count: int) -> int:
 
 class FastSolver:
     """The compiled solver, with the same methods as `negamax.Solver`; `options` switches
-    on the ideas that make it faster (ETC, HASH_MOVE, TWO_TABLES; 0: exactly the readable
-    search)."""
+    on the ideas that make it faster (ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT; 0: exactly
+    the readable search)."""
 
     def __init__(self, options: int = BEST) -> None:
         # the big table, then the small one (TWO_TABLES); np.full writes every page now,
@@ -482,7 +491,7 @@ class FastSolver:
 
     @property
     def options(self) -> int:
-        """The switched-on ideas (bits ETC, HASH_MOVE, TWO_TABLES)."""
+        """The switched-on ideas (bits ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT)."""
         return int(self.work[OPTIONS])
 
     @options.setter
