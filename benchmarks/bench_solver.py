@@ -33,6 +33,7 @@ from typing import Any, Callable
 from gamelib.search.trace import UPPER
 from gamelib.games import to_standard
 from gamelib.solver import PerfectPlayer, Position, fast, solve
+from gamelib.solver.api import get_solver
 from gamelib.solver.cli import _duration, bench_stats, read_bench_lines
 from gamelib.solver.position import WIDTH
 
@@ -96,7 +97,8 @@ def random_position(ply: int, rng: random.Random) -> str:
 
 def random_sets(plies: list[int], per_ply: int, seed: int = 0) -> Path:
     """Write a set file per ply (standard notation, exact scores from the solver) into a
-    temporary folder: "ply_06.txt" and so on."""
+    temporary folder: "ply_06.txt" and so on. The solver's table is wiped afterwards, so
+    that the timed searches do not start from what these searches left in the caches."""
     folder = Path(tempfile.mkdtemp(prefix="c4-plies-"))
     for ply in plies:
         rng = random.Random(seed * 1000 + ply)
@@ -105,6 +107,7 @@ def random_sets(plies: list[int], per_ply: int, seed: int = 0) -> Path:
             moves = random_position(ply, rng)
             lines.append(f"{to_standard(moves)} {int(solve(moves, use_book=False))}\n")
         (folder / f"ply_{ply:02d}.txt").write_text("".join(lines))
+    get_solver("fast").reset(wipe=True)
     return folder
 
 
