@@ -244,7 +244,8 @@ def sort_moves(current: int, mask: int, moves: int, possible: int, order: np.nda
                spots: np.ndarray, scores: np.ndarray, base: int, table: np.ndarray,
                near: int) -> int:
     """Write the moves of `possible` into order[base:], most winning spots first
-    (centre-first among equals); returns how many.
+    (centre-first among equals), and those spots into spots[base:] (the child's
+    opponent's threats, once the move's own cell is taken); returns how many.
 
     It also asks the CPU to fetch the table slot of each position after a move: the
     search probes those slots soon, and waiting for memory there was most of its time
