@@ -32,10 +32,10 @@ from typing import Any, Callable
 
 from gamelib.search.trace import UPPER
 from gamelib.games import to_standard
-from gamelib.solver import PerfectPlayer, Position, fast, solve
+from gamelib.solver import PerfectPlayer, fast, solve
 from gamelib.solver.api import get_solver
 from gamelib.solver.cli import _duration, bench_stats, read_bench_lines
-from gamelib.solver.position import WIDTH
+from gamelib.solver.position import random_unfinished
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "connect4"
 
@@ -80,21 +80,6 @@ def run_cpp(binary: str, path: Path, limit: int | None, weak: bool,
             "mean_nodes": sum(int(row[2]) for row in rows) / n}
 
 
-def random_position(ply: int, rng: random.Random) -> str:
-    """The 0-based moves of a position after `ply` random moves in which nobody has won
-    and the player to move cannot win at once (such positions are solved instantly)."""
-    while True:
-        pos, moves = Position.empty(), ""
-        for _ in range(ply):
-            playable = [c for c in range(WIDTH) if pos.can_play(c) and not pos.is_winning_move(c)]
-            if not playable:
-                break
-            col = rng.choice(playable)
-            pos, moves = pos.play_col(col), moves + str(col)
-        if len(moves) == ply and not pos.can_win_next():
-            return moves
-
-
 def random_sets(plies: list[int], per_ply: int, seed: int = 0) -> Path:
     """Write a set file per ply (standard notation, exact scores from the solver) into a
     temporary folder: "ply_06.txt" and so on. The solver's table is wiped afterwards, so
@@ -104,7 +89,7 @@ def random_sets(plies: list[int], per_ply: int, seed: int = 0) -> Path:
         rng = random.Random(seed * 1000 + ply)
         lines = []
         for _ in range(per_ply):
-            moves = random_position(ply, rng)
+            moves = random_unfinished(ply, rng)
             lines.append(f"{to_standard(moves)} {int(solve(moves, use_book=False))}\n")
         (folder / f"ply_{ply:02d}.txt").write_text("".join(lines))
     get_solver("fast").reset(wipe=True)

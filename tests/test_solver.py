@@ -13,7 +13,7 @@ from gamelib.games import ConnectFour, IllegalMoveError, from_standard, to_stand
 from gamelib.solver import Position, Solver, analyze, solve
 from gamelib.solver import api, fast
 from gamelib.solver import table as tt
-from gamelib.solver.position import WIDTH
+from gamelib.solver.position import WIDTH, random_unfinished
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "connect4"
 
@@ -131,25 +131,12 @@ def test_the_ideas_search_fewer_nodes():
     assert fast.BEST == fast.HASH_MOVE | fast.TWO_TABLES | fast.FAIL_SOFT
 
 
-def random_unfinished(rng: random.Random, ply: int) -> Position:
-    """A position after `ply` random moves, none of them winning, with no win in one."""
-    while True:
-        pos = Position.empty()
-        for _ in range(ply):
-            safe = [c for c in range(WIDTH) if pos.can_play(c) and not pos.is_winning_move(c)]
-            if not safe:
-                break
-            pos = pos.play_col(rng.choice(safe))
-        if pos.moves == ply and not pos.can_win_next():
-            return pos
-
-
 def test_fail_soft_bounds_are_true_and_at_least_as_tight():
     rng = random.Random(3)
     soft, hard = fast.FastSolver(), fast.FastSolver(options=fast.BEST & ~fast.FAIL_SOFT)
     tighter = 0
     for _ in range(60):
-        pos = random_unfinished(rng, rng.randrange(12, 30, 2))
+        pos = Position.from_string(random_unfinished(rng.randrange(12, 30, 2), rng))
         exact = soft.solve(pos)
         for mid in range(exact - 3, exact + 3):      # windows on both sides of the score
             found = {}

@@ -27,6 +27,7 @@ of columns) and the error codes of a bad position string, used by both engines.
 
 from __future__ import annotations
 
+import random
 from typing import NamedTuple
 
 from gamelib.games.base import IllegalMoveError
@@ -188,6 +189,21 @@ class Position(NamedTuple):
     def mirror(self) -> Position:
         """The left-right mirror image (same score)."""
         return Position(_mirror_bits(self.current), _mirror_bits(self.mask), self.moves)
+
+
+def random_unfinished(ply: int, rng: random.Random) -> str:
+    """The 0-based moves of a position after `ply` random moves in which nobody has won
+    and the player to move cannot win at once (such positions are solved instantly)."""
+    while True:
+        pos, moves = Position.empty(), ""
+        for _ in range(ply):
+            playable = [c for c in range(WIDTH) if pos.can_play(c) and not pos.is_winning_move(c)]
+            if not playable:
+                break
+            col = rng.choice(playable)
+            pos, moves = pos.play_col(col), moves + str(col)
+        if len(moves) == ply and not pos.can_win_next():
+            return moves
 
 
 def _mirror_bits(bits: int) -> int:
