@@ -97,8 +97,15 @@ def cmd_analyse(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     print(game.render(state))
-    print(f"{game.to_move(state)} to move")
-    print(explain(game, state).report())
+    print(f"{game.to_move(state)} to move", flush=True)
+    from gamelib.solver.cli import Status
+    status = Status()
+    status.say(f"searching with {clip(args.player or DEFAULT_OPPONENT[args.game], 40)}")
+    try:
+        report = explain(game, state).report()
+    finally:
+        status.done()
+    print(report)
     return 0
 
 

@@ -160,6 +160,19 @@ def test_progress_is_not_written_when_standard_error_is_not_a_terminal(monkeypat
     assert status == 0 and err == ""
 
 
+def test_analyse_on_a_terminal_says_it_is_searching(monkeypatch, capsys):
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["analyse", "connect4", "33", "--player", "alphabeta:2"]) == 0
+    assert "searching with alphabeta:2" in terminal.getvalue()
+
+
+def test_a_command_line_tournament_too_big_for_memory_is_refused(capsys):
+    status, out, err = run(["tournament", "tictactoe", "--players", "random,random",
+                            "--games", str(10**12), "--workers", "1"], capsys)
+    assert status == 2 and "at most 1,000,000" in err
+
+
 # -- item 9: Ctrl-C ---------------------------------------------------------------------------
 
 def alive(pids):
@@ -312,6 +325,7 @@ BAD_COMMANDS = [
     ["tournament", "tictactoe", "--players", "random", "--games", "2"],
     ["tournament", "tictactoe", "--players", "random,random", "--games", "3"],
     ["tournament", "tictactoe", "--players", "random,random", "--workers", "0"],
+    ["tournament", "tictactoe", "--players", "random,random", "--games", "2" + "0" * 12],
     ["figures", "no-such-figure"],
     ["figures", "--out", "/dev/null/figures", "textbook-minimax"],
     ["solve", "3342x"],

@@ -221,6 +221,10 @@ def add_parser(sub: Any, games: dict[str, type]) -> None:
     parser.set_defaults(run=partial(run_cli, games=games))
 
 
+MAX_GAMES = 1_000_000
+"""The most games a command-line tournament plays (each scheduled game takes memory)."""
+
+
 def run_cli(args: argparse.Namespace, games: dict[str, type]) -> int:
     """Run the tournament the command line describes and print the standings."""
     specs = [spec.strip() for spec in args.players.split(",") if spec.strip()]
@@ -228,6 +232,11 @@ def run_cli(args: argparse.Namespace, games: dict[str, type]) -> int:
         print(f"error: --workers must be at least 1, got {args.workers}", file=sys.stderr)
         return 2
     total = len(specs) * (len(specs) - 1) // 2 * max(args.games, 1)
+    if total > MAX_GAMES:
+        print(f"error: {len(specs)} players and --games {args.games} make {total:,} games; "
+              f"the command line plays at most {MAX_GAMES:,} (fewer players or games, or "
+              f"call tournament() from Python)", file=sys.stderr)
+        return 2
     workers = pool_size(args.workers, total)
     if args.workers is not None and workers < args.workers:
         print(f"note: --workers {args.workers} capped to {workers} (this machine has "

@@ -77,7 +77,7 @@ def column_scores(pos: Position, weak: bool = False, engine: str = "auto",
         status.say("loading the solver")
         solver = get_solver(engine)
         warm_up(engine)
-        before = solver.nodes
+        before, start = solver.nodes, time.perf_counter()
         for number, col in enumerate(todo, start=1):
             status.say(f"solving column {col} ({number} of {len(todo)} not in the opening "
                        f"book)")
