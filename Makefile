@@ -63,7 +63,7 @@ $(BUILD):
 	$(BUILD_VENV)/bin/python -m pip install -q --upgrade pip build </dev/null
 
 wheel: $(BUILD)   ## build the wheel and source distribution into dist/ (the lessons inside)
-	$(BUILD) --outdir dist .
+	$(BUILD) --quiet --outdir dist .
 
 figures: setup    ## regenerate every figure in figures/
 	$(PY) -m gamelib figures
