@@ -97,6 +97,19 @@ class Game(ABC):
             state = self.result(state, move)
         return state
 
+    def state_problem(self, state: State) -> str | None:
+        """What makes `state` (already known to be of this game's state type) a position
+        that play could never reach, in words, or None when nothing is wrong. Searches
+        check their starting state with it once (`gamelib.games.checks.check_state`), so
+        it must be cheap: a few microseconds. Games without their own checks trust every
+        state."""
+        return None
+
+    def plies_left(self, state: State) -> int | None:
+        """The most moves the game can still last from `state` (None: the game cannot
+        say). A full search goes this deep, so searches make room for it up front."""
+        return None
+
     def check_move(self, state: State, move: Move) -> None:
         """Raise IllegalMoveError unless `move` is legal in `state`."""
         if self.is_terminal(state):
