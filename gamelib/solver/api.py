@@ -12,6 +12,7 @@ import time
 import warnings
 from typing import Any
 
+from gamelib.games.checks import check_state
 from gamelib.solver.negamax import Solver
 from gamelib.solver.position import SIZE, WIDTH, Position, bad_string
 
@@ -145,9 +146,23 @@ def to_position(position: Any) -> Position:
     if isinstance(position, str):
         return _parse(position.strip())
     if hasattr(position, "to_move") and hasattr(position, "x"):
-        return Position.from_state(position)
+        pos = Position.from_state(position)         # (says so if the board is not 7x6)
+        check_state(_standard_game(), position, "position")
+        return pos
     raise TypeError(f"cannot solve {position!r}: give a position string like '3342', "
                     f"a ConnectFour state, or a Position")
+
+
+def _standard_game() -> Any:
+    """The 7x6 ConnectFour game the solver plays (made once)."""
+    global _standard
+    if _standard is None:
+        from gamelib.games.connect4 import ConnectFour
+        _standard = ConnectFour()
+    return _standard
+
+
+_standard: Any = None
 
 
 def _parse(text: str) -> Position:
