@@ -105,6 +105,10 @@ def run_cli(args: argparse.Namespace) -> int:
     except (FileNotFoundError, NotADirectoryError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    except OSError as error:                  # no permission, disk full, a read-only place
+        print(f"error: cannot copy the lessons to {directory}: {error.strerror or error}",
+              file=sys.stderr)
+        return 2
     print(f"{len(copied)} lessons copied to {directory}")
     if kept:
         print(f"kept your own copy of {len(kept)} (delete a file to get a fresh one): "

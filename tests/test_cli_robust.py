@@ -173,6 +173,30 @@ def test_a_command_line_tournament_too_big_for_memory_is_refused(capsys):
     assert status == 2 and "at most 1,000,000" in err
 
 
+def test_ctrl_c_stops_a_long_solve_at_once(tmp_path):
+    import pty
+    import select
+    main_side, terminal_side = pty.openpty()          # standard error is a terminal
+    process = subprocess.Popen([sys.executable, "-m", "gamelib", "solve", "01"], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=terminal_side, text=True,
+                               start_new_session=True)
+    os.close(terminal_side)
+    shown, end = b"", time.monotonic() + 60
+    while b"solving column" not in shown and time.monotonic() < end:
+        if select.select([main_side], [], [], 1.0)[0]:
+            shown += os.read(main_side, 4096)
+    assert b"solving column" in shown, (shown, process.poll())
+    time.sleep(0.5)
+    os.killpg(process.pid, signal.SIGINT)
+    try:
+        out, _ = process.communicate(timeout=10)
+    finally:
+        process.kill()
+        os.close(main_side)
+    assert process.returncode in (-signal.SIGINT, 130)   # what a shell shows as 130
+    assert "Traceback" not in out
+
+
 # -- item 9: Ctrl-C ---------------------------------------------------------------------------
 
 def alive(pids):
@@ -334,6 +358,8 @@ BAD_COMMANDS = [
     ["book", "--plies", "0", "--out", "/tmp/unused-book.txt"],
     ["book", "--plies", "1", "--out", "/no/such/folder/book.txt"],
     ["lessons", "/dev/null", "--copy-only"],
+    ["lessons", "/sys/gamelib-lessons", "--copy-only"],
+    ["book", "--plies", "43", "--out", "/tmp/unused-book.txt"],
     ["--no-such-option"],
     [],
 ]

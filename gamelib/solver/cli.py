@@ -5,12 +5,15 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import signal
 import statistics
 import sys
+import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
-from typing import IO, Any
+from typing import IO, Any, Iterator
 
 from gamelib.games.connect4 import from_standard
 from gamelib.platform import clip
@@ -47,6 +50,22 @@ class Status:
             self.width = 0
 
 
+@contextmanager
+def ctrl_c_stops_at_once() -> Iterator[None]:
+    """Within: Ctrl-C ends the program at once. The compiled solver does not look at
+    signals, so Python's KeyboardInterrupt would wait until the column being solved is
+    done (minutes for an early position); the system's own handling stops it now."""
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+        yield                           # someone else handles Ctrl-C: leave it to them
+        return
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def column_scores(pos: Position, weak: bool = False, engine: str = "auto",
                   status: Status | None = None) -> Analysis:
     """{column: score} for every playable column, as `analyze` gives, but asking the
@@ -78,10 +97,11 @@ def column_scores(pos: Position, weak: bool = False, engine: str = "auto",
         solver = get_solver(engine)
         warm_up(engine)
         before, start = solver.nodes, time.perf_counter()
-        for number, col in enumerate(todo, start=1):
-            status.say(f"solving column {col} ({number} of {len(todo)} not in the opening "
-                       f"book)")
-            scores[col] = child_score(solver, pos, col, weak)
+        with ctrl_c_stops_at_once():
+            for number, col in enumerate(todo, start=1):
+                status.say(f"solving column {col} ({number} of {len(todo)} not in the "
+                           f"opening book; Ctrl-C stops)")
+                scores[col] = child_score(solver, pos, col, weak)
         scores.nodes = solver.nodes - before
         status.done()
     ordered = Analysis(sorted(scores.items()))
@@ -132,7 +152,8 @@ def bench(path: Path, weak: bool, engine: str, limit: int | None) -> int:
         return 2
     status = Status()
     try:
-        stats = bench_stats(path, weak, engine, limit, status=status)
+        with ctrl_c_stops_at_once():
+            stats = bench_stats(path, weak, engine, limit, status=status)
     except OSError as error:
         print(f"error: cannot read {path}: {error.strerror or error}", file=sys.stderr)
         return 2
@@ -222,8 +243,9 @@ def _duration(seconds: float) -> str:
 def cmd_book(args: argparse.Namespace) -> int:
     """Generate (or extend) the opening book."""
     from gamelib.solver.book import default_path, generate, open_book
-    if args.plies < 1:
-        print(f"error: --plies must be a whole number >= 1, got {args.plies}", file=sys.stderr)
+    if not 1 <= args.plies <= SIZE:
+        print(f"error: --plies must be a whole number from 1 to {SIZE} (a game has at most "
+              f"{SIZE} moves), got {args.plies}", file=sys.stderr)
         return 2
     out = Path(args.out)
     problem = book_out_problem(out)
