@@ -207,7 +207,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     line and the status 130, never a traceback."""
     try:
         args = build_parser().parse_args(argv)
-        return args.run(args)
+        status = args.run(args)
+        sys.stdout.flush()                  # a closed pipe says so here, not at exit
+        return status
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return INTERRUPTED
+    except BrokenPipeError:                 # the reader went away (`... | head -1`)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())   # so that the exit's flush says nothing
+        return 1

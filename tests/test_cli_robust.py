@@ -379,6 +379,16 @@ def test_every_subcommand_with_bad_arguments_fails_in_one_line_without_a_traceba
         assert max(map(len, (out + err).splitlines()), default=0) < 1000, args
 
 
+@pytest.mark.parametrize("unbuffered", ["1", ""])
+def test_a_reader_that_goes_away_is_no_traceback(unbuffered):
+    environment = {**os.environ, "PYTHONUNBUFFERED": unbuffered}
+    process = gamelib_process("solve", "3342", env=environment)
+    process.stdout.close()                  # as `| head -0` would
+    err = process.stderr.read()
+    process.wait(timeout=60)
+    assert "Traceback" not in err and "BrokenPipeError" not in err, err
+
+
 # -- item 16: `make wheel` does not install the test set -------------------------------------
 
 def test_make_wheel_does_not_install_the_test_set(tmp_path):
