@@ -280,3 +280,22 @@ def test_a_full_search_deeper_than_any_search_is_refused_up_front():
     with pytest.raises(ValueError, match=r"could go 2000 plies deep.*give a depth"):
         alphabeta(game, game.initial_state)
     assert alphabeta(game, game.initial_state, depth=3).move in (0, 1)
+
+
+@pytest.mark.parametrize("game, move", [
+    (ConnectFour(), 10 ** 5000), (ConnectFour(), "3" * 10 ** 6), (ConnectFour(), [1] * 10 ** 5),
+    (TicTacToe(), (10 ** 6000, 1)), (TicTacToe(), "x" * 10 ** 6), (TREE, "7" * 10 ** 6)],
+    ids=["5000 digits", "a string", "a list", "a tuple", "x string", "tree"])
+def test_a_huge_move_is_quoted_briefly(game, move):
+    with pytest.raises(ValueError) as error:
+        game.result(game.initial_state, move)
+    assert len(str(error.value)) < 300 and "move" in str(error.value)
+    with pytest.raises(ValueError) as error:
+        game.check_move(game.initial_state, move)
+    assert len(str(error.value)) < 300
+
+
+def test_a_huge_thing_to_solve_is_quoted_briefly():
+    with pytest.raises(TypeError) as error:
+        solve([3] * 10 ** 6)
+    assert len(str(error.value)) < 300 and "characters" in str(error.value)

@@ -113,10 +113,11 @@ class Game(ABC):
     def check_move(self, state: State, move: Move) -> None:
         """Raise IllegalMoveError unless `move` is legal in `state`."""
         if self.is_terminal(state):
-            raise IllegalMoveError(f"move {move!r} is not legal: the game is over", GAME_OVER)
+            raise IllegalMoveError(f"move {_brief(move)} is not legal: the game is over",
+                                   GAME_OVER)
         legal = self.actions(state)
         if move not in legal:
-            raise IllegalMoveError(f"move {move!r} is not legal; legal moves: {legal}")
+            raise IllegalMoveError(f"move {_brief(move)} is not legal; legal moves: {legal}")
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -133,3 +134,9 @@ class BoardGame(Game):
     @abstractmethod
     def winning_line(self, state: State) -> list[tuple[int, int]] | None:
         """The (row, col) cells of the line that won the game, or None."""
+
+
+def _brief(value: Any) -> str:
+    """`value` quoted briefly (see gamelib.games.checks.brief, which imports this module)."""
+    from gamelib.games.checks import brief
+    return brief(value)

@@ -235,11 +235,11 @@ class ConnectFour(BoardGame):
         """Check `move` and return it as a column, or raise IllegalMoveError."""
         column = whole_number(move)     # numpy integers are columns too
         if column is None:
-            raise IllegalMoveError(f"move {move!r} is not a column number; columns are "
+            raise IllegalMoveError(f"move {brief(move)} is not a column number; columns are "
                                    f"whole numbers 0..{self.cols - 1} (0-based)", NOT_A_MOVE)
         move = column
         if not 0 <= move < self.cols:
-            raise IllegalMoveError(f"move {move} is off the board: columns are "
+            raise IllegalMoveError(f"move {brief(move)} is off the board: columns are "
                                    f"0..{self.cols - 1} (0-based)", OFF_BOARD)
         if self.is_terminal(state):
             raise IllegalMoveError(f"move {move} is not legal: the game is over", GAME_OVER)

@@ -72,7 +72,7 @@ class GameTree(Game):
         index = whole_number(move)          # numpy integers are child indices too
         if index is None or index not in legal:
             why = "the node is a leaf" if not legal else f"legal moves: {legal}"
-            raise IllegalMoveError(f"move {move!r} is not legal at {state}: {why}")
+            raise IllegalMoveError(f"move {brief(move)} is not legal at {brief(state)}: {why}")
         return state + (index,)
 
     def is_terminal(self, state: tuple[int, ...]) -> bool:
@@ -116,7 +116,8 @@ def _checked_tree(tree: Any, path: tuple[int, ...]) -> Tree:
             raise ValueError(f"empty list at path {path}: every inner node needs a child")
         return [_checked_tree(child, path + (index,)) for index, child in enumerate(tree)]
     if isinstance(tree, bool) or not isinstance(tree, Real):
-        raise ValueError(f"{tree!r} at path {path} is neither a number nor a list of children")
+        raise ValueError(f"{brief(tree)} at path {path} is neither a number nor a list of "
+                         f"children")
     if not math.isfinite(tree):
         raise ValueError(f"the leaf at path {path} is {tree!r}; leaves must be finite "
                          f"numbers (NaN and infinity have no place in a minimax value)")

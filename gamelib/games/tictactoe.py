@@ -153,14 +153,14 @@ class TicTacToe(BoardGame):
         if (not isinstance(move, tuple) or len(move) != 2
                 or any(whole_number(x) is None for x in move)):   # numpy integers are fine
             raise IllegalMoveError(
-                f"move {move!r} is not a (row, col) pair of whole numbers, e.g. (0, 2)",
+                f"move {brief(move)} is not a (row, col) pair of whole numbers, e.g. (0, 2)",
                 NOT_A_MOVE)
         row, col = whole_number(move[0]), whole_number(move[1])
         assert row is not None and col is not None          # checked just above
         move = (row, col)
         if not _on_board(state, row, col):
             raise IllegalMoveError(
-                f"move {move!r} is off the board: rows are 0..{self.rows - 1} "
+                f"move {brief(move)} is off the board: rows are 0..{self.rows - 1} "
                 f"and columns 0..{self.cols - 1}", OFF_BOARD)
         if state.winner is not None or EMPTY not in state.board:
             raise IllegalMoveError(f"move {move!r} is not legal: the game is over", GAME_OVER)

@@ -12,7 +12,7 @@ import time
 import warnings
 from typing import Any
 
-from gamelib.games.checks import check_state
+from gamelib.games.checks import brief, check_state
 from gamelib.solver.negamax import Solver
 from gamelib.solver.position import SIZE, WIDTH, Position, bad_string
 
@@ -149,7 +149,7 @@ def to_position(position: Any) -> Position:
         pos = Position.from_state(position)         # (says so if the board is not 7x6)
         check_state(_standard_game(), position, "position")
         return pos
-    raise TypeError(f"cannot solve {position!r}: give a position string like '3342', "
+    raise TypeError(f"cannot solve {brief(position)}: give a position string like '3342', "
                     f"a ConnectFour state, or a Position")
 
 
