@@ -62,6 +62,10 @@ BAD = [  # (game, state, words the message must hold)
     (C4, C4.play("0101010")._replace(winner=None), ["X has 4 in a row but winner is None"]),
     (C4, S._replace(winner="O"), ["winner is 'O'", "no 4 in a row"]),
     (C4, S._replace(winner="Z"), ["winner must be"]),
+    (C4, C4.initial_state._replace(   # X's line lies under discs played after it
+        x=sum(1 << 7 * c for c in range(4)) | 1 << 22 | 1 << 36,
+        o=1 << 1 | 1 << 8 | 1 << 15 | 1 << 35 | 1 << 42, to_move="O", winner="X"),
+     ["already had 4 in a row before its last move"]),
     (ConnectFour(first_move_rule=True), C4.play("3"), ["first-move rule"]),
     (TTT, TicTacToeState("XXX......", "O", None, 3, 3, 3), ["X has 3 marks and O has 0"]),
     (TTT, TicTacToeState("XXXOO....", "O", None, 3, 3, 3), ["winner is None"]),

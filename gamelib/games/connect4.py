@@ -296,6 +296,16 @@ class ConnectFour(BoardGame):
                 return "both players have a line (the game ends with the first)"
             if (winner == "X") != (xs > os):
                 return f"{winner} won, so {winner} made the last move; the disc counts say otherwise"
+            mine = x if winner == "X" else o
+            tops = ((mask + self._bottom_row) >> 1) & mine     # its discs on top of a column
+            while tops:
+                last = tops & -tops
+                if not has(mine ^ last, self.rows, self.k):
+                    return None                 # this disc may have been the winning move
+                tops ^= last
+            return (f"{winner} already had {self.k} in a row before its last move (no disc "
+                    f"on top of a column completes the line), so the game would have ended "
+                    f"sooner")
         return None
 
     def plies_left(self, state: ConnectFourState) -> int:
