@@ -284,6 +284,7 @@ def test_a_full_search_deeper_than_any_search_is_refused_up_front():
     with pytest.raises(ValueError, match=r"could go 2000 plies deep.*give a depth"):
         alphabeta(game, game.initial_state)
     assert alphabeta(game, game.initial_state, depth=3).move in (0, 1)
+    assert iterative_deepening(game, game.initial_state, time_limit=0.2).move in (0, 1)
 
 
 @pytest.mark.parametrize("game, move", [
