@@ -437,3 +437,30 @@ def test_setup_refuses_an_old_python_at_once():
     assert done.returncode != 0
     assert "3.10" in done.stderr and "3.9" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def old_python():
+    """A Python 3.9 on this machine (on the PATH or through pyenv), or None."""
+    import shutil
+    candidates = [shutil.which("python3.9")]
+    pyenv = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv")) / "versions"
+    candidates += sorted(str(p) for p in pyenv.glob("3.9*/bin/python3.9"))
+    for candidate in filter(None, candidates):
+        try:
+            done = subprocess.run([candidate, "-c", "import sys; print(sys.version_info[:2])"],
+                                  capture_output=True, text=True, timeout=30)
+        except OSError:
+            continue
+        if done.stdout.strip() == "(3, 9)":
+            return candidate
+    return None
+
+
+def test_a_real_python_3_9_is_refused_by_setup_py_before_anything_else():
+    python = old_python()
+    if python is None:
+        pytest.skip("no Python 3.9 on this machine")
+    done = subprocess.run([python, "setup.py", "--name"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode != 0 and "needs Python 3.10 or newer" in done.stderr
+    assert "Traceback" not in done.stderr
