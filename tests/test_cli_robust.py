@@ -360,6 +360,11 @@ BAD_COMMANDS = [
     ["lessons", "/dev/null", "--copy-only"],
     ["lessons", "/sys/gamelib-lessons", "--copy-only"],
     ["book", "--plies", "43", "--out", "/tmp/unused-book.txt"],
+    ["tournament", "tictactoe", "--players", "x" * 5000 + ",random", "--games", "2"],
+    ["play", "connect4", "--opponent", "y" * 5000],
+    ["analyse", "connect4", "--player", "z" * 5000],
+    ["solve", "3" * 100_000],
+    ["review", "connect4", "3" * 100_000],
     ["--no-such-option"],
     [],
 ]

@@ -133,7 +133,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         print(f"position {text}: the board is full, a draw; no column to play")
         return 0
     kind = "weak result (1 win, 0 draw, -1 loss)" if args.weak else "score"
-    print(f"position {clip(text, 80) or '(empty board)'}: {kind} {scores.best_score} for the player to move")
+    print(f"position {clip(text, 80) or '(empty board)'}: {kind} {scores.best_score} for "
+          f"the player to move")
     print("column: " + " ".join(f"{c:>3}" for c in range(WIDTH)))
     print("score:  " + " ".join(f"{scores[c]:>3}" if c in scores else "  -"
                                 for c in range(WIDTH)))
