@@ -192,8 +192,8 @@ class TicTacToe(BoardGame):
         if to_move != ("X" if xs == os else "O"):
             return (f"X has {xs} marks and O has {os}, so {'X' if xs == os else 'O'} is to "
                     f"move, not {to_move!r}")
-        if type(self).result is not TicTacToe.result:
-            return None         # a variant with rules of its own: lines are its business
+        if type(self).result is not TicTacToe.result or (xs < self.k and winner is None):
+            return None         # a variant with rules of its own, or too few marks for a line
         x_line, o_line = "X" * self.k, "O" * self.k
         lines = {board[a:b:step] for a, b, step in self._all_lines}
         has_x, has_o = x_line in lines, o_line in lines
