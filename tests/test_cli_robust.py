@@ -135,7 +135,23 @@ def test_readme_solve_3342_is_answered_from_the_opening_book(capsys):
     assert status == 0 and "from the opening book" in out      # nothing searched
     book, pos = opening_book(), to_position("3342")
     expected = [-book.lookup(pos.play_col(col))[0] for col in range(7)]
+    assert expected == [-5, -5, -2, -3, -4, -2, -2]        # what a full search finds
     assert "score:  " + " ".join(f"{s:>3}" for s in expected) in out
+
+
+@pytest.mark.parametrize("text", ["3342", "0123456012345601", "01234560123456"])
+@pytest.mark.parametrize("weak", [False, True])
+def test_the_command_lines_column_scores_agree_with_analyze(text, weak):
+    from gamelib.solver import analyze
+    from gamelib.solver.cli import Status, column_scores
+    from gamelib.solver.api import to_position
+    pos = to_position(text)
+    mine = column_scores(pos, weak, status=Status(io.StringIO()))
+    if text == "3342":                          # analyze searches this one for seconds
+        assert dict(mine) == ({0: -1, 1: -1, 2: -1, 3: -1, 4: -1, 5: -1, 6: -1} if weak else
+                              {0: -5, 1: -5, 2: -2, 3: -3, 4: -4, 5: -2, 6: -2})
+        return
+    assert dict(mine) == dict(analyze(pos, weak=weak))
 
 
 class Terminal(io.StringIO):
