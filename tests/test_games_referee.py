@@ -152,7 +152,8 @@ def test_every_small_tictactoe_shape_and_a_sample_of_larger_ones():
     shapes = [(rows, cols, k) for rows in range(1, 10) for cols in range(1, 10)
               for k in range(1, max(rows, cols) + 1)]
     shapes += [(rng.randrange(10, 40), rng.randrange(10, 40), rng.randrange(3, 8))
-               for _ in range(10)] + [(100, 100, 5), (1, 1000, 3)]
+               for _ in range(10)] + [(100, 100, 5), (1, 1000, 3), (1, 2000, 1000), (40, 40, 40),
+                                     (30, 70, 25)]
     for shape in shapes:
         game = TicTacToe(*shape)
         for _ in range(2 if shape[0] * shape[1] < 1000 else 1):
@@ -169,9 +170,15 @@ def test_boards_too_big_to_hold_are_refused_with_a_message(make):
 
 
 def test_the_largest_boards_are_made_at_once():
-    """A board's lines are listed only when an evaluation needs them."""
+    """A Connect Four board's lines are listed only when an evaluation needs them; a
+    Tic-Tac-Toe board keeps four slices a cell, whatever k (every line through every
+    cell took minutes and gigabytes for long lines on long boards)."""
     import time
     started = time.perf_counter()
     ConnectFour(MAX_CELLS // 9, 9, 4)
     ConnectFour(MAX_CELLS, 1, 2)
     assert time.perf_counter() - started < 1.0
+    for shape in ((1, MAX_CELLS, 1000), (10, 1000, 500), (100, 100, 100)):
+        started = time.perf_counter()
+        TicTacToe(*shape)
+        assert time.perf_counter() - started < 5.0, shape
