@@ -96,6 +96,7 @@ def compiled_shapes():
             for k in range(1, max(rows, cols) + 1)]
 
 
+@pytest.mark.slow
 def test_every_shape_the_compiled_line_test_serves_names_the_right_winner():
     shapes = compiled_shapes()
     assert len(shapes) > 2500 and (14, 4, 5) in shapes and (62, 1, 62) in shapes
@@ -147,6 +148,7 @@ def test_a_sample_of_the_larger_connect_four_shapes():
         referee_connect_four(game, rng)
 
 
+@pytest.mark.slow
 def test_every_small_tictactoe_shape_and_a_sample_of_larger_ones():
     rng = random.Random(3)
     shapes = [(rows, cols, k) for rows in range(1, 10) for cols in range(1, 10)
