@@ -16,6 +16,8 @@ from hypothesis import strategies as st
 from gamelib import (AlphaBetaPlayer, ConnectFour, GameTree, MCTSPlayer, MinimaxPlayer,
                      RandomPlayer, TicTacToe, alphabeta, iterative_deepening, mcts, minimax,
                      play_game)
+from gamelib.arena import HumanPlayer
+from gamelib.arena.review import review_game
 from gamelib.games.checks import brief, check_state
 from gamelib.games.connect4 import ConnectFourState
 from gamelib.games.tictactoe import TicTacToeState
@@ -29,6 +31,11 @@ TTT = TicTacToe()
 TREE = GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 S = C4.play("3342")                             # X to move; X: 3, 4  O: 3, 2
 
+def never_asked(prompt: str) -> str:
+    """A terminal player's input that must not be read: the state is refused first."""
+    raise AssertionError(f"asked {prompt!r} instead of refusing the state")
+
+
 ENTRIES = {
     "minimax": lambda game, state: minimax(game, state, depth=2),
     "alphabeta": lambda game, state: alphabeta(game, state, depth=2),
@@ -41,6 +48,8 @@ ENTRIES = {
     "RandomPlayer": lambda game, state: RandomPlayer(0)(game, state),
     "play_game(start=)": lambda game, state: play_game(
         game, [RandomPlayer(0), RandomPlayer(1)], start=state),
+    "review_game(start=)": lambda game, state: review_game(game, [], start=state),
+    "HumanPlayer": lambda game, state: HumanPlayer(read=never_asked)(game, state),
 }
 
 BAD = [  # (game, state, words the message must hold)
@@ -84,7 +93,7 @@ BAD = [  # (game, state, words the message must hold)
 @pytest.mark.parametrize("entry", sorted(ENTRIES))
 @pytest.mark.parametrize("game, state, words", BAD, ids=lambda value: str(value)[:30])
 def test_every_search_and_player_refuses_a_bad_state_saying_why(entry, game, state, words):
-    if state is None and entry == "play_game(start=)":
+    if state is None and entry in ("play_game(start=)", "review_game(start=)"):
         return                                  # start=None: the initial state
     with pytest.raises(ValueError) as error:
         ENTRIES[entry](game, state)

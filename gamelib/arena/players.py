@@ -51,6 +51,7 @@ class HumanPlayer:
 
     def __call__(self, game: Game, state: State) -> Move:
         out = self.out or sys.stdout
+        check_state(game, state)
         legal = game.actions(state)
         print(game.render(state), file=out)
         while True:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from gamelib.games.base import BoardGame, Game, Move, Side, State
+from gamelib.games.checks import check_state
 
 BEST, FINE, MISTAKE, BLUNDER, UNKNOWN = "best", "fine", "mistake", "blunder", "?"
 NODE_BUDGET = 3_000_000
@@ -86,8 +87,8 @@ def review_game(game: Game, moves: Sequence[Move], start: State | None = None,
                 side: Side | None = None) -> list[MoveReview]:
     """Review `moves` played from `start` (default: the initial position); only `side`'s
     moves when given, else both sides'."""
+    state = game.initial_state if start is None else check_state(game, start, "start")
     values = _value_finder(game)
-    state = game.initial_state if start is None else start
     reviews = []
     for index, move in enumerate(moves):
         player = game.to_move(state)
