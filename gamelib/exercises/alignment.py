@@ -14,6 +14,7 @@ import random
 from typing import Callable
 
 from gamelib.exercises.exercise import Exercise
+from gamelib.exercises.common import never_raises
 from gamelib.exercises.common import (FAILED, PASSED, CheckResult, StudentError, call,
                                       crashed, not_yet, plain)
 from gamelib.exercises.solutions.alignment import alignment as reference
@@ -104,6 +105,7 @@ MISTAKES: dict[str, tuple[str, Callable[[int], bool]]] = {
 }
 
 
+@never_raises("alignment")
 def check_alignment(fn: Callable[[int], bool]) -> CheckResult:
     """Check a student's `alignment(bits) -> bool` against the model solution."""
     boards = hand_made() + random_boards(300)

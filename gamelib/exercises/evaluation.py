@@ -20,6 +20,7 @@ from typing import Any, Callable
 
 from gamelib.arena.match import match
 from gamelib.arena.stats import Tally
+from gamelib.exercises.common import never_raises
 from gamelib.exercises.common import (FAILED, PASSED, CheckResult, StudentError, call,
                                       crashed, not_yet, plain)
 from gamelib.games import ConnectFour
@@ -172,6 +173,7 @@ def _sensible(game: ConnectFour, scores: list) -> CheckResult | None:
     return None
 
 
+@never_raises("evaluation function")
 def check_eval_fn(my_eval: Callable, games: int = GAMES, depth: int = 2,
                   seed: int = 4) -> CheckResult:
     """Quick questions, then a seat-swapped match against the window-count baseline: a

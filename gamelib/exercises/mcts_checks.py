@@ -19,6 +19,7 @@ import math
 from numbers import Real
 from typing import Callable
 
+from gamelib.exercises.common import never_raises
 from gamelib.exercises.common import (FAILED, NOT_YET, PASSED, CheckResult, StudentError,
                                       call, crashed, not_yet, plain)
 from gamelib.exercises.mcts_parts import chain, most_visited, run_mcts
@@ -99,6 +100,7 @@ def sign_flip_demo(iterations: int = 1000, runs: int = 5) -> dict[str, int]:
                                             iterations, runs)}
 
 
+@never_raises("UCB score")
 def check_ucb(ucb_score: Callable) -> CheckResult:
     """Check `ucb_score(total, visits, parent_visits, c)` against UCB1."""
     exercise = "UCB score"
@@ -256,6 +258,7 @@ def _same_stats(mine: dict, theirs: dict) -> bool:
     return True
 
 
+@never_raises("backpropagation")
 def check_backprop(backpropagate: Callable) -> CheckResult:
     """Check `backpropagate(node, winner)` on a few paths, for a win of X, of O, a draw."""
     exercise = "backpropagation"

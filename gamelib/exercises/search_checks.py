@@ -27,7 +27,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from gamelib.exercises.common import FAILED, PASSED, CheckResult, StudentError, crashed, not_yet
+from gamelib.exercises.common import (FAILED, PASSED, CheckResult, StudentError, crashed,
+                                      never_raises, not_yet)
 from gamelib.exercises.mistakes import ALIKE, HINTS, diagnosis_of, models
 from gamelib.exercises.recording import Path, RecordingGame, ReorderedGame
 from gamelib.games import GameTree, TicTacToe
@@ -576,11 +577,13 @@ def _explain_move(exercise: str, runs: list[tuple[Case, Run]], case: Case, mine:
                        details=[case.draw(), f"the value of each root move: {values}"])
 
 
+@never_raises("minimax")
 def check_minimax(my_minimax: Callable) -> CheckResult:
     """Check the student's `my_minimax(game, state, depth, eval_fn) -> (value, move)`."""
     return check_search("minimax", my_minimax, pruning=False)
 
 
+@never_raises("alpha-beta")
 def check_alphabeta(my_alphabeta: Callable) -> CheckResult:
     """Check the student's `my_alphabeta(game, state, depth, eval_fn) -> (value, move)`."""
     return check_search("alpha-beta", my_alphabeta, pruning=True)
