@@ -127,15 +127,17 @@ def check_ucb(ucb_score: Callable) -> CheckResult:
     if unvisited is None or any(a is None for a in answers):
         return not_yet(exercise, "ucb_score")
     if not _number(unvisited) or not unvisited >= LARGE:
-        return CheckResult(exercise, FAILED, f"an unvisited child scores {unvisited!r}.",
+        return CheckResult(exercise, FAILED, f"ucb_score(0.0, 0, 10, 1.4) returned "
+                           f"{unvisited!r}: an unvisited child scores that.",
                            hint="a child that was never visited must be tried first: "
                                 "return math.inf (or a number larger than any score a "
                                 "visited child can get) when visits == 0.",
                            diagnosis="unvisited")
     odd = next((a for a in answers if not _number(a)), None)
     if odd is not None:
-        return CheckResult(exercise, FAILED, f"ucb_score returned {odd!r}; it should return "
-                           "a number.", hint="return a float: the mean reward plus the "
+        args = NUMBERS[answers.index(odd)]
+        return CheckResult(exercise, FAILED, f"ucb_score{args} returned {odd!r}; it should "
+                           "return a number.", hint="return a float: the mean reward plus the "
                            "exploration bonus.", diagnosis="type")
     expected = [reference_ucb(*args) for args in NUMBERS]
     if all(math.isclose(a, e, rel_tol=1e-9) for a, e in zip(answers, expected)):

@@ -104,7 +104,7 @@ class Case:
         if not path:
             return "the root"
         if isinstance(self.game, GameTree):
-            return "node " + "".join(map(str, path)) + " (child indices from the root)"
+            return "node " + "".join(map(str, path))
         return "the position after " + ", ".join(map(str, path))
 
     def draw(self, path: Path = ()) -> str:
@@ -327,17 +327,18 @@ def _compare(exercise: str, fn: Callable, runs: list[tuple[Case, Run]], pruning:
 # -- counterexamples: the smallest tree on which the student's search differs --------------
 
 
-def small_trees(count: int = 36, seed: int = 2024) -> list[Case]:
-    """Small game trees of every shape up to three levels (some ending early), smallest
-    first; every other one searched with the depth limit one above the bottom."""
+def small_trees(count: int = 60, seed: int = 2024) -> list[Case]:
+    """Small game trees of every shape up to three levels (some ending early), with values
+    from -4 to 4 so that ties are common, smallest first; every other one searched with
+    the depth limit one above the bottom."""
     rng = random.Random(seed)
     trees: list[Tree] = []
 
     def grow(height: int) -> Tree:
         """A random tree at most `height` levels deep."""
         if height == 0 or (height == 1 and rng.random() < 0.15):
-            return rng.randint(-9, 9)
-        return [grow(height - 1) if rng.random() < 0.85 else rng.randint(-9, 9)
+            return rng.randint(-4, 4)
+        return [grow(height - 1) if rng.random() < 0.85 else rng.randint(-4, 4)
                 for _ in range(rng.randint(1, 3))]
     while len(trees) < count:
         tree = grow(rng.choice((1, 2, 2, 3, 3)))
@@ -484,8 +485,9 @@ def _details(case: Case, mine: Run, ref: Run, pruning: bool) -> list[str]:
     answers = (f"your answer:      value {mine.value!r}, move {mine.move!r}\n"
                f"reference answer: value {ref.value!r}, move {ref.move!r}")
     if isinstance(case.game, GameTree) and _size(case.game.tree) <= 40:
-        return [f"{case.name}: GameTree({case.game.tree}), depth={case.depth}",
-                _outline(case, mine, ref), answers]
+        return [f"{case.name}: GameTree({case.game.tree}), depth={case.depth} (a node is "
+                "named by its child indices from the root: node 10 is the first child of the "
+                "root's second child)", _outline(case, mine, ref), answers]
     lines = [case.draw(), answers, f"your leaves:      {_paths(case, mine.leaves)}",
              f"reference leaves: {_paths(case, ref.leaves)}"]
     if isinstance(case.game, GameTree):
@@ -657,7 +659,7 @@ def _sequence_difference(case: Case, mine: Run, ref: Run, by_path: dict
     else:
         fate = f"you never searched move {child[-1]!r} at {case.where(parted)}."
     return (f"on the {case.name}, {after}, the reference scores {case.where(leaf)} next; "
-            f"{yours}. {fate}{window}", parted)
+            f"{yours}; {fate}{window}", parted)
 
 
 def _pruned_by_ref(leaf: Path, by_path: dict) -> tuple[Path, Any] | None:
