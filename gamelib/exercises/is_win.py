@@ -313,7 +313,9 @@ def check_is_win(is_win: Callable[[TicTacToeState, str], bool], random_count: in
                            f"(sizes {', '.join(f'{r}x{c} k={k}' for r, c, k in SIZES)}).")
     wrong = [i for i, (a, e) in enumerate(zip(mine, expected)) if a != e]
     summary = f"wrong on {len(wrong)} of {len(cases)} boards."
-    details = _first_wrong(cases, mine, expected, wrong[0])
+    smallest = min(wrong, key=lambda i: (cases[i][0].rows * cases[i][0].cols,
+                                         sum(m != "." for m in cases[i][0].board), i))
+    details = _first_wrong(cases, mine, expected, smallest)
     mine_outcomes = [_outcome(a) for a in mine]
     named = {_model_hint(name) for name, outcomes in model_outcomes(random_count).items()
              if outcomes == mine_outcomes}
@@ -350,6 +352,7 @@ def _first_wrong(cases: list, mine: list, expected: list, i: int) -> list[str]:
     else:
         what = (f"{player} has no {state.k} marks in a line (the longest straight run of "
                 f"{player}'s marks is {longest_run(state, player)})")
-    return [f"For example, on this {state.rows}x{state.cols} board with k={state.k}, "
+    return [f"For example, on this {state.rows}x{state.cols} board with k={state.k} (the "
+            f"smallest board you got wrong), "
             f"is_win(state, {player!r}) should be {expected[i]}: {what}; {said}.",
             str(state)]
