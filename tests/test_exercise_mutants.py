@@ -13,12 +13,14 @@ from typing import Any, Callable
 
 import pytest
 
-from gamelib.exercises import check_alphabeta, check_backprop, check_minimax, check_ucb
+from gamelib.exercises import (check_alphabeta, check_backprop, check_is_win, check_minimax,
+                               check_ucb)
 from gamelib.exercises.mcts_checks import LARGE
 from gamelib.exercises.mcts_parts import Node
 from gamelib.exercises.recording import RecordingGame
 from gamelib.exercises.search_checks import cases, same_move, same_value, tree_eval
 from gamelib.exercises.solutions import alphabeta as alphabeta_solution
+from gamelib.exercises.solutions import is_win as is_win_solution
 from gamelib.exercises.solutions import mcts as mcts_solution
 from gamelib.exercises.solutions import minimax as minimax_solution
 from gamelib.games import GameTree
@@ -158,9 +160,38 @@ def backprop_differs(fn: Callable, model: Callable) -> bool:
     return any(backprop_stats(fn, seed) != backprop_stats(model, seed) for seed in range(200))
 
 
+def random_boards(count: int, seed: int = 5) -> list[tuple[Any, str]]:
+    """Random boards of several shapes, each with a player to ask about."""
+    from gamelib.games.tictactoe import TicTacToeState
+    rng = random.Random(seed)
+    found = []
+    for _ in range(count):
+        rows, cols = rng.randint(1, 6), rng.randint(1, 7)
+        k = rng.randint(2, max(2, min(5, max(rows, cols))))
+        fill = rng.random()
+        board = "".join(rng.choice("XO") if rng.random() < fill else "."
+                        for _ in range(rows * cols))
+        found.append((TicTacToeState(board, "X", None, rows, cols, k), rng.choice("XO")))
+    return found
+
+
+def is_win_differs(fn: Callable, model: Callable) -> bool:
+    """True if `fn` answers otherwise than the model on some random board."""
+    for state, player in random_boards(3000):
+        try:
+            with time_limit(1):
+                got = fn(state, player)
+        except (Exception, Hangs):
+            return True
+        if not (isinstance(got, bool) and got == model(state, player)):
+            return True
+    return False
+
+
 # -- the exercises -------------------------------------------------------------------------
 
 EXERCISES = {
+    "is_win": (is_win_solution, "is_win", check_is_win, is_win_differs),
     "minimax": (minimax_solution, "my_minimax", check_minimax,
                 lambda fn, model: search_differs(fn, model, pruning=False)),
     "alpha-beta": (alphabeta_solution, "my_alphabeta", check_alphabeta,
