@@ -137,6 +137,7 @@ def test_grade_without_notebooks_is_a_usage_error(tmp_path, capsys):
     (["SUBMISSIONS", "--timeout", "-3"], "--timeout must be a positive number"),
     (["SUBMISSIONS", "--timeout", "inf"], "--timeout must be a positive number"),
     (["SUBMISSIONS", "--out", "A_FILE"], "is a file; give a folder"),
+    (["SUBMISSIONS", "--out", "A_FILE/inside"], "could not write the tables in A_FILE/inside"),
 ])
 def test_grade_usage_mistakes_exit_2_on_stderr_and_write_nothing(tmp_path, monkeypatch,
                                                                    capsys, arguments, words):

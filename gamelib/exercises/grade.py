@@ -441,6 +441,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
     if not notebooks:
         return error("no notebooks found in " + " ".join(map(_brief, args.submissions)))
     try:
+        out.mkdir(parents=True, exist_ok=True)       # before grading: fail fast
         rows = grade(args.submissions, out, args.timeout)
     except OSError as problem:                       # the tables could not be written
         return error(f"could not write the tables in {_brief(args.out)}: "
