@@ -94,10 +94,11 @@ def _drop(node: ast.AST, field: str, i: int) -> ast.AST:
 
 
 def function_source(module: Any, name: str) -> str:
-    """The module's imports and the one function `name`, as source."""
+    """The module's imports, constants and the one function `name`, as source."""
     import inspect
     tree = ast.parse(inspect.getsource(module))
-    kept = [node for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom))
+    kept = [node for node in tree.body
+            if isinstance(node, (ast.Import, ast.ImportFrom, ast.Assign))
             or (isinstance(node, ast.FunctionDef) and node.name == name)]
     return ast.unparse(ast.Module(body=kept, type_ignores=[]))
 

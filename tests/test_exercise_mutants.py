@@ -13,12 +13,13 @@ from typing import Any, Callable
 
 import pytest
 
-from gamelib.exercises import (check_alphabeta, check_backprop, check_is_win, check_minimax,
+from gamelib.exercises import (check_alignment, check_alphabeta, check_backprop, check_is_win, check_minimax,
                                check_ucb)
 from gamelib.exercises.mcts_checks import LARGE
 from gamelib.exercises.mcts_parts import Node
 from gamelib.exercises.recording import RecordingGame
 from gamelib.exercises.search_checks import cases, same_move, same_value, tree_eval
+from gamelib.exercises.solutions import alignment as alignment_solution
 from gamelib.exercises.solutions import alphabeta as alphabeta_solution
 from gamelib.exercises.solutions import is_win as is_win_solution
 from gamelib.exercises.solutions import mcts as mcts_solution
@@ -188,9 +189,29 @@ def is_win_differs(fn: Callable, model: Callable) -> bool:
     return False
 
 
+def alignment_differs(fn: Callable, model: Callable) -> bool:
+    """True if `fn` answers otherwise than the model on some random Connect Four bitboard
+    (stones only on the 42 cells, never on a column's empty top bit)."""
+    from gamelib.exercises.alignment import bit
+    rng = random.Random(6)
+    cells = [bit(c, r) for c in range(7) for r in range(6)]
+    for _ in range(4000):
+        density = rng.uniform(0.05, 0.5)
+        bits = sum(b for b in cells if rng.random() < density)
+        try:
+            with time_limit(1):
+                got = fn(bits)
+        except (Exception, Hangs):
+            return True
+        if bool(got) != model(bits) or not isinstance(got, (bool, int)):
+            return True
+    return False
+
+
 # -- the exercises -------------------------------------------------------------------------
 
 EXERCISES = {
+    "alignment": (alignment_solution, "alignment", check_alignment, alignment_differs),
     "is_win": (is_win_solution, "is_win", check_is_win, is_win_differs),
     "minimax": (minimax_solution, "my_minimax", check_minimax,
                 lambda fn, model: search_differs(fn, model, pruning=False)),
