@@ -1,6 +1,7 @@
 """The checks never raise: an error in a check's own code becomes a verdict that says the
 check could not judge, with what the student's function did; a student's exit() too."""
 
+import ast
 import sys
 
 from gamelib.exercises import check_alphabeta, check_minimax, check_ucb
@@ -31,3 +32,56 @@ def test_the_wrapped_function_keeps_its_name():
         return None
     result = check_alphabeta(my_alphabeta)
     assert result.status == "not implemented yet" and "my_alphabeta" in result.message
+
+
+# ---------------------------------------------------------------- counterexamples
+
+def _late_min_cut(game, state, depth, eval_fn):
+    """Alpha-beta whose MIN nodes cut one reply late (no model of this mistake exists)."""
+    import math
+    player = game.to_move(state)
+
+    def value(s, alpha, beta, d, is_max):
+        if game.is_terminal(s) or d == 0:
+            return eval_fn(s, player), None
+        best, move, low = (-math.inf if is_max else math.inf), None, 0
+        for m in game.actions(s):
+            v, _ = value(game.result(s, m), alpha, beta, d - 1, not is_max)
+            if (v > best) if is_max else (v < best):
+                best, move = v, m
+            if is_max:
+                alpha = max(alpha, best)
+                if best >= beta:
+                    break
+            else:
+                beta = min(beta, best)
+                if best <= alpha:
+                    low += 1
+                    if low == 2:
+                        break
+        return best, move
+    return value(state, -math.inf, math.inf, depth, True)
+
+
+def test_an_unnamed_mistake_is_shown_on_the_smallest_tree_found():
+    from gamelib.exercises.search_checks import _size
+    result = check_alphabeta(_late_min_cut)
+    assert result.diagnosis == "first difference"
+    head = result.details[0]
+    assert head.startswith("smallest tree found: GameTree(")
+    tree = ast.literal_eval(head[len("smallest tree found: GameTree("):head.index("), depth")])
+    assert _size(tree) <= 6, head            # e.g. [[0], [0, 0]]: one MIN node to cut
+
+
+def test_every_smaller_tree_is_a_tree_and_smaller():
+    from gamelib.exercises.search_checks import _size, _smaller
+    tree = [[3, [1, -2]], [0], 4]
+    for smaller in _smaller(tree):
+        assert isinstance(smaller, list) and smaller and _size(smaller) <= _size(tree)
+        assert smaller != tree
+
+
+def test_the_min_only_hint_names_both_mistakes_that_behave_alike():
+    from gamelib.exercises.mistakes import HINTS
+    assert "beta = min(beta, value)" in HINTS["min only"] and ">= beta" in HINTS["min only"]
+    assert "alpha = max(alpha, value)" in HINTS["max only"] and "<= alpha" in HINTS["max only"]

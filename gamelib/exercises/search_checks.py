@@ -571,9 +571,10 @@ def _first_difference(exercise: str, case: Case, mine: Run, pruning: bool,
     else:
         message = _sequence_difference(case, mine, ref, by_path)
     if message is None:                                     # the same leaves: the value
-        same = (f"on the {case.name} you scored the same {len(mine.leaves)} leaves as the "
-                f"reference, but your search returned the value {mine.value!r}, and the "
-                f"reference {ref.value!r}.")
+        count = len(mine.leaves)
+        same = (f"on the {case.name} you scored the same {count} "
+                f"{'leaf' if count == 1 else 'leaves'} as the reference, but your search "
+                f"returned the value {mine.value!r}, and the reference {ref.value!r}.")
         hint = ("the leaves are right; the way their values go up the tree is not. MAX takes "
                 "the largest child value, MIN the smallest, and every value is from the "
                 "root player's point of view (or, in negamax form, negated at each level).")
