@@ -176,4 +176,4 @@ def could_not_judge(exercise: str, error: BaseException, seen: Seen | None) -> C
                        f"{str(error)[:200]}{where}. This is a mistake in the check, not "
                        "necessarily in your code; please tell your instructor.",
                        diagnosis="check error",
-                       details=[seen.summary() if seen else ""])
+                       details=[seen.summary()] if seen else [])
