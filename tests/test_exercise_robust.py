@@ -85,3 +85,26 @@ def test_the_min_only_hint_names_both_mistakes_that_behave_alike():
     from gamelib.exercises.mistakes import HINTS
     assert "beta = min(beta, value)" in HINTS["min only"] and ">= beta" in HINTS["min only"]
     assert "alpha = max(alpha, value)" in HINTS["max only"] and "<= alpha" in HINTS["max only"]
+
+
+def test_every_public_check_is_guarded():
+    import gamelib.exercises as exercises
+    checks = [getattr(exercises, name) for name in exercises.__all__
+              if name.startswith("check_")]
+    assert len(checks) == 7
+    from gamelib.exercises import evaluation
+    checks[checks.index(exercises.check_eval_fn)] = evaluation._check_eval_fn  # after the
+    for check in checks:                                    # caller's arguments are checked
+        assert hasattr(check, "__wrapped__"), check.__name__
+
+
+def test_a_students_object_that_breaks_comparisons_gets_a_verdict():
+    from gamelib.exercises import check_backprop
+
+    class Odd:
+        def __eq__(self, other):
+            raise RuntimeError("no comparing me")
+        __hash__ = object.__hash__
+
+    result = check_backprop(lambda node, winner: setattr(node, "visits", Odd()))
+    assert not result.passed and result.status in ("could not judge", "failed")

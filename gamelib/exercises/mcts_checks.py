@@ -353,6 +353,7 @@ def _same_nodes(got: list, want: list) -> bool:
     return all(a == b for a, b in zip(got[1:], want[1:]))
 
 
+@never_raises("backpropagation")
 def check_backprop(backpropagate: Callable) -> CheckResult:
     """Check `backpropagate(node, winner)` on fresh paths (a win of X, of O, a draw), on
     nodes with earlier statistics, and over several playouts in a row in one tree."""
