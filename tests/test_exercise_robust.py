@@ -108,3 +108,9 @@ def test_a_students_object_that_breaks_comparisons_gets_a_verdict():
 
     result = check_backprop(lambda node, winner: setattr(node, "visits", Odd()))
     assert not result.passed and result.status in ("could not judge", "failed")
+
+
+def test_backpropagation_that_stores_strings_is_judged_not_crashed():
+    from gamelib.exercises import check_backprop
+    result = check_backprop(lambda node, winner: setattr(node, "visits", "1"))
+    assert result.status == "failed" and "('1', 0.0)" in "\n".join(result.details)

@@ -381,7 +381,7 @@ def check_backprop(backpropagate: Callable) -> CheckResult:
                            details=details[1:] + [show_in_play(reference_ucb, backpropagate)])
     hint = ("for each node from the one given up to the root: visits += 1, and total += 1 "
             "if winner == node.mover, 0.5 if winner is None, else 0.")
-    if any(a[0] > b[0] for key in want for a, b in zip(got[key], want[key])):
+    if any(_number(a[0]) and a[0] > b[0] for key in want for a, b in zip(got[key], want[key])):
         hint += (" Some node got more visits than playouts went through it: does each call "
                  "start from a fresh path? A default argument such as path=[] is created "
                  "once and shared by every call.")
@@ -404,9 +404,14 @@ def _backprop_details(got: dict, want: dict) -> list[str]:
                           for n, w in scenario.calls[:step + 1])
         return [f"on {scenario.text}, after {_outcome(scenario.calls[step][1])} "
                 f"backpropagated from {scenario.name(scenario.calls[step][0])}, "
-                f"{scenario.name(i)} has visits {mine[i][0]}, total {mine[i][1]:g}; it should "
-                f"have visits {stats[i][0]}, total {stats[i][1]:g}.",
+                f"{scenario.name(i)} has visits {_g(mine[i][0])}, total {_g(mine[i][1])}; it "
+                f"should have visits {stats[i][0]}, total {stats[i][1]:g}.",
                 f"the calls, in order: {calls}",
                 f"your (visits, total), node #0 (root) first: {mine}",
                 f"expected:                                   {stats}"]
     return ["the statistics differ."]
+
+
+def _g(value: object) -> str:
+    """A number written briefly (1.0 as 1); anything else as its repr."""
+    return format(plain(value), "g") if _number(value) else repr(value)
