@@ -5,8 +5,9 @@
 Each notebook runs in a fresh Jupyter kernel, cell by cell, each cell with a time limit
 (a cell that runs too long is interrupted and the run goes on). Lines that call a check,
 a hint or a solution are left out (the grader runs the checks itself). Then, for every
-exercise the notebook contains, the same check a student runs is run on the student's
-function in that kernel, under the same time limit. The result is one table, a row per
+exercise the notebook contains (the functions it defines or checks, the predictions it
+asks for, the unit-test exercise), the same check a student runs is run in that kernel,
+under the same time limit. The result is one table, a row per
 student and exercise: student, notebook, exercise, passed, status, diagnosis, message,
 written as CSV, Markdown and HTML. A broken submission (not JSON, a syntax error, an
 endless loop, a missing function, a kernel that dies) gets rows that say so; the run

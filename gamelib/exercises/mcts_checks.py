@@ -4,10 +4,12 @@
 numbers and recognises the usual slips (no square root, no logarithm, N and n swapped,
 total instead of mean, c ignored, unvisited children not tried first).
 An unvisited child may score math.inf or any large stand-in (at least LARGE).
-`check_backprop` runs `backpropagate(node, winner)` on a few paths (root -> X -> O -> X,
-...) for a win of X, a win of O and a draw, and compares every node's visits and total
-with the convention (1 to the nodes whose mover won, 0.5 to all for a draw, 0
-otherwise); the root's total is not compared, since MCTS never reads it. Both checks
+`check_backprop` runs `backpropagate(node, winner)` on fresh paths (root -> X -> O -> X,
+...) for a win of X, a win of O and a draw, on a path whose nodes already have statistics
+(so `visits = 1` differs from `visits += 1`), and on one tree that takes several playouts
+in a row (so a path kept between calls, e.g. in a default argument, shows), and compares
+every node's visits and total with the convention (1 to the nodes whose mover won, 0.5 to
+all for a draw, 0 otherwise); the root's total is not compared, since MCTS never reads it. Both checks
 name a slip only when a model of it gives exactly the student's numbers, and the
 backpropagation check then lets the small MCTS in `mcts_parts` play a Tic-Tac-Toe
 position where X must block, to show the effect.

@@ -1,10 +1,17 @@
 """Checks for lessons 02 and 03: the student's minimax and alpha-beta, read at trace level.
 
 The student writes `my_search(game, state, depth, eval_fn) -> (value, move)`. The check
-runs it on a few positions (textbook trees and Tic-Tac-Toe middle games) through a
-`RecordingGame`, so it sees which positions were scored, in which order, and what came
-back. The reference is the library's own search (`gamelib.search.minimax` and
-`alphabeta`), read from its `Trace`.
+runs it on a few positions (textbook trees and Tic-Tac-Toe middle games) and on 60 small
+generated trees, through a `RecordingGame`, so it sees which positions were scored, in
+which order, and what came back. The reference is the library's own search
+(`gamelib.search.minimax` and `alphabeta`), read from its `Trace`.
+
+A wrong search is first shown on the smallest case where it differs: the smallest
+generated tree that shows the difference, shrunk (a child removed, a subtree replaced by
+a child or a leaf, a value moved towards 0) while it still does, drawn with the order in
+which each search scored each leaf. This small search-and-shrink is written here rather
+than taken from hypothesis: it needs no extra package in the lessons or the browser
+build, it is deterministic, and it finishes in well under a second.
 
 - minimax passes when it scores the same leaves as the reference (in any order: the
   lesson does not fix one; max/min or negamax, recursion or loops), returns the
@@ -15,9 +22,8 @@ back. The reference is the library's own search (`gamelib.search.minimax` and
 
 When they differ, each classic mistake in `gamelib.exercises.mistakes` is replayed in
 the student's own move order, and a mistake is named only when its model does exactly
-what the student's code did on every position. Otherwise the check shows, in words and
-with the position drawn, the first point where the student's search leaves the
-reference's.
+what the student's code did on every position tried. Otherwise the check says, in words,
+the first point where the student's search leaves the reference's on that smallest case.
 """
 
 from __future__ import annotations
