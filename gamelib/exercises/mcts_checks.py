@@ -228,8 +228,8 @@ def scenarios() -> list[Scenario]:
     """Fresh paths (one playout each), paths with earlier statistics, and one tree that
     takes several playouts in a row."""
     found = []
-    for winner in ("X", "O", None):
-        for movers in PATHS:
+    for movers in sorted(PATHS, key=len):                  # the smallest cases first
+        for winner in ("X", "O", None):
             found.append(Scenario(f"the path {_path_text(movers)} (fresh nodes)", movers,
                                   [None] + list(range(len(movers) - 1)),
                                   [(len(movers) - 1, winner)]))
