@@ -263,6 +263,10 @@ EQUIVALENT = {
                                   "the root's move is), and its value is the same",
     ("alpha-beta", "Lt -> LtE", 29): "MIN's choice among equal values is never returned, and "
                                      "beta = min(beta, value) is the same for equal values",
+    ("is_win", "1 -> -1", 2): "a direction reversed (e.g. (0, -1) for (0, 1)): every start "
+                              "cell is tried, so each line is still found from its other end",
+    ("is_win", "pair swapped", 2): "the down-left direction (1, -1) written as (-1, 1): the "
+                                   "same lines, found from their other end",
 }
 """The mutants that behave like the model on the whole domain, and why."""
 
