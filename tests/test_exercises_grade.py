@@ -180,12 +180,15 @@ def test_the_grid_tells_each_kind_of_verdict_apart_and_a_broken_file_is_one_row(
             Row("ann", "a.ipynb", "minimax", False, "failed", "depth", ""),
             Row("bob", "b.ipynb", "is_win", False, "broken", "timed out", ""),
             Row("bob", "b.ipynb", "minimax", False, "missing", "missing function", ""),
-            Row("cat", "c.ipynb", NOTEBOOK, False, "broken", "not a notebook", "")]
+            Row("cat", "c.ipynb", NOTEBOOK, False, "broken", "not a notebook", ""),
+            Row("dan", "d.ipynb", "is_win", False, "could not judge", "check error", ""),
+            Row("dan", "d.ipynb", "minimax", False, "broken", "kernel died", "")]
     text = markdown(rows)
     assert "| student | is_win | minimax |" in text          # no column for the broken file
     assert "| ann | \u2714 passed | \u2718 failed |" in text
     assert "| bob | \u23f1 timed out | \u25cb missing |" in text
     assert "| cat | \u26a0 whole notebook: not a notebook |  |" in text
+    assert "| dan | ? not judged | \u26a0 broken |" in text
     assert "Legend:" in text and "timed out" in text
     page = html_page(rows)
     assert "class='timeout'" in page and "class='missing'" in page and "Legend" in page
