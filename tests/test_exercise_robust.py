@@ -114,3 +114,9 @@ def test_backpropagation_that_stores_strings_is_judged_not_crashed():
     from gamelib.exercises import check_backprop
     result = check_backprop(lambda node, winner: setattr(node, "visits", "1"))
     assert result.status == "failed" and "('1', 0.0)" in "\n".join(result.details)
+
+
+def test_the_students_function_can_still_be_called_with_keywords():
+    from gamelib.exercises.common import Seen
+    seen = Seen(lambda total, visits: total / visits)
+    assert seen.wrapper()(total=3.0, visits=2) == 1.5 and seen.count == 1

@@ -109,10 +109,10 @@ class Seen:
         self.calls: deque[tuple[tuple, str]] = deque(maxlen=keep)
         self.count = 0
 
-    def __call__(self, *args: Any) -> Any:
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
         self.count += 1
         try:
-            answer = self.fn(*args)
+            answer = self.fn(*args, **kwargs)
         except BaseException as error:
             self.calls.append((args, f"raised {type(error).__name__}"))
             raise
@@ -122,8 +122,8 @@ class Seen:
     def wrapper(self) -> Callable[..., Any]:
         """A plain function that calls the student's and keeps the record."""
         @functools.wraps(self.fn)
-        def student(*args: Any) -> Any:
-            return self(*args)
+        def student(*args: Any, **kwargs: Any) -> Any:
+            return self(*args, **kwargs)
         return student
 
     def summary(self) -> str:
