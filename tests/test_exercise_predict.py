@@ -29,7 +29,8 @@ def test_pruned_leaves_are_the_leaves_alpha_beta_never_scores():
 @pytest.mark.parametrize("question, right", [
     (leaves_at_depth_3, 343), (leaves_at_depth_3, np.int64(343)),
     (minimax_value, 4), (pruned_leaves, {7, 8, 9}), (pruned_leaves, [9, 7, 8]),
-    (pruned_leaves, (8, 7, 9)),
+    (pruned_leaves, (8, 7, 9)), (minimax_value, 4.0), (minimax_value, np.int64(4)),
+    (minimax_value, np.float64(4.0)), (leaves_at_depth_3, 343.0), (pruned_leaves, {9.0, 7, 8}),
 ])
 def test_the_right_answer_passes_in_any_reasonable_form(question, right):
     verdict = question.check(right)
@@ -48,6 +49,7 @@ def test_the_right_answer_passes_in_any_reasonable_form(question, right):
     (pruned_leaves, {9, 7, 8, 3}, "3 is scored"),
     (pruned_leaves, {6, 9, 7, 8}, "first subtree is always searched in full"),
     (pruned_leaves, set(), "also skips 7, 8, 9"),
+    (pruned_leaves, {4, 5, 8}, "as positions"), (pruned_leaves, [3, 4, 7], "as positions"),
 ])
 def test_known_wrong_answers_fail_with_a_reason(question, wrong, words):
     verdict = question.check(wrong)
@@ -64,6 +66,7 @@ def test_an_unknown_wrong_answer_fails_with_a_general_hint():
 @pytest.mark.parametrize("question, bad", [
     (leaves_at_depth_3, "343"), (leaves_at_depth_3, 343.5), (leaves_at_depth_3, True),
     (pruned_leaves, 9), (pruned_leaves, "9 7 8"), (pruned_leaves, {"9", "7"}),
+    (minimax_value, "4"), (minimax_value, float("nan")), (minimax_value, None or [4]),
 ])
 def test_answers_of_the_wrong_kind_say_what_is_expected(question, bad):
     verdict = question.check(bad)
@@ -97,3 +100,8 @@ def test_every_question_is_listed_by_the_name_the_student_sets():
     assert set(predict.QUESTIONS) == {"leaves_at_depth_3", "minimax_value", "pruned_leaves"}
     for name, question in predict.QUESTIONS.items():
         assert question.name == name and question.hints and question.why
+
+
+def test_positions_given_where_values_were_asked_are_told_so():
+    verdict = pruned_leaves.check({(1, 1), (1, 2), (2, 2)})
+    assert verdict.diagnosis == "format" and "positions" in verdict.message

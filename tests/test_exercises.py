@@ -200,7 +200,10 @@ def test_an_unknown_mistake_gets_the_first_difference_with_the_position_drawn():
     result = check_alphabeta(my_search)
     assert result.diagnosis == "first difference", str(result)
     assert "prunes move" in result.message and "MIN" in result.message
-    assert any("node 1" in line or "subtree" in line for line in result.details)
+    assert "node 1" in result.message
+    drawn = "\n".join(result.details)       # the smallest tree found, drawn as an outline
+    assert "smallest tree found: GameTree(" in drawn and "reference answer" in drawn
+    assert re.search(r"leaf -?\d+ +#\d+ +-", drawn), drawn   # a leaf only you scored
 
 
 # ---------------------------------------------------------------- check, hint, solution

@@ -32,6 +32,9 @@ def header(path: Path) -> dict[str, str]:
 
 
 FILES = sorted(CORPUS.glob("*/*.py"))
+MATCH_VERDICTS = {"weaker", "not better"}
+"""The evaluation's verdicts from a match: the evidence is the score and its interval,
+not one position."""
 
 
 @pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.stem}" for p in FILES])
@@ -42,9 +45,13 @@ def test_the_check_gives_the_expected_verdict_and_diagnosis(path):
     function = FUNCTION[path.parent.name]
     result = EXERCISES[function].check(namespace[function])
     assert result.passed == (expected["expect"] == "pass"), str(result)
+    assert result.status != "could not judge", str(result)
     if expected["expect"] == "fail":
         assert result.diagnosis == expected["diagnosis"], str(result)
         assert result.hint, "a failed check always says what to look at"
+        if result.diagnosis not in MATCH_VERDICTS:
+            assert result.details or f"{function}(" in result.message, \
+                f"a rejection shows the case it failed on:\n{result}"
 
 
 def test_the_corpus_is_as_large_as_promised():

@@ -56,6 +56,13 @@ def graded(tmp_path_factory):
     notebook(folder / "dies.ipynb", IS_WIN_GOOD, "import os\nos._exit(1)",
              "check_is_win(is_win)")
     (folder / "garbled.ipynb").write_text("{ this is not json", encoding="utf-8")
+    notebook(folder / "predicts.ipynb", "from gamelib.exercises import predict, unit_tests",
+             "predict.minimax_value.ask()", "minimax_value = 4.0",
+             "predict.minimax_value.check()", "pruned_leaves = {(1, 1), (1, 2), (2, 2)}",
+             "predict.pruned_leaves.check()",
+             "def test_nine_moves(tictactoe):\n"
+             "    assert len(tictactoe.actions(tictactoe.initial_state)) == 9",
+             "unit_tests.check()")
     out = tmp_path_factory.mktemp("grades")
     assert main(["grade", str(folder), "--out", str(out), "--timeout", "120"]) == 0
     # an endless loop, graded on its own with a short time limit
@@ -83,6 +90,14 @@ def test_a_wrong_submission_fails_with_the_diagnosis(graded):
     rows, _ = graded
     [row] = rows["wrong"]
     assert row["passed"] == "False" and row["diagnosis"] == "only 3x3"
+
+
+def test_predictions_and_the_unit_test_exercise_are_graded(graded):
+    rows, _ = graded
+    found = {r["exercise"]: (r["passed"], r["diagnosis"]) for r in rows["predicts"]}
+    assert found["predict: the minimax value of a tree"] == ("True", "")
+    assert found["predict: which leaves will alpha-beta prune?"] == ("False", "format")
+    assert found["unit tests for the games and the player"][0] == "False"   # misses bugs
 
 
 @pytest.mark.parametrize("student, diagnosis", [
@@ -113,4 +128,68 @@ def test_check_calls_are_left_out_and_exercises_found():
 
 def test_grade_without_notebooks_is_a_usage_error(tmp_path, capsys):
     assert main(["grade", str(tmp_path)]) == 2
-    assert "no notebooks" in capsys.readouterr().out
+    assert "no notebooks" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("arguments, words", [
+    (["/nonexistent/folder"], "no such file or folder: /nonexistent/folder"),
+    (["SUBMISSIONS", "--timeout", "nan"], "--timeout must be a positive number"),
+    (["SUBMISSIONS", "--timeout", "-3"], "--timeout must be a positive number"),
+    (["SUBMISSIONS", "--timeout", "inf"], "--timeout must be a positive number"),
+    (["SUBMISSIONS", "--out", "A_FILE"], "is a file; give a folder"),
+    (["SUBMISSIONS", "--out", "A_FILE/inside"], "could not write the tables in A_FILE/inside"),
+])
+def test_grade_usage_mistakes_exit_2_on_stderr_and_write_nothing(tmp_path, monkeypatch,
+                                                                   capsys, arguments, words):
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "submissions"
+    folder.mkdir()
+    notebook(folder / "a.ipynb", "x = 1")
+    (tmp_path / "A_FILE").write_text("keep me")
+    arguments = [str(folder) if a == "SUBMISSIONS" else a for a in arguments]
+    assert main(["grade", *arguments]) == 2
+    said = capsys.readouterr()
+    assert words in said.err and said.out == ""
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["A_FILE", "submissions"]
+    assert (tmp_path / "A_FILE").read_text() == "keep me"
+
+
+def test_predictions_and_the_unit_test_exercise_are_found_and_their_calls_left_out():
+    sources = ["from gamelib.exercises import predict, unit_tests",
+               "predict.minimax_value.ask()", "minimax_value = 4.0",
+               "def test_moves(tictactoe):\n    assert True", "unit_tests.check()"]
+    assert expected_exercises(sources) == ["predict:minimax_value", "unit_tests"]
+    assert without_check_calls("predict.minimax_value.check()\nunit_tests.check()") == \
+        "pass\npass"
+
+
+def test_predictions_and_unit_tests_are_graded_in_the_kernel_namespace():
+    from gamelib.exercises.grade import run_check
+    assert run_check("predict:minimax_value", {"minimax_value": 4.0})["passed"]
+    wrong = run_check("predict:minimax_value", {"minimax_value": 9})
+    assert not wrong["passed"] and wrong["diagnosis"] == "wrong"
+    unset = run_check("predict:pruned_leaves", {})
+    assert unset["status"] == "not implemented yet"
+    no_tests = run_check("unit_tests", {"x": 1})
+    assert no_tests["status"] == "not implemented yet"
+
+
+def test_the_grid_tells_each_kind_of_verdict_apart_and_a_broken_file_is_one_row():
+    from gamelib.exercises.grade import NOTEBOOK, Row, html_page, markdown
+    rows = [Row("ann", "a.ipynb", "is_win", True, "passed", "", ""),
+            Row("ann", "a.ipynb", "minimax", False, "failed", "depth", ""),
+            Row("bob", "b.ipynb", "is_win", False, "broken", "timed out", ""),
+            Row("bob", "b.ipynb", "minimax", False, "missing", "missing function", ""),
+            Row("cat", "c.ipynb", NOTEBOOK, False, "broken", "not a notebook", ""),
+            Row("dan", "d.ipynb", "is_win", False, "could not judge", "check error", ""),
+            Row("dan", "d.ipynb", "minimax", False, "broken", "kernel died", "")]
+    text = markdown(rows)
+    assert "| student | is_win | minimax |" in text          # no column for the broken file
+    assert "| ann | \u2714 passed | \u2718 failed |" in text
+    assert "| bob | \u23f1 timed out | \u25cb missing |" in text
+    assert "| cat | \u26a0 whole notebook: not a notebook |  |" in text
+    assert "| dan | ? not judged | \u26a0 broken |" in text
+    assert "Legend:" in text and "timed out" in text
+    page = html_page(rows)
+    assert "class='timeout'" in page and "class='missing'" in page and "Legend" in page
+    assert page.count("<th>(whole notebook)</th>") == 0

@@ -14,6 +14,7 @@ import random
 from typing import Callable
 
 from gamelib.exercises.exercise import Exercise
+from gamelib.exercises.common import never_raises
 from gamelib.exercises.common import (FAILED, PASSED, CheckResult, StudentError, call,
                                       crashed, not_yet, plain)
 from gamelib.exercises.solutions.alignment import alignment as reference
@@ -104,6 +105,7 @@ MISTAKES: dict[str, tuple[str, Callable[[int], bool]]] = {
 }
 
 
+@never_raises("alignment")
 def check_alignment(fn: Callable[[int], bool]) -> CheckResult:
     """Check a student's `alignment(bits) -> bool` against the model solution."""
     boards = hand_made() + random_boards(300)
@@ -112,7 +114,9 @@ def check_alignment(fn: Callable[[int], bool]) -> CheckResult:
         try:
             answer = plain(call(fn, bits))
         except StudentError as error:
-            return crashed(EXERCISE, error)
+            result = crashed(EXERCISE, error)
+            result.details = [f"on this board (alignment({bits})):", picture(bits)]
+            return result
         if answer is None:
             return not_yet(EXERCISE, "alignment(bits)")
         answers.append(bool(answer))
@@ -121,17 +125,20 @@ def check_alignment(fn: Callable[[int], bool]) -> CheckResult:
         return CheckResult(EXERCISE, PASSED, f"right on all {len(boards)} boards: every line "
                            "in every direction, three in a row, stones that line up only "
                            "across the top of a column, and random boards.")
-    for key, (hint, mistake) in MISTAKES.items():
-        if [mistake(bits) for bits in boards] == answers:
-            return CheckResult(EXERCISE, FAILED, "some answers are wrong.", hint=hint,
-                               diagnosis=key)
-    first = next(i for i, (a, e) in enumerate(zip(answers, expected)) if a != e)
-    bits = boards[first]
+    wrong = [i for i, (a, e) in enumerate(zip(answers, expected)) if a != e]
+    smallest = min(wrong, key=lambda i: (bin(boards[i]).count("1"), i))
+    bits = boards[smallest]
     why = next((f"four in {DIRECTIONS[s]}" for line, s in lines() if bits & line == line),
                "no four in a row")
-    return CheckResult(EXERCISE, FAILED, f"wrong on this board ({why}; you said "
-                       f"{answers[first]}):", hint="try your function on this board by hand: "
-                       "print bits & (bits >> shift) for each shift, as the lesson does.",
+    example = (f"wrong on {len(wrong)} of {len(boards)} boards; the one with the fewest "
+               f"stones: alignment({bits}) should be {expected[smallest]} ({why}), you said "
+               f"{answers[smallest]}.")
+    for key, (hint, mistake) in MISTAKES.items():
+        if [mistake(bits) for bits in boards] == answers:
+            return CheckResult(EXERCISE, FAILED, example, hint=hint, diagnosis=key,
+                               details=[picture(bits)])
+    return CheckResult(EXERCISE, FAILED, example, hint="try your function on this board by "
+                       "hand: print bits & (bits >> shift) for each shift, as the lesson does.",
                        diagnosis="other", details=[picture(bits)])
 
 

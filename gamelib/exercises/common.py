@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 import html
 import traceback
+from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 PASSED, FAILED, NOT_YET = "passed", "failed", "not implemented yet"
+COULD_NOT_JUDGE = "could not judge"
 
 
 @dataclass
@@ -30,7 +33,8 @@ class CheckResult:
         return self.passed
 
     def __str__(self) -> str:
-        mark = {PASSED: "PASSED", FAILED: "NOT YET RIGHT", NOT_YET: "NOT IMPLEMENTED YET"}
+        mark = {PASSED: "PASSED", FAILED: "NOT YET RIGHT", NOT_YET: "NOT IMPLEMENTED YET",
+                COULD_NOT_JUDGE: "THE CHECK COULD NOT JUDGE THIS"}
         lines = [f"{self.exercise}: {mark.get(self.status, self.status)}. {self.message}"]
         if self.hint:
             lines.append(f"Hint: {self.hint}")
@@ -94,3 +98,82 @@ def crashed(exercise: str, error: StudentError) -> CheckResult:
     return CheckResult(exercise, FAILED, f"your function raised {text}",
                        hint="read the error: which line, which value? Try your function by "
                             "hand on the small example in the lesson.", diagnosis="crash")
+
+
+class Seen:
+    """The student's function, wrapped so that its last few calls and answers are kept
+    (shown when a check fails on its own)."""
+
+    def __init__(self, fn: Callable[..., Any], keep: int = 3) -> None:
+        self.fn = fn
+        self.calls: deque[tuple[tuple, str]] = deque(maxlen=keep)
+        self.count = 0
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        self.count += 1
+        try:
+            answer = self.fn(*args, **kwargs)
+        except BaseException as error:
+            self.calls.append((args, f"raised {type(error).__name__}"))
+            raise
+        self.calls.append((args, f"returned {_short(answer)}"))
+        return answer
+
+    def wrapper(self) -> Callable[..., Any]:
+        """A plain function that calls the student's and keeps the record."""
+        @functools.wraps(self.fn)
+        def student(*args: Any, **kwargs: Any) -> Any:
+            return self(*args, **kwargs)
+        return student
+
+    def summary(self) -> str:
+        """The calls seen, in words."""
+        if not self.count:
+            return "It had not called your function yet."
+        shown = "; ".join(f"({', '.join(_short(a) for a in args)}) {what}"
+                          for args, what in self.calls)
+        return (f"It had called your function {self.count} time(s); the last: {shown}.")
+
+
+def _short(value: Any) -> str:
+    """A value's repr, cut short."""
+    try:
+        text = " ".join(repr(value).split())
+    except Exception:                              # a student's object with a broken repr
+        return f"<{type(value).__name__}>"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+Check = TypeVar("Check", bound=Callable[..., CheckResult])
+
+
+def never_raises(exercise: str) -> Callable[[Check], Check]:
+    """Make a check answer with a verdict whatever happens: an error in the check's own
+    code is reported as "the check could not judge this", never as a traceback."""
+    def wrap(check: Check) -> Check:
+        @functools.wraps(check)
+        def guarded(fn: Any, *args: Any, **kwargs: Any) -> CheckResult:
+            seen = Seen(fn) if callable(fn) else None
+            try:
+                return check(seen.wrapper() if seen else fn, *args, **kwargs)
+            except SystemExit:
+                return CheckResult(exercise, FAILED, "your function called exit() (or "
+                                   "sys.exit()): that would stop the whole notebook.",
+                                   hint="return a value instead of exiting.",
+                                   diagnosis="exit")
+            except Exception as error:               # the check's own mistake, not yours
+                return could_not_judge(exercise, error, seen)
+        return guarded  # type: ignore[return-value]
+    return wrap
+
+
+def could_not_judge(exercise: str, error: BaseException, seen: Seen | None) -> CheckResult:
+    """The verdict when a check fails on its own: what went wrong, what it had seen."""
+    frames = traceback.extract_tb(error.__traceback__)
+    where = f" ({frames[-1].name}, line {frames[-1].lineno})" if frames else ""
+    return CheckResult(exercise, COULD_NOT_JUDGE,
+                       f"the check could not judge this: {type(error).__name__}: "
+                       f"{str(error)[:200]}{where}. This is a mistake in the check, not "
+                       "necessarily in your code; please tell your instructor.",
+                       diagnosis="check error",
+                       details=[seen.summary()] if seen else [])

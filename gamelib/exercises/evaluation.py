@@ -20,6 +20,7 @@ from typing import Any, Callable
 
 from gamelib.arena.match import match
 from gamelib.arena.stats import Tally
+from gamelib.exercises.common import never_raises
 from gamelib.exercises.common import (FAILED, PASSED, CheckResult, StudentError, call,
                                       crashed, not_yet, plain)
 from gamelib.games import ConnectFour
@@ -89,7 +90,8 @@ def quick_questions(my_eval: Callable) -> CheckResult | None:
             if not _number(value):
                 return CheckResult(EXERCISE, FAILED, f"my_eval returned {value!r}; it should "
                                    "return a number.", hint="return a float or int: higher "
-                                   "= better for `player`.", diagnosis="type")
+                                   "= better for `player`.", diagnosis="type",
+                                   details=[_show(game, moves, x, o)])
             if not math.isfinite(value):
                 return CheckResult(
                     EXERCISE, FAILED, f"my_eval returned {value!r} on the position drawn "
@@ -159,7 +161,8 @@ def _sensible(game: ConnectFour, scores: list) -> CheckResult | None:
                            hint="a search cannot choose between moves that all score the "
                                 "same: count something that differs between positions (the "
                                 "windows of 4 each player can still fill, discs in the "
-                                "centre).", diagnosis="constant")
+                                "centre).", diagnosis="constant",
+                           details=[_show(game, m, x, o) for m, x, o in scores[:2]])
     better = [(m, x, o) for m, x, o in scores if m in X_BETTER]
     flipped = [(m, x, o) for m, x, o in better if x < o]
     if len(flipped) > len(better) // 2:
@@ -173,14 +176,22 @@ def _sensible(game: ConnectFour, scores: list) -> CheckResult | None:
 
 
 def check_eval_fn(my_eval: Callable, games: int = GAMES, depth: int = 2,
-                  seed: int = 4) -> CheckResult:
-    """Quick questions, then a seat-swapped match against the window-count baseline: a
-    pass needs the whole 95% interval of the score above 0.5."""
+                  seed: int = 4, progress: bool = True) -> CheckResult:
+    """Quick questions, then a seat-swapped match against the window-count baseline (with
+    a progress bar, since it takes seconds): a pass needs the whole 95% interval of the
+    score above 0.5. A wrong `games` is the caller's mistake and raises ValueError."""
+    if not isinstance(games, int) or isinstance(games, bool) or games < 2:
+        raise ValueError(f"games must be a whole number of at least 2, got {games!r}")
+    return _check_eval_fn(my_eval, games, depth, seed, progress)
+
+
+@never_raises("evaluation function")
+def _check_eval_fn(my_eval: Callable, games: int, depth: int, seed: int, progress: bool
+                   ) -> CheckResult:
+    """The check itself, which answers with a verdict whatever the student's code does."""
     found = quick_questions(my_eval)
     if found is not None:
         return found
-    if not isinstance(games, int) or isinstance(games, bool) or games < 2:
-        raise ValueError(f"games must be a whole number of at least 2, got {games!r}")
     game = ConnectFour()
     mine = AlphaBetaPlayer(depth=depth, eval_fn=my_eval, tt=False)
     mine.name = "my_eval"
@@ -188,7 +199,7 @@ def check_eval_fn(my_eval: Callable, games: int = GAMES, depth: int = 2,
     baseline.name = "window count"
     try:
         result = match(game, mine, baseline, games=games, swap_seats=True,
-                       openings=OPENING_MOVES, seed=seed, progress=False, executor="serial")
+                       openings=OPENING_MOVES, seed=seed, progress=progress, executor="serial")
     except Exception as error:                      # the student's function inside a search
         return crashed(EXERCISE, StudentError(f"{type(error).__name__}: {error}"))
     if result.forfeits:

@@ -5,8 +5,9 @@
 Each notebook runs in a fresh Jupyter kernel, cell by cell, each cell with a time limit
 (a cell that runs too long is interrupted and the run goes on). Lines that call a check,
 a hint or a solution are left out (the grader runs the checks itself). Then, for every
-exercise the notebook contains, the same check a student runs is run on the student's
-function in that kernel, under the same time limit. The result is one table, a row per
+exercise the notebook contains (the functions it defines or checks, the predictions it
+asks for, the unit-test exercise), the same check a student runs is run in that kernel,
+under the same time limit. The result is one table, a row per
 student and exercise: student, notebook, exercise, passed, status, diagnosis, message,
 written as CSV, Markdown and HTML. A broken submission (not JSON, a syntax error, an
 endless loop, a missing function, a kernel that dies) gets rows that say so; the run
@@ -19,7 +20,9 @@ import argparse
 import csv
 import html
 import json
+import math
 import re
+import sys
 import tempfile
 import time
 import traceback
@@ -30,6 +33,8 @@ from typing import Any, Sequence
 MARK = "@@gamelib-grade@@"
 DEFAULT_TIMEOUT = 120.0
 COLUMNS = ("student", "notebook", "exercise", "passed", "status", "diagnosis", "message")
+NOTEBOOK = "(whole notebook)"
+"""The exercise of a row about the whole notebook (not readable, no exercise in it)."""
 
 
 @dataclass
@@ -45,34 +50,53 @@ class Row:
     message: str
 
 
+PREDICT = "predict:"
+UNIT_TESTS = "unit_tests"
+
+
 def exercise_names() -> dict[str, str]:
-    """The function each exercise asks for -> the exercise's title."""
-    from gamelib.exercises import EXERCISES
-    return {name: ex.title for name, ex in EXERCISES.items()}
+    """Every gradable exercise's key -> its title: the function exercises (keyed by the
+    function the student writes), the predictions ("predict:" + the variable the student
+    sets) and the unit-test exercise."""
+    from gamelib.exercises import EXERCISES, predict, unit_tests
+    names = {name: ex.title for name, ex in EXERCISES.items()}
+    names.update({PREDICT + name: f"predict: {q.title}"
+                  for name, q in predict.QUESTIONS.items()})
+    names[UNIT_TESTS] = unit_tests.EXERCISE
+    return names
 
 
 # -- inside the student's kernel ---------------------------------------------------------
 
 
 def run_check(function: str, namespace: dict) -> dict:
-    """Run the check of the exercise whose function is `function` on the student's
-    function in `namespace`; the verdict as a plain dict (run inside the kernel)."""
-    from gamelib.exercises import EXERCISES
-    exercise = EXERCISES[function]
-    fn = namespace.get(function)
-    if fn is None:
-        return {"passed": False, "status": "missing",
-                "diagnosis": "missing function",
-                "message": f"the notebook defines no function called `{function}`"}
+    """Run the check of the exercise `function` (a key of exercise_names) on what the
+    student wrote in `namespace`; the verdict as a plain dict (run inside the kernel)."""
     try:
-        result = exercise.check(fn)
+        result = _check(function, namespace)
     except Exception as error:                        # the check itself must not stop grading
         return {"passed": False, "status": "error", "diagnosis": "check crashed",
                 "message": f"{type(error).__name__}: {error}"}
+    if result is None:
+        return {"passed": False, "status": "missing",
+                "diagnosis": "missing function",
+                "message": f"the notebook defines no function called `{function}`"}
     message = result.message + (f" Hint: {result.hint}" if result.hint else "")
     return {"passed": result.passed, "status": result.status,
             "diagnosis": result.diagnosis or ("" if result.passed else result.status),
             "message": message}
+
+
+def _check(function: str, namespace: dict) -> Any:
+    """The CheckResult of one exercise, or None when the student's function is missing."""
+    from gamelib.exercises import EXERCISES, predict, unit_tests
+    if function.startswith(PREDICT):
+        name = function[len(PREDICT):]
+        return predict.QUESTIONS[name].check(namespace.get(name))
+    if function == UNIT_TESTS:
+        return unit_tests.check(dict(namespace))
+    fn = namespace.get(function)
+    return None if fn is None else EXERCISES[function].check(fn)
 
 
 def check_cell(function: str) -> str:
@@ -107,8 +131,9 @@ def student_names(notebooks: list[Path]) -> dict[Path, str]:
 
 
 def expected_exercises(sources: list[str]) -> list[str]:
-    """The exercises a notebook contains: those whose function it defines or checks."""
-    from gamelib.exercises import EXERCISES
+    """The exercises a notebook contains: the functions it defines or checks, the
+    predictions it asks for or sets, and the unit-test exercise if it checks it."""
+    from gamelib.exercises import EXERCISES, predict
     text = "\n".join(sources)
     found = []
     for function, exercise in EXERCISES.items():
@@ -116,11 +141,18 @@ def expected_exercises(sources: list[str]) -> list[str]:
         checked = rf"\b{re.escape(exercise.checker.__name__)}\s*\("
         if re.search(defined, text, re.M) or re.search(checked, text):
             found.append(function)
+    for name in predict.QUESTIONS:
+        if re.search(rf"\bpredict\.{name}\.(ask|check)\s*\(", text) or \
+                re.search(rf"^{name}\s*=", text, re.M):
+            found.append(PREDICT + name)
+    if re.search(r"\bunit_tests\.check\s*\(", text):
+        found.append(UNIT_TESTS)
     return found
 
 
-CALLS = re.compile(r"^\s*(\w+_exercise\.(check|hint|solution)\(.*\)|check_\w+\(.*\))\s*"
-                   r"(#.*)?$")
+CALLS = re.compile(r"^\s*(\w+_exercise\.(check|hint|solution)\(.*\)|check_\w+\(.*\)|"
+                   r"predict\.\w+\.(ask|check|hint|solution)\(.*\)|"
+                   r"unit_tests\.(check|hint|solution)\(.*\))\s*(#.*)?$")
 
 
 def without_check_calls(source: str) -> str:
@@ -143,12 +175,12 @@ def grade_notebook(path: Path, student: str, timeout: float) -> list[Row]:
         notebook = nbformat.read(str(path), as_version=4)
         sources = [cell.source for cell in notebook.cells if cell.cell_type == "code"]
     except Exception as error:                         # not JSON, not a notebook, unreadable
-        return rows_for(["-"], "broken", "not a notebook",
+        return rows_for([NOTEBOOK], "broken", "not a notebook",
                         f"could not read {path.name} as a notebook: "
                         f"{type(error).__name__}: {str(error)[:200]}")
     functions = expected_exercises(sources)
     if not functions:
-        return rows_for(["-"], "broken", "no exercise",
+        return rows_for([NOTEBOOK], "broken", "no exercise",
                         "the notebook contains none of the course's exercises")
     try:
         verdicts = execute(notebook, functions, timeout, path.parent)
@@ -251,7 +283,7 @@ def grade(paths: Sequence[str], out: Path, timeout: float = DEFAULT_TIMEOUT,
         try:
             rows.extend(grade_notebook(path, names[path], timeout))
         except Exception as error:                       # never stop for one bad file
-            rows.append(Row(names[path], str(path), "-", False, "broken", "grader error",
+            rows.append(Row(names[path], str(path), NOTEBOOK, False, "broken", "grader error",
                             f"{type(error).__name__}: {error}; "
                             f"{traceback.format_exc(limit=1)}"))
     write_tables(rows, out)
@@ -270,61 +302,107 @@ def write_tables(rows: list[Row], out: Path) -> None:
     (out / "grades.html").write_text(html_page(rows), encoding="utf-8")
 
 
+MARKS = {"pass": ("\u2714", "passed", "#2ca02c"), "fail": ("\u2718", "failed", "#d62728"),
+         "timeout": ("\u23f1", "timed out", "#ff7f0e"),
+         "missing": ("\u25cb", "missing or not written yet", "#7f7f7f"),
+         "broken": ("\u26a0", "broken (could not run)", "#8c564b"),
+         "unjudged": ("?", "the check could not judge", "#9467bd")}
+"""Each kind of verdict in the grid: symbol, words (the legend), colour."""
+SHORT = {"pass": "passed", "fail": "failed", "timeout": "timed out", "missing": "missing",
+         "broken": "broken", "unjudged": "not judged"}
+"""Each kind of verdict in a grid cell, in a word or two."""
+
+
+def kind(row: Row) -> str:
+    """Which kind of verdict a row is: pass, fail, timeout, missing, broken, unjudged."""
+    if row.passed:
+        return "pass"
+    if row.diagnosis == "timed out":
+        return "timeout"
+    if row.status in ("missing", "not implemented yet"):
+        return "missing"
+    if row.status in ("could not judge", "error") or row.diagnosis in ("check crashed",
+                                                                        "check error"):
+        return "unjudged"
+    return "broken" if row.status == "broken" else "fail"
+
+
 def _summary(rows: list[Row]) -> tuple[list[str], list[str], dict]:
-    """Students, exercises (in order met) and the row of each (student, exercise)."""
+    """Students, exercises (in order met; not the whole-notebook rows) and the row of each
+    (student, exercise)."""
     students = list(dict.fromkeys(r.student for r in rows))
-    exercises = list(dict.fromkeys(r.exercise for r in rows))
-    return students, exercises, {(r.student, r.exercise): r for r in rows}
+    exercises = list(dict.fromkeys(r.exercise for r in rows if r.exercise != NOTEBOOK))
+    return students, exercises or ["exercises"], {(r.student, r.exercise): r for r in rows}
+
+
+def _grid_cells(student: str, exercises: list[str], cell: dict) -> list[tuple[str, str]]:
+    """(kind, text) for each exercise column of a student's grid row; a notebook that
+    could not be graded at all fills its first cell with why."""
+    whole = cell.get((student, NOTEBOOK))
+    if whole is not None:
+        return [("broken", f"{MARKS['broken'][0]} whole notebook: {whole.diagnosis}")] + \
+            [("", "")] * (len(exercises) - 1)
+    found = []
+    for exercise in exercises:
+        row = cell.get((student, exercise))
+        if row is None:
+            found.append(("", ""))
+        else:
+            symbol, word, _ = MARKS[kind(row)]
+            found.append((kind(row), f"{symbol} {SHORT[kind(row)]}"))
+    return found
+
+
+def legend() -> str:
+    """What each symbol of the grid means."""
+    return "; ".join(f"{symbol} {word}" for symbol, word, _ in MARKS.values())
 
 
 def markdown(rows: list[Row]) -> str:
-    """The grades as a Markdown summary: a pass/fail grid, then every row's diagnosis."""
+    """The grades as a Markdown summary: a grid of symbols, then every row's diagnosis."""
     students, exercises, cell = _summary(rows)
     lines = ["# Grades", "", f"{sum(r.passed for r in rows)} of {len(rows)} checks passed.",
-             "", "| student | " + " | ".join(exercises) + " |",
+             "", f"Legend: {legend()}.", "", "| student | " + " | ".join(exercises) + " |",
              "|---|" + "---|" * len(exercises)]
     for student in students:
-        marks = [("passed" if cell[(student, e)].passed else "**failed**")
-                 if (student, e) in cell else "" for e in exercises]
+        marks = [text for _, text in _grid_cells(student, exercises, cell)]
         lines.append(f"| {student} | " + " | ".join(marks) + " |")
-    lines += ["", "| student | exercise | passed | diagnosis | message |",
-              "|---|---|---|---|---|"]
+    lines += ["", "| student | exercise | passed | status | diagnosis | message |",
+              "|---|---|---|---|---|---|"]
     for r in rows:
         message = r.message.replace("|", "\\|").replace("\n", " ")
         lines.append(f"| {r.student} | {r.exercise} | {'yes' if r.passed else 'no'} | "
-                     f"{r.diagnosis} | {message} |")
+                     f"{r.status} | {r.diagnosis} | {message} |")
     return "\n".join(lines) + "\n"
 
 
 def html_page(rows: list[Row]) -> str:
-    """The grades as a small HTML page: the grid, then every row."""
+    """The grades as a small HTML page: the grid with its legend, then every row."""
     students, exercises, cell = _summary(rows)
     esc = html.escape
     head = "".join(f"<th>{esc(e)}</th>" for e in exercises)
     grid = []
     for student in students:
-        tds = []
-        for e in exercises:
-            r = cell.get((student, e))
-            if r is None:
-                tds.append("<td></td>")
-            else:
-                tds.append(f"<td class='{'pass' if r.passed else 'fail'}' "
-                           f"title='{esc(r.diagnosis)}'>{'&#10004;' if r.passed else '&#10008;'}"
-                           f"</td>")
-        grid.append(f"<tr><th>{esc(student)}</th>{''.join(tds)}</tr>")
-    detail = "".join(f"<tr class='{'pass' if r.passed else 'fail'}'><td>{esc(r.student)}</td>"
+        tds = "".join(f"<td class='{k}' title='{esc(text)}'>{esc(text)}</td>" if k
+                      else "<td></td>" for k, text in _grid_cells(student, exercises, cell))
+        grid.append(f"<tr><th>{esc(student)}</th>{tds}</tr>")
+    detail = "".join(f"<tr class='{kind(r)}'><td>{esc(r.student)}</td>"
                      f"<td>{esc(r.exercise)}</td><td>{'yes' if r.passed else 'no'}</td>"
-                     f"<td>{esc(r.diagnosis)}</td><td>{esc(r.message)}</td></tr>"
-                     for r in rows)
+                     f"<td>{esc(r.status)}</td><td>{esc(r.diagnosis)}</td>"
+                     f"<td>{esc(r.message)}</td></tr>" for r in rows)
+    styles = "".join(f".{k}{{color:{colour};background:{colour}1a}}"
+                     for k, (_, _, colour) in MARKS.items())
+    keys = "".join(f"<span class='{k}'>{symbol} {esc(word)}</span> "
+                   for k, (symbol, word, _) in MARKS.items())
     return ("<!doctype html><meta charset='utf-8'><title>Grades</title><style>"
             "body{font-family:sans-serif}td,th{border:1px solid #ccc;padding:3px 6px;"
             "vertical-align:top}table{border-collapse:collapse;margin-bottom:1em}"
-            ".pass{background:#e6f4e6}.fail{background:#fbe9e9}</style>"
+            f".legend span{{padding:2px 6px;margin-right:4px}}{styles}</style>"
             f"<h1>Grades</h1><p>{sum(r.passed for r in rows)} of {len(rows)} checks passed."
-            f"</p><table><tr><th>student</th>{head}</tr>{''.join(grid)}</table>"
-            "<table><tr><th>student</th><th>exercise</th><th>passed</th><th>diagnosis</th>"
-            f"<th>message</th></tr>{detail}</table>")
+            f"</p><p class='legend'>Legend: {keys}</p>"
+            f"<table><tr><th>student</th>{head}</tr>{''.join(grid)}</table>"
+            "<table><tr><th>student</th><th>exercise</th><th>passed</th><th>status</th>"
+            f"<th>diagnosis</th><th>message</th></tr>{detail}</table>")
 
 
 # -- the command line --------------------------------------------------------------------
@@ -345,16 +423,36 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
-    """Grade the submissions and say where the table is."""
-    if args.timeout <= 0:
-        print("error: --timeout must be a positive number of seconds", flush=True)
+    """Grade the submissions and say where the table is; a usage mistake is one line on
+    standard error and exit status 2, with nothing written."""
+    def error(text: str) -> int:
+        """Say what is wrong, on standard error."""
+        print(f"gamelib grade: error: {text}", file=sys.stderr, flush=True)
         return 2
+
+    if not (math.isfinite(args.timeout) and args.timeout > 0):
+        return error(f"--timeout must be a positive number of seconds, not {args.timeout:g}")
+    missing = [name for name in args.submissions if not Path(name).exists()]
+    if missing:
+        return error("no such file or folder: " + ", ".join(_brief(m) for m in missing))
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        return error(f"--out {_brief(args.out)} is a file; give a folder for the tables")
     notebooks = find_notebooks(args.submissions)
     if not notebooks:
-        print("error: no notebooks found in " + " ".join(args.submissions), flush=True)
-        return 2
-    rows = grade(args.submissions, Path(args.out), args.timeout)
+        return error("no notebooks found in " + " ".join(map(_brief, args.submissions)))
+    try:
+        out.mkdir(parents=True, exist_ok=True)       # before grading: fail fast
+        rows = grade(args.submissions, out, args.timeout)
+    except OSError as problem:                       # the tables could not be written
+        return error(f"could not write the tables in {_brief(args.out)}: "
+                     f"{problem.strerror or problem}")
     passed = sum(r.passed for r in rows)
-    print(f"{passed} of {len(rows)} checks passed; table in {Path(args.out) / 'grades.csv'} "
+    print(f"{passed} of {len(rows)} checks passed; table in {out / 'grades.csv'} "
           f"(summary: grades.md, grades.html)")
     return 0
+
+
+def _brief(name: str, limit: int = 80) -> str:
+    """A file name as the user typed it, cut short if it is very long."""
+    return name if len(name) <= limit else name[:limit - 3] + "..."

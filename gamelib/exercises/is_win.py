@@ -11,9 +11,9 @@ shows the first board it got wrong and says what is on it.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from typing import Any, Callable
 
+from gamelib.exercises.common import never_raises
 from gamelib.exercises.common import (FAILED, PASSED, CheckResult, StudentError, call,
                                       not_yet, plain)
 from gamelib.exercises.solutions.is_win import DIRECTIONS, is_win as reference
@@ -285,14 +285,20 @@ def _outcome(answer: Any) -> Any:
     return answer
 
 
-@lru_cache(maxsize=4)
-def model_outcomes(random_count: int) -> dict[str, list]:
-    """What every mistake model answers on the check's boards (the same every time)."""
-    cases = hand_made() + random_boards(random_count)
-    return {name: [_outcome(a) for a in answers_of(model, cases)]
-            for name, (_, model) in MODELS.items()}
+def fits(model: Callable, cases: list, outcomes: list) -> bool:
+    """True if the model answers exactly `outcomes` on every board (it stops at the first
+    board where it does not, so most models are ruled out at once)."""
+    for (state, player), outcome in zip(cases, outcomes):
+        try:
+            answer: Any = plain(model(state, player))
+        except Exception as error:                         # a model reading off the board
+            answer = ("raised", f"{type(error).__name__}: {error}")
+        if _outcome(answer) != outcome:
+            return False
+    return True
 
 
+@never_raises("is_win")
 def check_is_win(is_win: Callable[[TicTacToeState, str], bool], random_count: int = 300
                  ) -> CheckResult:
     """Check `is_win(state, player)` against the model solution on many boards."""
@@ -311,10 +317,12 @@ def check_is_win(is_win: Callable[[TicTacToeState, str], bool], random_count: in
                            f"(sizes {', '.join(f'{r}x{c} k={k}' for r, c, k in SIZES)}).")
     wrong = [i for i, (a, e) in enumerate(zip(mine, expected)) if a != e]
     summary = f"wrong on {len(wrong)} of {len(cases)} boards."
-    details = _first_wrong(cases, mine, expected, wrong[0])
+    smallest = min(wrong, key=lambda i: (cases[i][0].rows * cases[i][0].cols,
+                                         sum(m != "." for m in cases[i][0].board), i))
+    details = _first_wrong(cases, mine, expected, smallest)
     mine_outcomes = [_outcome(a) for a in mine]
-    named = {_model_hint(name) for name, outcomes in model_outcomes(random_count).items()
-             if outcomes == mine_outcomes}
+    named = {_model_hint(name) for name, (_, model) in MODELS.items()
+             if fits(model, cases, mine_outcomes)}
     if len({d for d, _ in named}) == 1:
         diagnosis, hint = named.pop()
         return CheckResult(EXERCISE, FAILED, summary, hint=hint, diagnosis=diagnosis,
@@ -348,6 +356,7 @@ def _first_wrong(cases: list, mine: list, expected: list, i: int) -> list[str]:
     else:
         what = (f"{player} has no {state.k} marks in a line (the longest straight run of "
                 f"{player}'s marks is {longest_run(state, player)})")
-    return [f"For example, on this {state.rows}x{state.cols} board with k={state.k}, "
+    return [f"For example, on this {state.rows}x{state.cols} board with k={state.k} (the "
+            f"smallest board you got wrong), "
             f"is_win(state, {player!r}) should be {expected[i]}: {what}; {said}.",
             str(state)]

@@ -4,10 +4,12 @@
 numbers and recognises the usual slips (no square root, no logarithm, N and n swapped,
 total instead of mean, c ignored, unvisited children not tried first).
 An unvisited child may score math.inf or any large stand-in (at least LARGE).
-`check_backprop` runs `backpropagate(node, winner)` on a few paths (root -> X -> O -> X,
-...) for a win of X, a win of O and a draw, and compares every node's visits and total
-with the convention (1 to the nodes whose mover won, 0.5 to all for a draw, 0
-otherwise); the root's total is not compared, since MCTS never reads it. Both checks
+`check_backprop` runs `backpropagate(node, winner)` on fresh paths (root -> X -> O -> X,
+...) for a win of X, a win of O and a draw, on a path whose nodes already have statistics
+(so `visits = 1` differs from `visits += 1`), and on one tree that takes several playouts
+in a row (so a path kept between calls, e.g. in a default argument, shows), and compares
+every node's visits and total with the convention (1 to the nodes whose mover won, 0.5 to
+all for a draw, 0 otherwise); the root's total is not compared, since MCTS never reads it. Both checks
 name a slip only when a model of it gives exactly the student's numbers, and the
 backpropagation check then lets the small MCTS in `mcts_parts` play a Tic-Tac-Toe
 position where X must block, to show the effect.
@@ -16,12 +18,14 @@ position where X must block, to show the effect.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 from numbers import Real
 from typing import Callable
 
+from gamelib.exercises.common import never_raises
 from gamelib.exercises.common import (FAILED, NOT_YET, PASSED, CheckResult, StudentError,
                                       call, crashed, not_yet, plain)
-from gamelib.exercises.mcts_parts import chain, most_visited, run_mcts
+from gamelib.exercises.mcts_parts import Node, most_visited, run_mcts
 from gamelib.exercises.solutions.mcts import backpropagate as reference_backprop
 from gamelib.exercises.solutions.mcts import ucb_score as reference_ucb
 from gamelib.games import TicTacToe
@@ -32,7 +36,9 @@ LARGE = 1e3
 N <= 10**40, so the unvisited child is tried first."""
 
 NUMBERS = [(3.0, 5, 20, 1.4), (0.0, 1, 2, 1.0), (7.5, 10, 100, 0.5), (2.0, 4, 4, 2.0),
-           (4.5, 6, 30, math.sqrt(2))]
+           (4.5, 6, 30, math.sqrt(2)), (9.0, 4, 50, 1.2), (1, 1, 3, 0.7)]
+"""The arguments tried: means below and above 1, whole and not (so total // visits shows),
+ints as well as floats."""
 
 UCB_SLIPS: dict[str, tuple[Callable, str]] = {
     "no sqrt": (lambda t, n, N, c: t / n + c * math.log(N) / n,
@@ -49,6 +55,9 @@ UCB_SLIPS: dict[str, tuple[Callable, str]] = {
              "multiply the exploration term by c (the exploration constant argument)."),
     "minus": (lambda t, n, N, c: t / n - c * math.sqrt(math.log(N) / n),
               "the exploration term is added: rarely tried children get a bonus."),
+    "floor division": (lambda t, n, N, c: t // n + c * math.sqrt(math.log(N) / n),
+                       "the mean is total / visits: // rounds it down to a whole number "
+                       "(2.25 becomes 2.0)."),
     "no mean": (lambda t, n, N, c: c * math.sqrt(math.log(N) / n),
                 "add the mean reward total / visits (exploitation) to the exploration term."),
 }
@@ -99,6 +108,7 @@ def sign_flip_demo(iterations: int = 1000, runs: int = 5) -> dict[str, int]:
                                             iterations, runs)}
 
 
+@never_raises("UCB score")
 def check_ucb(ucb_score: Callable) -> CheckResult:
     """Check `ucb_score(total, visits, parent_visits, c)` against UCB1."""
     exercise = "UCB score"
@@ -119,15 +129,17 @@ def check_ucb(ucb_score: Callable) -> CheckResult:
     if unvisited is None or any(a is None for a in answers):
         return not_yet(exercise, "ucb_score")
     if not _number(unvisited) or not unvisited >= LARGE:
-        return CheckResult(exercise, FAILED, f"an unvisited child scores {unvisited!r}.",
+        return CheckResult(exercise, FAILED, f"ucb_score(0.0, 0, 10, 1.4) returned "
+                           f"{unvisited!r}: an unvisited child scores that.",
                            hint="a child that was never visited must be tried first: "
                                 "return math.inf (or a number larger than any score a "
                                 "visited child can get) when visits == 0.",
                            diagnosis="unvisited")
     odd = next((a for a in answers if not _number(a)), None)
     if odd is not None:
-        return CheckResult(exercise, FAILED, f"ucb_score returned {odd!r}; it should return "
-                           "a number.", hint="return a float: the mean reward plus the "
+        args = NUMBERS[answers.index(odd)]
+        return CheckResult(exercise, FAILED, f"ucb_score{args} returned {odd!r}; it should "
+                           "return a number.", hint="return a float: the mean reward plus the "
                            "exploration bonus.", diagnosis="type")
     expected = [reference_ucb(*args) for args in NUMBERS]
     if all(math.isclose(a, e, rel_tol=1e-9) for a, e in zip(answers, expected)):
@@ -161,6 +173,82 @@ def _ucb_example(answers: list, expected: list) -> str:
 PATHS = ([None, "X", "O", "X"], [None, "X", "O"], [None, "O", "X", "O", "X"])
 """The paths (root first, each node's mover) the backpropagation check runs on."""
 
+EARLIER = [(9, 4.0), (5, 2.5), (3, 1.0), (2, 1.5), (1, 0.5)]
+"""(visits, total) that the nodes of a path already have from earlier playouts: adding
+must keep them, so `visits = 1` or `total = reward` shows."""
+
+TREE = [None, "X", "O", "X", "O", "X"]
+TREE_PARENTS = [None, 0, 1, 0, 3, 4]
+"""A small tree (root first): root -> X -> O, and root -> X -> O -> X, given by each
+node's mover and the index of its parent."""
+
+CALLS = [(2, "X"), (5, "O"), (2, None), (1, "X"), (5, "X"), (4, None)]
+"""Playouts backpropagated one after another into TREE: (node index, winner)."""
+
+
+@dataclass
+class Scenario:
+    """Nodes, and the backpropagations done on them one after another."""
+
+    text: str
+    movers: list
+    parents: list
+    calls: list
+    earlier: list = field(default_factory=list)
+
+    def nodes(self) -> list[Node]:
+        """Fresh nodes for this scenario."""
+        nodes: list[Node] = []
+        for i, (mover, parent) in enumerate(zip(self.movers, self.parents)):
+            node = Node(state=None, parent=None if parent is None else nodes[parent],
+                        mover=mover)
+            if i < len(self.earlier):
+                node.visits, node.total = self.earlier[i]
+            if node.parent is not None:
+                node.parent.children.append(node)
+            nodes.append(node)
+        return nodes
+
+    def name(self, i: int) -> str:
+        """Node i in words."""
+        if i == 0:
+            return "the root"
+        depth, at = 0, i
+        while self.parents[at] is not None:
+            depth, at = depth + 1, self.parents[at]
+        return f"node #{i} ({depth} below the root, mover {self.movers[i]})"
+
+
+def _path_text(movers: list) -> str:
+    """root -> X -> O."""
+    return " -> ".join("root" if m is None else m for m in movers)
+
+
+def scenarios() -> list[Scenario]:
+    """Fresh paths (one playout each), paths with earlier statistics, and one tree that
+    takes several playouts in a row."""
+    found = []
+    for movers in sorted(PATHS, key=len):                  # the smallest cases first
+        for winner in ("X", "O", None):
+            found.append(Scenario(f"the path {_path_text(movers)} (fresh nodes)", movers,
+                                  [None] + list(range(len(movers) - 1)),
+                                  [(len(movers) - 1, winner)]))
+    for winner in ("X", None):
+        movers = PATHS[2]
+        found.append(Scenario(f"the path {_path_text(movers)}, whose nodes already have "
+                              f"(visits, total) {EARLIER} from earlier playouts", movers,
+                              [None] + list(range(len(movers) - 1)),
+                              [(len(movers) - 1, winner)], EARLIER))
+    found.append(Scenario("the tree root -> X(#1) -> O(#2) and root -> X(#3) -> O(#4) -> "
+                          "X(#5), fresh nodes, with several playouts in a row", TREE,
+                          TREE_PARENTS, CALLS))
+    return found
+
+
+def _outcome(winner: str | None) -> str:
+    """A win for X, a draw."""
+    return "a draw" if winner is None else f"a win for {winner}"
+
 
 def _credit(winner: str | None, mover: str | None, draw: float = 0.5, loss: float = 0
             ) -> float:
@@ -179,9 +267,10 @@ def _walk(node) -> list:
     return path
 
 
-def _backprop_model(reward: Callable, skip_root: bool = False, only_leaf: bool = False
-                    ) -> Callable:
-    """A backpropagation that adds 1 visit and `reward(winner, node, path)` to each node."""
+def _backprop_model(reward: Callable, skip_root: bool = False, only_leaf: bool = False,
+                    assign: str = "") -> Callable:
+    """A backpropagation that adds 1 visit and `reward(winner, node, path)` to each node
+    (or sets the statistic named by `assign` instead of adding to it)."""
     def backpropagate(node, winner) -> None:
         """The model."""
         path = _walk(node)
@@ -190,9 +279,15 @@ def _backprop_model(reward: Callable, skip_root: bool = False, only_leaf: bool =
         if skip_root:
             path = path[:-1]
         for each in path:
-            each.visits += 1
-            each.total += reward(winner, each, path)
+            each.visits = 1 if assign == "visits" else each.visits + 1
+            gain = reward(winner, each, path)
+            each.total = gain if assign == "total" else each.total + gain
     return backpropagate
+
+
+def _right(w: str | None, n: Node, path: list) -> float:
+    """The right reward."""
+    return _credit(w, n.mover)
 
 
 BACKPROP_MODELS: dict[str, tuple[str, Callable]] = {
@@ -206,12 +301,12 @@ BACKPROP_MODELS: dict[str, tuple[str, Callable]] = {
         lambda w, n, path: _credit(w, n.mover, draw=0))),
     "draw counted as a win": ("draw credit", _backprop_model(
         lambda w, n, path: _credit(w, n.mover, draw=1))),
-    "root skipped": ("root", _backprop_model(lambda w, n, path: _credit(w, n.mover),
-                                             skip_root=True)),
-    "only the leaf": ("only one node", _backprop_model(lambda w, n, path: _credit(w, n.mover),
-                                                       only_leaf=True)),
+    "root skipped": ("root", _backprop_model(_right, skip_root=True)),
+    "only the leaf": ("only one node", _backprop_model(_right, only_leaf=True)),
     "+1/-1 rewards": ("minus one", _backprop_model(
         lambda w, n, path: _credit(w, n.mover, draw=0, loss=-1))),
+    "visits = 1": ("assigned", _backprop_model(_right, assign="visits")),
+    "total = reward": ("assigned", _backprop_model(_right, assign="total")),
 }
 
 BACKPROP_HINTS = {
@@ -230,47 +325,54 @@ BACKPROP_HINTS = {
                       "node on the way."),
     "minus one": ("rewards here are 1 for a win, 0.5 for a draw, 0 for a loss (not +1/-1), "
                   "from the point of view of the node's mover."),
+    "assigned": ("you overwrite a statistic instead of adding to it: a node's visits and "
+                 "total sum over every playout through it, so write node.visits += 1 and "
+                 "node.total += reward (with =, the earlier playouts are forgotten)."),
 }
 
 
 def _run_backprop(backpropagate: Callable) -> dict:
-    """(visits, total) of every node, root first, for each path and winner."""
+    """(visits, total) of every node, root first, after each call of each scenario."""
     found = {}
-    for movers in PATHS:
-        for winner in ("X", "O", None):
-            nodes = chain(movers)
-            backpropagate(nodes[-1], winner)
-            found[(tuple(movers), winner)] = [(n.visits, n.total) for n in nodes]
+    for number, scenario in enumerate(scenarios()):
+        nodes = scenario.nodes()
+        for step, (index, winner) in enumerate(scenario.calls):
+            backpropagate(nodes[index], winner)
+            found[(number, step)] = [(n.visits, n.total) for n in nodes]
     return found
 
 
 def _same_stats(mine: dict, theirs: dict) -> bool:
     """True if every node's visits and total agree, except the root's total (MCTS never
     reads it: it is no child's score)."""
-    for key, stats in theirs.items():
-        got = mine[key]
-        if got[0][0] != stats[0][0]:
-            return False
-        if any(a != b for a, b in zip(got[1:], stats[1:])):
-            return False
-    return True
+    return all(_same_nodes(mine[key], stats) for key, stats in theirs.items())
 
 
+def _same_nodes(got: list, want: list) -> bool:
+    """True if the nodes' statistics agree (the root's total aside)."""
+    if len(got) != len(want) or got[0][0] != want[0][0]:
+        return False
+    return all(a == b for a, b in zip(got[1:], want[1:]))
+
+
+@never_raises("backpropagation")
 def check_backprop(backpropagate: Callable) -> CheckResult:
-    """Check `backpropagate(node, winner)` on a few paths, for a win of X, of O, a draw."""
+    """Check `backpropagate(node, winner)` on fresh paths (a win of X, of O, a draw), on
+    nodes with earlier statistics, and over several playouts in a row in one tree."""
     exercise = "backpropagation"
     try:
         got = _run_backprop(lambda node, winner: call(backpropagate, node, winner))
     except StudentError as error:
         return crashed(exercise, error)
-    if all(v == (0, 0.0) for stats in got.values() for v in stats):
+    if got == _run_backprop(lambda node, winner: None):
         return CheckResult(exercise, NOT_YET, "backpropagate changed no node: fill in the "
                            "cell above, run it, then run this check again.")
     want = _run_backprop(reference_backprop)
     if _same_stats(got, want):
         play = show_in_play(reference_ucb, backpropagate)
         return CheckResult(exercise, PASSED, "every node on the path got one more visit and "
-                           "the right reward for its mover (win 1, draw 0.5, loss 0). " + play)
+                           "the right reward for its mover (win 1, draw 0.5, loss 0), added to what it "
+                           "had, over several playouts in a row. " + play)
     details = _backprop_details(got, want)
     named = {d for d, model in BACKPROP_MODELS.values()
              if _same_stats(got, _run_backprop(model))}
@@ -279,25 +381,39 @@ def check_backprop(backpropagate: Callable) -> CheckResult:
         return CheckResult(exercise, FAILED, details[0], hint=BACKPROP_HINTS[diagnosis],
                            diagnosis=diagnosis,
                            details=details[1:] + [show_in_play(reference_ucb, backpropagate)])
-    return CheckResult(exercise, FAILED, details[0],
-                       hint="for each node from the one given up to the root: visits += 1, "
-                            "and total += 1 if winner == node.mover, 0.5 if winner is None, "
-                            "else 0.", diagnosis="first difference", details=details[1:])
+    hint = ("for each node from the one given up to the root: visits += 1, and total += 1 "
+            "if winner == node.mover, 0.5 if winner is None, else 0.")
+    if any(_number(a[0]) and a[0] > b[0] for key in want for a, b in zip(got[key], want[key])):
+        hint += (" Some node got more visits than playouts went through it: does each call "
+                 "start from a fresh path? A default argument such as path=[] is created "
+                 "once and shared by every call.")
+    return CheckResult(exercise, FAILED, details[0], hint=hint,
+                       diagnosis="first difference", details=details[1:])
 
 
 def _backprop_details(got: dict, want: dict) -> list[str]:
-    """The first node that differs, in words, then the whole path."""
-    for (movers, winner), stats in want.items():
-        mine = got[(movers, winner)]
-        for depth, (a, b) in enumerate(zip(mine, stats)):
-            if a == b or (depth == 0 and a[0] == b[0]):
-                continue
-            result = "a draw" if winner is None else f"a win for {winner}"
-            where = "the root" if depth == 0 else (
-                f"the node {depth} moves below the root (mover {movers[depth]})")
-            path = " -> ".join("root" if m is None else m for m in movers)
-            return [f"on the path {path}, after {result}, {where} has visits {a[0]}, total "
-                    f"{a[1]:g}; it should have visits {b[0]}, total {b[1]:g}.",
-                    f"your (visits, total) root..leaf: {mine}",
-                    f"expected:                        {stats}"]
+    """The first call after which a node differs (the smallest case: fresh paths come
+    first), in words, then every node."""
+    every = scenarios()
+    for (number, step), stats in want.items():
+        mine = got[(number, step)]
+        if _same_nodes(mine, stats):
+            continue
+        scenario = every[number]
+        i = next(i for i, (a, b) in enumerate(zip(mine, stats))
+                 if a != b and not (i == 0 and a[0] == b[0]))
+        calls = "; ".join(f"backpropagate({scenario.name(n)}, {w!r})"
+                          for n, w in scenario.calls[:step + 1])
+        return [f"on {scenario.text}, after {_outcome(scenario.calls[step][1])} "
+                f"backpropagated from {scenario.name(scenario.calls[step][0])}, "
+                f"{scenario.name(i)} has visits {_g(mine[i][0])}, total {_g(mine[i][1])}; it "
+                f"should have visits {stats[i][0]}, total {stats[i][1]:g}.",
+                f"the calls, in order: {calls}",
+                f"your (visits, total), node #0 (root) first: {mine}",
+                f"expected:                                   {stats}"]
     return ["the statistics differ."]
+
+
+def _g(value: object) -> str:
+    """A number written briefly (1.0 as 1); anything else as its repr."""
+    return format(plain(value), "g") if _number(value) else repr(value)

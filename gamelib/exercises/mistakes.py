@@ -57,10 +57,16 @@ HINTS = {
                    "alpha = max(alpha, value); MIN: beta = min(beta, value)); pass the "
                    "updated alpha and beta down to the next child; and return as soon as "
                    "value >= beta at MAX (value <= alpha at MIN)."),
-    "max only": ("only your MAX nodes cut off: a MIN node must also stop as soon as its "
-                 "value is <= alpha (MAX above already has something at least as good)."),
-    "min only": ("only your MIN nodes cut off: a MAX node must also stop as soon as its "
-                 "value is >= beta (MIN above already has something at least as good)."),
+    "max only": ("only your MAX nodes cut off; your MIN nodes never do. Two mistakes do "
+                 "exactly this, check both: MIN's cut test is missing (a MIN node must stop "
+                 "as soon as its value is <= alpha), or alpha never goes up (MAX must raise "
+                 "it: alpha = max(alpha, value); with alpha = min(...) it stays at minus "
+                 "infinity and no MIN node can cut)."),
+    "min only": ("only your MIN nodes cut off; your MAX nodes never do. Two mistakes do "
+                 "exactly this, check both: MAX's cut test is missing (a MAX node must stop "
+                 "as soon as its value is >= beta), or beta never comes down (MIN must lower "
+                 "it: beta = min(beta, value); with beta = max(...) it stays at plus "
+                 "infinity and no MAX node can cut)."),
     "strict": ("you search leaves that the reference prunes when the value equals the "
                "bound: cut off when value >= beta at MAX (value <= alpha at MIN), not only "
                "when value > beta. An equal value cannot change the result either."),

@@ -17,11 +17,12 @@ moment you check, so the answer is always the one the code gives.
 from __future__ import annotations
 
 import inspect
+import math
 from dataclasses import dataclass, field
-from numbers import Integral
+from numbers import Real
 from typing import Any, Callable
 
-from gamelib.exercises.common import FAILED, NOT_YET, PASSED, CheckResult
+from gamelib.exercises.common import FAILED, NOT_YET, PASSED, CheckResult, could_not_judge
 from gamelib.exercises.exercise import Note, next_hint
 from gamelib.games.connect4 import ConnectFour
 from gamelib.games.gametree import GameTree, Tree
@@ -67,6 +68,13 @@ class Question:
                                f"`{self.name} = <your answer>` in the cell above, run it, "
                                "then run this check again.")
         try:
+            return self._compare(prediction)
+        except Exception as error:                  # the check's own mistake
+            return could_not_judge(self.title, error, None)
+
+    def _compare(self, prediction: Any) -> CheckResult:
+        """The verdict on a prediction that has been given."""
+        try:
             guess = self.read(prediction)
         except ValueError as error:
             return CheckResult(self.title, FAILED, str(error), diagnosis="format")
@@ -109,12 +117,25 @@ def _show(value: Any) -> str:
     return str(value)
 
 
+def number(prediction: Any) -> int | float:
+    """A prediction that must be a number: any kind of number will do (4, 4.0, numpy's
+    int64(4)), never a bool, a string or NaN; a whole value comes back as an int."""
+    if isinstance(prediction, bool) or not isinstance(prediction, Real) \
+            or isinstance(prediction, (str, bytes)):
+        raise ValueError(f"the answer is a number, like 12; you wrote {prediction!r} "
+                         f"({type(prediction).__name__}).")
+    value = float(prediction)
+    if math.isnan(value):
+        raise ValueError("the answer is a number, like 12; you wrote NaN (not a number).")
+    return int(value) if value.is_integer() else value
+
+
 def whole(prediction: Any) -> int:
-    """A prediction that must be a whole number (numpy integers too, never a bool)."""
-    if isinstance(prediction, bool) or not isinstance(prediction, Integral):
-        raise ValueError(f"the answer is a whole number, like 12; you wrote "
-                         f"{prediction!r} ({type(prediction).__name__}).")
-    return int(prediction)
+    """A prediction that must be a whole number (12, 12.0, numpy integers; never a bool)."""
+    value = number(prediction)
+    if not isinstance(value, int):
+        raise ValueError(f"the answer is a whole number, like 12; you wrote {prediction!r}.")
+    return value
 
 
 def numbers(prediction: Any) -> frozenset[int]:
@@ -123,6 +144,10 @@ def numbers(prediction: Any) -> frozenset[int]:
             prediction, (set, frozenset, list, tuple)):
         raise ValueError(f"the answer is a set of leaf numbers, like {{1, 2}} (or set() "
                          f"if none is pruned); you wrote {prediction!r}.")
+    if any(isinstance(item, (tuple, list)) for item in prediction):
+        raise ValueError(f"you wrote positions ({', '.join(map(repr, prediction))}); the "
+                         "question asks for the numbers written on the pruned leaves, like "
+                         "{1, 2}.")
     return frozenset(whole(item) for item in prediction)
 
 
@@ -190,7 +215,7 @@ minimax_value = Question(
              f"(scores for MAX) are GameTree({VALUE_TREE}). What is the minimax value of "
              "the root?",
     answer=lambda: minimax(GameTree(VALUE_TREE), ()).value,
-    read=whole,
+    read=number,
     slip=value_slip,
     hints=["Work bottom up: first the value of each MIN node (the smaller of its two "
            "leaves).",
@@ -217,8 +242,19 @@ def pruned_leaf_values(tree: list[Tree]) -> frozenset[int]:
     return frozenset(int(value) for value in values if not isinstance(value, list))
 
 
+def leaf_positions(tree: list[Tree], values: frozenset[int], first: int) -> frozenset[int]:
+    """Where the leaves with these values stand, counted from the left from `first`."""
+    game = GameTree(tree)
+    leaves = [game.node(leaf) for leaf in game.leaves()]
+    return frozenset(i for i, value in enumerate(leaves, first) if value in values)
+
+
 def prune_slip(guess: frozenset[int], right: frozenset[int]) -> str:
     """What is wrong with a guessed set of pruned leaves."""
+    for first, counted in ((0, "from 0"), (1, "from 1")):
+        if guess and guess == leaf_positions(PRUNE_TREE, right, first):
+            return (f"those are the right leaves, but as positions (counted from the left, "
+                    f"{counted}); the question asks for the numbers written on them.")
     extra, missing = sorted(guess - right), sorted(right - guess)
     parts = []
     if 4 in extra or 6 in extra:

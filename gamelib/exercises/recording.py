@@ -131,9 +131,15 @@ class RecordingGame(PassThrough):
         self.leaves.append(Leaf(path, player, value))
 
     # -- reading the record --------------------------------------------------------------
+    def scored(self) -> list[Leaf]:
+        """The scored positions the search did not go on below, in the order they were
+        scored (an evaluation used to order moves is not a leaf)."""
+        inner = {leaf.path[:i] for leaf in self.leaves for i in range(len(leaf.path))}
+        return [leaf for leaf in self.leaves if leaf.path not in inner]
+
     def leaf_paths(self) -> list[Path]:
-        """The scored positions' paths, in the order they were scored."""
-        return [leaf.path for leaf in self.leaves]
+        """The leaves' paths, in the order they were scored."""
+        return [leaf.path for leaf in self.scored()]
 
     def state_at(self, path: Path) -> State:
         """The position at the end of `path` (one the search generated)."""

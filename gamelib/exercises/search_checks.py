@@ -1,10 +1,17 @@
 """Checks for lessons 02 and 03: the student's minimax and alpha-beta, read at trace level.
 
 The student writes `my_search(game, state, depth, eval_fn) -> (value, move)`. The check
-runs it on a few positions (textbook trees and Tic-Tac-Toe middle games) through a
-`RecordingGame`, so it sees which positions were scored, in which order, and what came
-back. The reference is the library's own search (`gamelib.search.minimax` and
-`alphabeta`), read from its `Trace`.
+runs it on a few positions (textbook trees and Tic-Tac-Toe middle games) and on 60 small
+generated trees, through a `RecordingGame`, so it sees which positions were scored, in
+which order, and what came back. The reference is the library's own search
+(`gamelib.search.minimax` and `alphabeta`), read from its `Trace`.
+
+A wrong search is first shown on the smallest case where it differs: the smallest
+generated tree that shows the difference, shrunk (a child removed, a subtree replaced by
+a child or a leaf, a value moved towards 0) while it still does, drawn with the order in
+which each search scored each leaf. This small search-and-shrink is written here rather
+than taken from hypothesis: it needs no extra package in the lessons or the browser
+build, it is deterministic, and it finishes in well under a second.
 
 - minimax passes when it scores the same leaves as the reference (in any order: the
   lesson does not fix one; max/min or negamax, recursion or loops), returns the
@@ -15,19 +22,19 @@ back. The reference is the library's own search (`gamelib.search.minimax` and
 
 When they differ, each classic mistake in `gamelib.exercises.mistakes` is replayed in
 the student's own move order, and a mistake is named only when its model does exactly
-what the student's code did on every position. Otherwise the check shows, in words and
-with the position drawn, the first point where the student's search leaves the
-reference's.
+what the student's code did on every position tried. Otherwise the check says, in words,
+the first point where the student's search leaves the reference's on that smallest case.
 """
 
 from __future__ import annotations
 
 import math
-from collections import Counter
+import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from gamelib.exercises.common import FAILED, PASSED, CheckResult, StudentError, crashed, not_yet
+from gamelib.exercises.common import (FAILED, PASSED, CheckResult, StudentError, crashed,
+                                      never_raises, not_yet)
 from gamelib.exercises.mistakes import ALIKE, HINTS, diagnosis_of, models
 from gamelib.exercises.recording import Path, RecordingGame, ReorderedGame
 from gamelib.games import GameTree, TicTacToe
@@ -103,7 +110,7 @@ class Case:
         if not path:
             return "the root"
         if isinstance(self.game, GameTree):
-            return "node " + "".join(map(str, path)) + " (child indices from the root)"
+            return "node " + "".join(map(str, path))
         return "the position after " + ", ".join(map(str, path))
 
     def draw(self, path: Path = ()) -> str:
@@ -168,7 +175,7 @@ def run(fn: Callable, case: Case) -> Run:
     else:
         raise ReturnTypeError(f"the search should return (value, move), it returned "
                               f"{answer!r}")
-    return Run(value, move, record.leaf_paths(), [leaf.player for leaf in record.leaves],
+    return Run(value, move, record.leaf_paths(), [leaf.player for leaf in record.scored()],
                record.child_orders())
 
 
@@ -231,7 +238,7 @@ def same_move(a: Any, b: Any) -> bool:
 def check_search(exercise: str, fn: Callable, pruning: bool) -> CheckResult:
     """The shared check: minimax (pruning=False) or alpha-beta (pruning=True)."""
     runs: list[tuple[Case, Run]] = []
-    for case in cases():
+    for case in cases() + small_trees():
         try:
             mine = run(fn, case)
         except ReturnTypeError as error:
@@ -249,7 +256,7 @@ def check_search(exercise: str, fn: Callable, pruning: bool) -> CheckResult:
             return not_yet(exercise, getattr(fn, "__name__", "your function"))
         runs.append((case, mine))
 
-    verdict = _compare(exercise, runs, pruning)
+    verdict = _compare(exercise, fn, runs, pruning)
     if verdict is not None:
         return verdict
     leaves = sum(len(mine.leaves) for _, mine in runs)
@@ -268,8 +275,8 @@ def _agrees(mine: Run, ref: Run, in_order: bool, case: Case | None = None) -> bo
         return False
     if in_order:
         return mine.leaves == ref.leaves
-    if Counter(mine.leaves) == Counter(ref.leaves):
-        return True
+    if set(mine.leaves) == set(ref.leaves):         # a leaf scored twice (e.g. to order
+        return True                                 # the moves) is still right
     return case is not None and len(set(mine.leaves)) == len(mine.leaves) and \
         {_state(case, p) for p in mine.leaves} == {_state(case, p) for p in ref.leaves}
 
@@ -282,40 +289,132 @@ def _state(case: Case, path: Path) -> Any:
     return state
 
 
-def _compare(exercise: str, runs: list[tuple[Case, Run]], pruning: bool) -> CheckResult | None:
-    """None if every run agrees with the reference, else the verdict that explains why not."""
+def _differs(case: Case, mine: Run, ref: Run, pruning: bool) -> bool:
+    """True if the student's run is not what the reference did on `case`."""
+    if not _agrees(mine, ref, in_order=pruning, case=case):
+        return True
+    return not any(same_move(mine.move, best) for best in best_moves(case))
+
+
+def _compare(exercise: str, fn: Callable, runs: list[tuple[Case, Run]], pruning: bool
+             ) -> CheckResult | None:
+    """None if every run agrees with the reference, else the verdict that explains why not:
+    a named mistake only when its model fits every run, always a counterexample."""
     refs = [reference(case, pruning) for case, _ in runs]
-    first_bad = None
     swapped = _pair_swapped(exercise, runs, refs)
     if swapped is not None:
         return swapped
-    for (case, mine), ref in zip(runs, refs):
-        if not _agrees(mine, ref, in_order=pruning, case=case):
-            first_bad = (case, mine, ref)
-            break
-    if first_bad is None:
-        for case, mine in runs:
-            if not any(same_move(mine.move, best) for best in best_moves(case)):
-                return _explain_move(exercise, runs, case, mine, pruning)
+    bad = [(case, mine, ref) for (case, mine), ref in zip(runs, refs)
+           if _differs(case, mine, ref, pruning)]
+    if not bad:
         return None
-
-    case, mine, ref = first_bad
+    case, mine, ref = _smallest(fn, bad, pruning)
+    picture = _details(case, mine, ref, pruning)
+    if _agrees(mine, ref, in_order=pruning, case=case):
+        return _explain_move(exercise, runs, case, mine, pruning, picture)
     off = _depth_offset(runs)
     if off:
         return CheckResult(exercise, FAILED, f"with depth={case.depth} you scored unfinished "
                            f"positions {case.depth + off} plies ahead.",
                            hint=f"{HINTS['depth']} (Yours is off by {off:+d}.)",
-                           diagnosis="depth", details=_details(case, mine, ref, pruning))
+                           diagnosis="depth", details=picture)
     named = _matching_model(runs, pruning)
     if named is not None:
         return CheckResult(exercise, FAILED, _summary(case, mine, ref), hint=HINTS[named],
-                           diagnosis=named, details=_details(case, mine, ref, pruning))
+                           diagnosis=named, details=picture)
     if pruning:
         in_their_order = [reference(c, True, m.orders) for c, m in runs]
         if all(_agrees(m, r, True) and same_move(m.move, r.move)
                for (c, m), r in zip(runs, in_their_order)):
             return _explain_order(exercise, case, mine, ref)
-    return _first_difference(exercise, case, mine, pruning)
+    return _first_difference(exercise, case, mine, pruning, picture)
+
+
+# -- counterexamples: the smallest tree on which the student's search differs --------------
+
+
+def small_trees(count: int = 60, seed: int = 2024) -> list[Case]:
+    """Small game trees of every shape up to three levels (some ending early), with values
+    from -4 to 4 so that ties are common, smallest first; every other one searched with
+    the depth limit one above the bottom."""
+    rng = random.Random(seed)
+    trees: list[Tree] = []
+
+    def grow(height: int) -> Tree:
+        """A random tree at most `height` levels deep."""
+        if height == 0 or (height == 1 and rng.random() < 0.15):
+            return rng.randint(-4, 4)
+        return [grow(height - 1) if rng.random() < 0.85 else rng.randint(-4, 4)
+                for _ in range(rng.randint(1, 3))]
+    while len(trees) < count:
+        tree = grow(rng.choice((1, 2, 2, 3, 3)))
+        if isinstance(tree, list) and tree not in trees:
+            trees.append(tree)
+    trees.sort(key=_size)
+    return [_tree_case(f"small tree {i + 1}", tree, limited=i % 2 == 1)
+            for i, tree in enumerate(trees)]
+
+
+def _tree_case(name: str, tree: Tree, limited: bool = False) -> Case:
+    """The search of `tree` to its bottom, or with the depth one less if `limited`."""
+    game = GameTree(tree)
+    depth = max(1, _height(tree) - (1 if limited else 0))
+    return Case(name, game, game.initial_state, depth, tree_eval(game))
+
+
+def _height(tree: Any) -> int:
+    """How many levels of moves the tree has."""
+    return 1 + max(map(_height, tree)) if isinstance(tree, list) and tree else 0
+
+
+def _size(tree: Any) -> int:
+    """How many nodes the tree has."""
+    return 1 + sum(map(_size, tree)) if isinstance(tree, list) else 1
+
+
+def _smaller(tree: Any) -> list[Any]:
+    """Trees one step smaller than `tree`: a child removed, a subtree replaced by one of
+    its children or by a leaf, a leaf value moved towards 0."""
+    if not isinstance(tree, list):
+        return [v for v in dict.fromkeys((0, tree // 2, tree - (tree > 0) + (tree < 0)))
+                if v != tree]
+    found: list[Any] = []
+    if len(tree) > 1:
+        found += [tree[:i] + tree[i + 1:] for i in range(len(tree))]
+    found += [child for child in tree if isinstance(child, list)]
+    for i, child in enumerate(tree):
+        for smaller in _smaller(child):
+            found.append(tree[:i] + [smaller] + tree[i + 1:])
+    return [t for t in found if t != []]
+
+
+def _smallest(fn: Callable, bad: list[tuple[Case, Run, Run]], pruning: bool,
+              budget: int = 300) -> tuple[Case, Run, Run]:
+    """The smallest case on which the student's search differs: the smallest small tree
+    that does, shrunk step by step while it still differs; else the first case."""
+    trees = [b for b in bad if b[0].name.startswith("small tree")]
+    if not trees:
+        return bad[0]
+    best = min(trees, key=lambda b: _size(b[0].game.tree))
+    limited = best[0].depth < _height(best[0].game.tree)
+    tried = 0
+    shrinking = True
+    while shrinking and tried < budget:
+        shrinking = False
+        for tree in _smaller(best[0].game.tree):
+            tried += 1
+            case = _tree_case("smallest tree found", tree, limited)
+            try:
+                mine = run(fn, case)
+            except (StudentError, ReturnTypeError):
+                continue
+            ref = reference(case, pruning)
+            if _differs(case, mine, ref, pruning):
+                best, shrinking = (case, mine, ref), True
+                break
+    case = best[0]
+    return Case("smallest tree found", case.game, case.state, case.depth, case.eval_fn), \
+        best[1], best[2]
 
 
 def _pair_swapped(exercise: str, runs: list[tuple[Case, Run]], refs: list[Run]
@@ -388,14 +487,44 @@ def _paths(case: Case, paths: list[Path]) -> str:
 
 
 def _details(case: Case, mine: Run, ref: Run, pruning: bool) -> list[str]:
-    """The case, and both leaf sequences as move paths."""
-    lines = [case.draw(), f"your leaves:      {_paths(case, mine.leaves)}",
+    """The case drawn, both answers, and the leaves each search scored (in order)."""
+    answers = (f"your answer:      value {mine.value!r}, move {mine.move!r}\n"
+               f"reference answer: value {ref.value!r}, move {ref.move!r}")
+    if isinstance(case.game, GameTree) and _size(case.game.tree) <= 40:
+        return [f"{case.name}: GameTree({case.game.tree}), depth={case.depth} (a node is "
+                "named by its child indices from the root: node 10 is the first child of the "
+                "root's second child)", _outline(case, mine, ref), answers]
+    lines = [case.draw(), answers, f"your leaves:      {_paths(case, mine.leaves)}",
              f"reference leaves: {_paths(case, ref.leaves)}"]
     if isinstance(case.game, GameTree):
         lines.append("(a leaf is written as its path of child indices from the root)")
     else:
         lines.append("(a leaf is written as its moves from the root, rc = row, column)")
     return lines
+
+
+def _outline(case: Case, mine: Run, ref: Run) -> str:
+    """A small tree drawn as an outline: each node, and when each search scored it."""
+    yours = {p: i + 1 for i, p in reversed(list(enumerate(mine.leaves)))}
+    theirs = {p: i + 1 for i, p in reversed(list(enumerate(ref.leaves)))}
+    lines = ["node        kind     you   reference  (the order in which each search "
+             "scored the position; - never)"]
+
+    def walk(node: Any, path: Path) -> None:
+        """One line per node, depth first."""
+        name = "root" if not path else "  " * len(path) + "".join(map(str, path))
+        kind = (("MAX" if len(path) % 2 == 0 else "MIN") if isinstance(node, list)
+                else f"leaf {node}")
+        marks = ""
+        if path in yours or path in theirs or not isinstance(node, list):
+            marks = f"#{yours[path]}" if path in yours else "-"
+            marks = f"{marks:<5} " + (f"#{theirs[path]}" if path in theirs else "-")
+        lines.append(f"{name:<12}{kind:<9}{marks}".rstrip())
+        if isinstance(node, list):
+            for i, child in enumerate(node):
+                walk(child, path + (i,))
+    walk(case.game.tree, ())
+    return "\n".join(lines)
 
 
 def _explain_order(exercise: str, case: Case, mine: Run, ref: Run) -> CheckResult:
@@ -433,62 +562,65 @@ def _orders_by_path(case: Case, mine: Run) -> dict[Path, list]:
             if moves != _natural(case, p)[:len(moves)]}
 
 
-def _first_difference(exercise: str, case: Case, mine: Run, pruning: bool) -> CheckResult:
+def _first_difference(exercise: str, case: Case, mine: Run, pruning: bool,
+                      picture: list[str]) -> CheckResult:
     """No known mistake fits: say where the student's search first leaves the reference's
     (searched in the student's own move order, so order alone is never the difference)."""
     ref = reference(case, pruning, mine.orders)
     nodes = ref.trace.nodes() if ref.trace is not None else {}
     by_path = {_path(nodes, i): node for i, node in nodes.items()}
-    hint = ("compare your search with the reference at the position shown: what should "
+    hint = ("compare your search with the reference on the case shown: what should "
             "happen there, and what does your code do? Step through the reference with "
             "SearchStepper to see it.")
     if not pruning:
-        mine_set, ref_set = set(mine.leaves), set(ref.leaves)
-        message = _set_difference(case, mine, ref, mine_set, ref_set)
+        message = _set_difference(case, mine, ref)
     else:
         message = _sequence_difference(case, mine, ref, by_path)
     if message is None:                                     # the same leaves: the value
-        same = (f"on the {case.name} you scored the same {len(mine.leaves)} leaves as the "
-                   f"reference, but your search returned the value {mine.value!r}, and the "
-                   f"reference {ref.value!r}.")
+        count = len(mine.leaves)
+        same = (f"on the {case.name} you scored the same {count} "
+                f"{'leaf' if count == 1 else 'leaves'} as the reference, but your search "
+                f"returned the value {mine.value!r}, and the reference {ref.value!r}.")
         hint = ("the leaves are right; the way their values go up the tree is not. MAX takes "
                 "the largest child value, MIN the smallest, and every value is from the "
                 "root player's point of view (or, in negamax form, negated at each level).")
         return CheckResult(exercise, FAILED, same, hint=hint, diagnosis="value",
-                           details=_details(case, mine, ref, pruning))
+                           details=picture)
     text, path = message
+    if not isinstance(case.game, GameTree):
+        picture = [case.draw(path)] + picture[1:]
     return CheckResult(exercise, FAILED, text, hint=hint, diagnosis="first difference",
-                       details=[case.draw(path)] + _details(case, mine, ref, pruning)[1:])
+                       details=picture)
 
 
-def _set_difference(case: Case, mine: Run, ref: Run, mine_set: set, ref_set: set
-                    ) -> tuple[str, Path] | None:
+def _set_difference(case: Case, mine: Run, ref: Run) -> tuple[str, Path] | None:
     """Minimax: the first leaf one search scored and the other did not."""
+    mine_set, ref_set = set(mine.leaves), set(ref.leaves)
     missing = [p for p in ref.leaves if p not in mine_set]
     extra = [p for p in mine.leaves if p not in ref_set]
     if not missing and not extra:
-        if Counter(mine.leaves) != Counter(ref.leaves):
-            twice = next(p for p, n in Counter(mine.leaves).items() if n > 1)
-            return (f"on the {case.name} you scored {case.where(twice)} more than once; "
-                    "minimax scores every leaf once.", twice)
         return None
     searched = {p[:i] for p in mine.leaves for i in range(len(p) + 1)}
     if missing:
         leaf = missing[0]
+        if leaf in searched:
+            below = next(p for p in mine.leaves if p[:len(leaf)] == leaf)
+            return (f"on the {case.name} the reference stops at {case.where(leaf)} and "
+                    f"scores it (the game is over there, or the depth limit is reached), "
+                    f"but you went on below it and scored {case.where(below)}.", leaf)
         gap = next(leaf[:i] for i in range(1, len(leaf) + 1) if leaf[:i] not in searched)
         return (f"on the {case.name} you never searched below {case.where(gap)}: the "
                 f"reference searches it and scores {case.where(leaf)} there. Minimax looks "
                 f"at every move of every position down to the depth limit (or the end of "
                 f"the game).", gap[:-1])
     leaf = extra[0]
-    ref_searched = {p[:i] for p in ref.leaves for i in range(len(p) + 1)}
-    stop = next(leaf[:i] for i in range(len(leaf) + 1) if leaf[:i] in ref.leaves)
-    if stop != leaf and stop in ref_searched:
+    stop = next((leaf[:i] for i in range(len(leaf)) if leaf[:i] in ref_set), None)
+    if stop is not None:
         return (f"on the {case.name} the reference stops at {case.where(stop)} and scores "
                 f"it (the game is over there, or the depth limit is reached), but you went "
                 f"on below it and scored {case.where(leaf)}.", stop)
     return (f"on the {case.name} you scored {case.where(leaf)}, which the reference "
-            f"never scores.", leaf[:-1])
+            f"never scores: it goes on below it.", leaf[:-1])
 
 
 def _sequence_difference(case: Case, mine: Run, ref: Run, by_path: dict
@@ -502,23 +634,39 @@ def _sequence_difference(case: Case, mine: Run, ref: Run, by_path: dict
     after = (f"after leaf #{i} ({case.where(mine.leaves[i - 1])})" if i else "at the start")
     if i == len(ref.leaves) or (i < len(mine.leaves) and _pruned_by_ref(mine.leaves[i], by_path)):
         leaf = mine.leaves[i]
-        node, move = _pruned_by_ref(leaf, by_path) or (leaf[:-1], leaf[-1])
-        ref_node = by_path.get(node)
+        if leaf in mine.leaves[:i]:
+            return (f"on the {case.name}, {after}, you scored {case.where(leaf)} a second "
+                    f"time (it was your leaf #{mine.leaves.index(leaf) + 1}); alpha-beta "
+                    "scores each leaf once. If you score positions to sort the moves, don't: "
+                    "the exercise searches them in the order game.actions gives.", leaf[:-1])
+        pruned = _pruned_by_ref(leaf, by_path)
+        if pruned is None:
+            return (f"on the {case.name}, {after}, you went on to score {case.where(leaf)}; "
+                    f"the reference scores nothing more: it is done.", leaf[:-1])
+        node, move = pruned
         return (f"on the {case.name}, {after}, you went on to score {case.where(leaf)}. "
                 f"The reference prunes move {move!r} at {case.where(node)}: "
-                f"{_cut_reason(ref_node)}", node)
+                f"{_cut_reason(by_path.get(node))}", node)
     leaf = ref.leaves[i]
     theirs = mine.leaves[i] if i < len(mine.leaves) else None
     parted = _common_prefix(leaf, theirs) if theirs is not None else leaf[:-1]
     ref_node = by_path.get(parted)
-    window = (f" The reference searches it there with the window alpha={ref_node.alpha}, "
-              f"beta={ref_node.beta}, which is still open." if ref_node and
-              ref_node.alpha is not None else "")
+    window = (f" The reference searches it with the window alpha={ref_node.alpha}, "
+              f"beta={ref_node.beta} at {case.where(parted)}, which is still open." if ref_node
+              and ref_node.alpha is not None else "")
     yours = (f"you scored {case.where(theirs)} instead" if theirs is not None
-             else "you stopped there")
+             else "you scored nothing more")
+    child = leaf[:len(parted) + 1]
+    if leaf in mine.leaves:
+        fate = (f"you do score it, but as your leaf #{mine.leaves.index(leaf) + 1}: your "
+                f"search takes another path there.")
+    elif any(p[:len(child)] == child for p in mine.leaves):
+        fate = (f"you searched below move {child[-1]!r} at {case.where(parted)}, but never "
+                f"scored {case.where(leaf)}.")
+    else:
+        fate = f"you never searched move {child[-1]!r} at {case.where(parted)}."
     return (f"on the {case.name}, {after}, the reference scores {case.where(leaf)} next; "
-            f"{yours}: you left {case.where(parted)} without searching its move "
-            f"{leaf[len(parted)]!r}.{window}", parted)
+            f"{yours}; {fate}{window}", parted)
 
 
 def _pruned_by_ref(leaf: Path, by_path: dict) -> tuple[Path, Any] | None:
@@ -550,22 +698,22 @@ def _common_prefix(a: Path, b: Path) -> Path:
 
 
 def _explain_move(exercise: str, runs: list[tuple[Case, Run]], case: Case, mine: Run,
-                  pruning: bool) -> CheckResult:
+                  pruning: bool, picture: list[str]) -> CheckResult:
     """Right leaves and value, but a move that is not one of the best."""
     named = _matching_model(runs, pruning)
     best = sorted(best_moves(case), key=str)
     message = (f"on the {case.name} your value {mine.value!r} is right, but you chose "
                f"move {mine.move!r}; the best {'move is' if len(best) == 1 else 'moves are'} "
                f"{', '.join(map(repr, best))}.")
-    if named == "move from below":
+    if named is not None:
         return CheckResult(exercise, FAILED, message, hint=HINTS[named], diagnosis=named,
-                           details=[case.draw()])
+                           details=picture)
     if mine.move is None:
         hint = ("you returned None as the move: return the move tried at this node that "
                 "led to the best value (the loop variable), not the move the child search "
                 "returned (None at the leaves, so None all the way up).")
         return CheckResult(exercise, FAILED, message, hint=hint, diagnosis="no move",
-                           details=[case.draw()])
+                           details=picture)
     result = minimax(case.game, case.state, depth=case.depth, eval_fn=case.eval_fn,
                      scoring="plain")
     values = ", ".join(f"{m!r}: {v!r}" for m, v in result.move_values.items())
@@ -573,14 +721,16 @@ def _explain_move(exercise: str, runs: list[tuple[Case, Run]], case: Case, mine:
                        hint="remember the move together with the value, and only when the "
                             "value is better than the best so far; then return that move.",
                        diagnosis="wrong move",
-                       details=[case.draw(), f"the value of each root move: {values}"])
+                       details=picture + [f"the value of each root move: {values}"])
 
 
+@never_raises("minimax")
 def check_minimax(my_minimax: Callable) -> CheckResult:
     """Check the student's `my_minimax(game, state, depth, eval_fn) -> (value, move)`."""
     return check_search("minimax", my_minimax, pruning=False)
 
 
+@never_raises("alpha-beta")
 def check_alphabeta(my_alphabeta: Callable) -> CheckResult:
     """Check the student's `my_alphabeta(game, state, depth, eval_fn) -> (value, move)`."""
     return check_search("alpha-beta", my_alphabeta, pruning=True)
