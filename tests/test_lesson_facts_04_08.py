@@ -94,6 +94,14 @@ def test_06_duel_reads_its_interval(executed_lesson):
     # "about the same time per move": measured in the same run, within a factor of 2
     ms = [int(n) for n in re.findall(r"(\d+) ms per move on average", out)]
     assert len(ms) == 2 and max(ms) <= 2 * max(min(ms), 1), ms
+    assert "(about the same time)" in out
+
+
+def test_06_the_sign_flip_demo_reads_as_sentences(executed_lesson):
+    out = text(executed_lesson, L06, "fact-sign-flip")
+    assert "with the sign flip: MCTS blocks in 5 of 5 runs of 1000 iterations" in out
+    assert "without the sign flip: MCTS blocks in 0 of 5 runs of 1000 iterations" in out  # "never"
+    assert "{" not in out
 
 
 # -- lesson 07 ------------------------------------------------------------------------------
