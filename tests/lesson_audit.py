@@ -37,7 +37,7 @@ VERDICTS = (
     "most common", "fewer", "fewest", "cheaper", "more than", "less than", "far less",
     "far more", "half", "halves", "halved", "twice", "doubles", "doubled", "cannot tell",
     "useless", "pays", "close to", "a little less", "well under", "grows", "shrinks",
-    "very early", "only when it must", "outperforms", "beats",
+    "very early", "only when it must", "outperforms", "beats", "does better", "more games than",
 )
 """Comparison and verdict words: each one in the prose must be printed by a cell too."""
 VERDICT = re.compile(r"\b(" + "|".join(re.escape(w) for w in VERDICTS) + r")\b", re.IGNORECASE)
