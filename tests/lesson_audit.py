@@ -90,7 +90,8 @@ class Finding:
 
     def __str__(self) -> str:
         sentence = " ".join(self.claim.sentence.split())
-        return f"{self.lesson} cell {self.cell}: {self.claim.kind} {self.claim.text!r} in: {sentence}"
+        return (f"{self.lesson} cell {self.cell}: {self.claim.kind} {self.claim.text!r} "
+                f"in: {sentence}")
 
 
 def normalise(digits: str, fraction: str | None = None) -> str:

@@ -231,7 +231,8 @@ def test_08_null_windows_cost_more_on_easy_positions_and_pay_on_the_hardest(exec
                                       r"hardest", out).groups())
     assert 1 < hard < easy                                           # "the extra cost falls"
     full, null = (int(n.replace(",", "")) for n in re.search(
-        r"the hardest position: ([\d,]+) nodes with the full window, ([\d,]+) with null", out).groups())
+        r"the hardest position: ([\d,]+) nodes with the full window, ([\d,]+) with null",
+        out).groups())
     assert null < full                                               # "on the hardest ... paid"
 
 

@@ -20,7 +20,8 @@ def reference(name: str, limit: int | None = None) -> list[tuple[str, int]]:
     """(moves, score) pairs of a reference set ("Test_L2_R1"): the copy that ships with gamelib,
     the positions lesson 08 reads."""
     lines = standard_lines(name.removeprefix("Test_"))
-    pairs = [(from_standard(m), int(s)) for m, s in (line.split() for line in lines if line.strip())]
+    pairs = [(from_standard(moves), int(score))
+             for moves, score in (line.split() for line in lines if line.strip())]
     return pairs[:limit]
 
 

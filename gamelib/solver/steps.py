@@ -327,7 +327,8 @@ def load_test_set(name: str, count: int, folders: Sequence[str | Path] = ()) -> 
     else:
         lines, source = standard_lines(name), f"Test_{name}.txt"
     pairs = [line.split() for line in lines if line.strip()][:count]
-    return BenchmarkSet(name, [(from_standard(moves), int(score)) for moves, score in pairs], source)
+    return BenchmarkSet(name, [(from_standard(moves), int(score)) for moves, score in pairs],
+                        source)
 
 
 def opening_set(count: int, plies: Sequence[int] = (7, 6, 5)) -> BenchmarkSet:
