@@ -59,7 +59,7 @@ ALLOWED = (
     Allowed(r"there are 69 on the 7×6 board", "a count of the board's lines, a fact of the "
             "rules (the check of the exercise uses them)", "04"),
     Allowed(r"a score of 0\.65 or more|It scores 0\.66", "the exercise's goal, set by its "
-            "check, and the model solution's score, printed when a student asks for it", "04"),
+            "check, and the model solution's score, which the check prints when run on it", "04"),
     Allowed(r"(A )?400.point difference|a score of about 0\.91|400 points",
             "the definition of the Elo scale", "07"),
     Allowed(r"a faster win scores higher|fastest possible win", "the definition of the score",
