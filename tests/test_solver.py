@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import random
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -14,17 +13,15 @@ from gamelib.solver import Position, Solver, analyze, solve
 from gamelib.solver import api, fast
 from gamelib.solver import table as tt
 from gamelib.solver.position import WIDTH, random_unfinished
-
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "connect4"
+from gamelib.solver.steps import standard_lines
 
 
 def reference(name: str, limit: int | None = None) -> list[tuple[str, int]]:
-    """(moves, score) pairs of a reference set."""
-    path = DATA / f"{name}.txt"
-    if not path.exists():
-        pytest.skip(f"reference data not found at {path}")
-    pairs = [(from_standard(m), int(s)) for m, s in (line.split() for line in path.read_text().splitlines()
-                                      if line.strip())]
+    """(moves, score) pairs of a reference set ("Test_L2_R1"): the copy that ships with gamelib,
+    the positions lesson 08 reads."""
+    lines = standard_lines(name.removeprefix("Test_"))
+    pairs = [(from_standard(moves), int(score))
+             for moves, score in (line.split() for line in lines if line.strip())]
     return pairs[:limit]
 
 

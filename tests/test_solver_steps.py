@@ -8,8 +8,8 @@ import pytest
 
 from gamelib.solver.negamax import OutOfBudget
 from gamelib.solver.position import WIDTH, Position
-from gamelib.solver.steps import (IDEAS, STEPS, GridPosition, StepSolver, BenchmarkSet,
-                                  benchmark_steps, load_test_set, opening_set)
+from gamelib.solver.steps import (IDEAS, SETS, STEPS, GridPosition, StepSolver, BenchmarkSet,
+                                  benchmark_steps, load_test_set, opening_set, standard_lines)
 
 DATA = [Path(__file__).resolve().parents[2] / "shared" / "data" / "connect4"]
 READABLE = [step for step in STEPS if step.engine == "readable"]
@@ -93,12 +93,20 @@ def test_a_node_budget_stops_the_search():
         StepSolver().solve(load_test_set("L2_R1", 1, DATA).positions[0][0], max_nodes=50)
 
 
-def test_the_built_in_sample_is_used_when_the_files_are_missing(tmp_path):
-    sample = load_test_set("L2_R1", 3, [tmp_path])
-    assert sample.source == "built-in sample" and len(sample) == 3
-    assert sample.positions[1] == ("41642200322566331311010", 8)   # from_standard applied
-    with pytest.raises(FileNotFoundError, match="built-in sample"):
-        load_test_set("L1_R1", 3, [tmp_path])
+def test_the_standard_sets_ship_with_gamelib_and_read_the_same_from_any_folder(tmp_path,
+                                                                             monkeypatch):
+    """Lesson 08 reads the sets from the package: the same positions from a clone, a wheel or
+    a copied lessons folder; identical to the published files where those are at hand."""
+    monkeypatch.chdir(tmp_path)                         # not beside the course
+    for name in SETS:
+        lines = standard_lines(name)
+        assert len(lines) == 1000 and all(len(line.split()) == 2 for line in lines), name
+        published = DATA[0] / f"Test_{name}.txt"
+        if published.exists():
+            assert lines == published.read_text().splitlines(), name
+    packaged = load_test_set("L2_R1", 3)
+    assert packaged.source == "Test_L2_R1.txt" and len(packaged) == 3
+    assert packaged.positions[1] == ("41642200322566331311010", 8)   # from_standard applied
     with pytest.raises(ValueError, match="unknown test set"):
         load_test_set("L9", 3)
 

@@ -22,8 +22,10 @@ mean nodes and thousands of nodes per second, "n/a" where a step needs too many 
 from __future__ import annotations
 
 import gc
+import gzip
 import time
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable, Sequence, Union
 
@@ -280,18 +282,23 @@ STEPS = _cumulative()
 # ----------------------------------------------------------------------------- test sets
 
 SETS = {"L3_R1": "end game, easy", "L2_R1": "middle game, easy", "L2_R2": "middle game, medium",
-        "L1_R1": "beginning, easy", "L1_R2": "beginning, medium"}
-SAMPLE = {
-    "L3_R1": ["2252576253462244111563365343671351441 -1", "7422341735647741166133573473242566 1",
-              "23163416124767223154467471272416755633 0", "65214673556155731566316327373221417 -1",
-              "52677675164321472411331752454 0", "233377345754465174223731671122611552 1"],
-    "L2_R1": ["5554224333234511764415115 4", "52753311433677442422121 8",
-              "1233722555341451114725221333 -1", "271713432331713132 -11",
-              "6672375354252731116762237724 -2", "763452543756455357732314 -8"],
-    "L1_R2": ["32751571231557 -3", "335662333565 -2", "2416615552 4", "157564142155 -5",
-              "1616621455211 6", "2541266355551 -3"],
-}
-"""A few lines of Pons' sets (1-based, as the files write them), used if the files are missing."""
+        "L1_R1": "beginning, easy", "L1_R2": "beginning, medium", "L1_R3": "beginning, hard"}
+"""Pons' standard test sets, by name. Each ships with gamelib as gamelib/data/Test_<name>.txt.gz
+(1000 positions, 1-based column digits and the exact score, as Pons publishes them), so a
+clone, a wheel, the browser build and a copied lessons folder all read the same positions."""
+
+
+def standard_lines(name: str) -> list[str]:
+    """The lines of Pons' set `name` ("L2_R1"), from the copy that ships with gamelib."""
+    if name not in SETS:
+        raise ValueError(f"unknown test set {name!r}; choose from {', '.join(SETS)}")
+    packaged = resources.files("gamelib") / "data" / f"Test_{name}.txt.gz"
+    try:
+        data = packaged.read_bytes()
+    except FileNotFoundError:
+        raise FileNotFoundError(f"gamelib/data/Test_{name}.txt.gz is missing from this "
+                                "installation of gamelib; reinstall it") from None
+    return gzip.decompress(data).decode("ascii").splitlines()
 
 
 @dataclass
@@ -300,32 +307,28 @@ class BenchmarkSet:
 
     name: str
     positions: list[tuple[str, int]]
-    source: str                        # the file read, or "built-in sample"
+    source: str                        # the file read
 
     def __len__(self) -> int:
         return len(self.positions)
 
 
-def load_test_set(name: str, count: int,
-                  folders: Sequence[str | Path] = ("../../shared/data/connect4",
-                                                   "../shared/data/connect4")) -> BenchmarkSet:
+def load_test_set(name: str, count: int, folders: Sequence[str | Path] = ()) -> BenchmarkSet:
     """The first `count` positions of Pons' set `name` ("L2_R1"), converted with
-    `from_standard`; from the first folder (relative to the working directory) that holds
-    `Test_<name>.txt`, else from the built-in sample of a few lines."""
+    `from_standard`: from the first of `folders` that holds `Test_<name>.txt` (another copy of
+    the files), else from the copy that ships with gamelib (`standard_lines`)."""
     if name not in SETS:
         raise ValueError(f"unknown test set {name!r}; choose from {', '.join(SETS)}")
     for folder in folders:
         path = Path(folder) / f"Test_{name}.txt"
         if path.exists():
-            lines, source = path.read_text().splitlines(), path.name
+            lines, source = path.read_text().splitlines(), str(path)
             break
     else:
-        if name not in SAMPLE:
-            raise FileNotFoundError(f"Test_{name}.txt is in none of {list(folders)}, and the "
-                                    f"built-in sample has only {', '.join(SAMPLE)}")
-        lines, source = SAMPLE[name], "built-in sample"
+        lines, source = standard_lines(name), f"Test_{name}.txt"
     pairs = [line.split() for line in lines if line.strip()][:count]
-    return BenchmarkSet(name, [(from_standard(moves), int(score)) for moves, score in pairs], source)
+    return BenchmarkSet(name, [(from_standard(moves), int(score)) for moves, score in pairs],
+                        source)
 
 
 def opening_set(count: int, plies: Sequence[int] = (7, 6, 5)) -> BenchmarkSet:

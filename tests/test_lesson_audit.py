@@ -1,0 +1,194 @@
+"""Every number and verdict in a lesson's prose is printed by the lesson, or is a constant
+of its code, or is on the short allow-list below, with the reason it needs no output.
+
+The audit (tests/lesson_audit.py) reads the lessons the notebook tests executed (one run
+per session, quick settings: tests/conftest.py). `GAMELIB_FULL_LESSONS=1` audits the lessons
+executed with the sizes a student sees as well (slow: several minutes per lesson).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Callable
+
+import nbformat
+import pytest
+
+import lessons
+from lesson_audit import Allowed, Claim, audit, claims, numbers_in, output_text, sentences, unused
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
+
+ALLOWED = (
+    # Kinds of numbers that are never measured
+    Allowed(r"(?<=\()(19|20)\d\d\b|(?<=[A-Za-z.] )(19|20)\d\d(?=[);,]|\)| student| report)"
+            r"|[Tt]he (19|20)\d\d report|(?<=[a-zé], )(19|20)\d\d|(?<=\d, )(19|20)\d\d",
+            "a year, in a citation"),
+    Allowed(r"(lesson|lessons|\*\*|^#)\s*0\d\b|\b0\d\s*·", "a lesson's number"),
+    Allowed(r"(section|chapter|chapters|ch\.|edition|ed\.)\s*\d+(\.\d+)*(\s*(and|-)\s*\d+)?"
+            r"|\b\d+(th|rd|nd)\b|\bIntelligence\* \d+", "a citation: section, chapter, volume"),
+    Allowed(r"4\.5 × 10\s+12|about 10\s+44", "known sizes of the games, from the literature "
+            "(Connect Four: Tromp; chess: Shannon's estimate), cited where they are used", "01 02"),
+    Allowed(r"Gomoku \(15×15, 5 in a row\)", "a definition: the rules of Gomoku", "01"),
+    Allowed(r"\b\d\.\d+\b(?=[^|]*\|)|\b0\.5\b|95%", "the fixed points of a score: a draw is "
+            "0.5, intervals are 95% intervals (definitions)"),
+    Allowed(r"25(-| to )35 discs|16 to 22 discs|about 300 random positions",
+            "sizes of a sample, passed to the sampler as arguments of its call", "05"),
+    # Verdict words that state a definition or a rule, not a measurement
+    Allowed(r"at most|worth no more than|the most lines|the most visited|most visits",
+            "a definition (a bound, a rule of the algorithm), not a measurement"),
+    Allowed(r"higher is better|better moves|better for|is better than|MIN's better ones"
+            r"|which limit plays better|better player|better\?|make evaluations .{0,30}better"
+            r"|shown to be better than the window count",
+            "a definition or a question, not a measured verdict"),
+    Allowed(r"twice as deep|twice the depth|the exponent halved|grows like|grows like the "
+            r"square root|tried twice|twice the time|passing only half the window|half-way"
+            r"|grows (slowly|with N|a tree)|shrinks as the child",
+            "a theorem or a rule of the algorithm (Knuth & Moore 1975; UCB1), or an instruction"),
+    Allowed(r"who is really stronger|which is stronger|is really stronger|stronger\?",
+            "a question the lesson goes on to answer with a printed verdict"),
+    Allowed(r"the tree grows fast|The tree grows like", "the b^m formula of the sentence", "01"),
+    Allowed(r"far fewer (of them|nodes)", "a preview of lesson 03, which prints it", "02"),
+    Allowed(r"the interval shrinks with more games", "a preview of lesson 07, which prints it",
+            "05"),
+    Allowed(r"^(19|20)\d\d\)", "a year, closing a citation the sentence split cut"),
+    Allowed(r"which is worse than the 3 MAX already has", "a step of the worked example; the "
+            "tree drawn above shows both values", "03"),
+    Allowed(r"there are 69 on the 7×6 board", "a count of the board's lines, a fact of the "
+            "rules (the check of the exercise uses them)", "04"),
+    Allowed(r"a score of 0\.65 or more|It scores 0\.66", "the exercise's goal, set by its "
+            "check, and the model solution's score, which the check prints when run on it", "04"),
+    Allowed(r"(A )?400.point difference|a score of about 0\.91|400 points",
+            "the definition of the Elo scale", "07"),
+    Allowed(r"a faster win scores higher|fastest possible win", "the definition of the score",
+            "08"),
+    Allowed(r"needs more than", "the definition of the node budget", "08"),
+    Allowed(r"the most \*\*winning spots", "the definition of the move order", "08"),
+    Allowed(r"on 300 random boards", "what the check does (gamelib/exercises), not a result "
+            "of the lesson", "01"),
+    Allowed(r"each player moves first in half of the games", "a definition of a seat-swapped "
+            "match", "05 07"),
+    Allowed(r"fewest empty cells", "by construction: the example chosen is the one with the "
+            "most discs (the code's max)", "05"),
+)
+"""Reviewed: each entry says why its claims need no output. Keep it short."""
+
+
+def test_the_audit_reads_numbers_ratios_and_verdicts_as_written() -> None:
+    found = claims("From 549,946 nodes (x6.3, 49%) it is 3x faster, four times the games "
+                   "for half the width; we cannot tell.")
+    assert [(c.kind, c.value) for c in found] == [
+        ("number", "549946"), ("number", "6.3"), ("number", "49"), ("number", "3"),
+        ("number", "4"), ("verdict", "faster"), ("verdict", "half"), ("verdict", "cannot tell")]
+
+
+def test_code_formulas_and_quoted_output_are_not_claims() -> None:
+    text = "Call `alphabeta(depth=6)` for $b^{d/2}$:\n```\nscore 0.600 faster\n```\nDone."
+    assert [c.text for s in sentences(text) for c in claims(s)] == []
+
+
+def test_sentences_split_at_stops_list_items_and_table_rows() -> None:
+    text = "One. Two: three\n- item 4\n| 5 | 6 |\n\nNext paragraph."
+    assert sentences(text) == ["One.", "Two:", "three", "- item 4", "| 5 | 6 |",
+                               "Next paragraph."]
+
+
+def test_printed_numbers_are_read_from_text_tables_and_descriptions_not_markup() -> None:
+    table = {"output_type": "display_data", "metadata": {},
+             "data": {"text/html": "<style>td {width: 77px}</style><td>1,173</td>",
+                      "text/plain": "1173"}}
+    picture = {"output_type": "display_data", "metadata": {"image/svg+xml": {"alt": "14 nodes"}},
+               "data": {"image/svg+xml": "<svg width='681'/>", "text/plain": "<Drawing>"}}
+    assert numbers_in(output_text(table)) == {"1173"}
+    assert numbers_in(output_text(picture)) == {"14"}
+
+
+def notebook(markdown: str, code: str = "", printed: str = "") -> Any:
+    """A small executed notebook: one markdown cell, one code cell that printed `printed`."""
+    cell = nbformat.v4.new_code_cell(code)
+    cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text=printed)] \
+        if printed else []
+    return nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(markdown), cell])
+
+
+def test_a_claim_is_backed_by_an_output_or_a_constant_and_nothing_else() -> None:
+    backed = notebook("It visits 1,173 nodes in 30 iterations and is faster.",
+                      code="mcts(iterations=30)", printed="1,173 nodes: alpha-beta is faster\n")
+    assert audit(backed, "02") == []
+    unbacked = notebook("It visits 1,174 nodes in 31 iterations and is faster.",
+                        code="mcts(iterations=30)", printed="1,173 nodes\n")
+    assert [f.claim.text for f in audit(unbacked, "02")] == ["1,174", "31", "faster"]
+
+
+def test_the_allow_list_covers_only_its_own_words_and_lessons() -> None:
+    rule = Allowed(r"Allis 1988", "a citation", "05")
+    lesson = notebook("As Allis 1988 showed, 1988 and 1989 are years.")
+    assert [f.claim.text for f in audit(lesson, "05", [rule])] == ["1988", "1989"]
+    assert len(audit(lesson, "04", [rule])) == 3
+
+
+def test_the_issue_examples_fail_the_audit() -> None:
+    """Sentences the lessons once held, with what their cells printed: each is caught."""
+    examples = [
+        ("07", "Four times the games for half the width.",
+         "160 games: score 0.52 (95% CI 0.44-0.60)\n40 games: score 0.55 (95% CI 0.40-0.69)"),
+        ("05", "Over all positions it does little better than always guessing the most common "
+               "outcome.", "the rule is right in 49% of 300 positions; always guessing the most "
+                           "common one is right in 49%"),
+        ("08", "A null window cuts off very early and searches deeper only when it must.",
+         "null window  358 nodes"),
+        ("02", "Each extra empty cell multiplies the work by a factor close to the number of "
+               "moves (a little less where lines end early).", "x 6.3\nx 9.9"),
+        ("03", "The saving grows with the depth.", "5 x 2.4\n6 x 1.8"),
+        ("06", "Try `iterations=2000`, twice the time: MCTS does better, but still loses more "
+               "games than it wins.", "MCTS, 1000 iterations +10 =3 -27, score 0.287"),
+        ("08", "Later it solves positions on the spot, in well under a second.",
+         "O wins after 5 moves"),
+    ]
+    for lesson, sentence, printed in examples:
+        assert audit(notebook(sentence, printed=printed), lesson, ALLOWED), sentence
+
+
+@pytest.fixture(scope="session")
+def full_lesson() -> Callable[[Path], Any]:
+    """Lessons executed with the sizes a student sees (only with GAMELIB_FULL_LESSONS=1)."""
+    if os.environ.get("GAMELIB_FULL_LESSONS") != "1":
+        pytest.skip("full-size lessons are audited with GAMELIB_FULL_LESSONS=1 (slow)")
+    done: dict[Path, Any] = {}
+
+    def run(path: Path) -> Any:
+        if path not in done:
+            done[path] = lessons.execute(path, quick=False, timeout=3600)
+        return done[path]
+    return run
+
+
+def findings_text(notebook: Any, path: Path) -> str:
+    return "\n".join(str(f) for f in audit(notebook, path.name[:2], ALLOWED))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_every_claim_in_the_lesson_is_printed_or_allowed(path: Path, executed_lesson: Any) -> None:
+    found = findings_text(executed_lesson(path), path)
+    assert not found, "claims that nothing in the lesson prints:\n" + found
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_every_claim_in_the_full_size_lesson_is_printed_or_allowed(path: Path,
+                                                                    full_lesson: Any) -> None:
+    found = findings_text(full_lesson(path), path)
+    assert not found, "claims that nothing in the lesson prints:\n" + found
+
+
+def test_every_entry_of_the_allow_list_is_still_needed() -> None:
+    sources = {path.name[:2]: nbformat.read(path, as_version=4) for path in LESSONS}
+    assert unused(ALLOWED, sources) == []
+
+
+def test_claims_carry_their_sentence() -> None:
+    claim: Claim = claims("It is 3 times faster.")[0]
+    assert claim.sentence[claim.start:claim.end] == "3"
