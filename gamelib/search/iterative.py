@@ -20,8 +20,8 @@ from gamelib.games.base import Game, State
 from gamelib.search.alphabeta import AlphaBeta
 from gamelib.search.base import SearchTimeout
 from gamelib.search.result import Round, SearchResult
-from gamelib.search.scoring import (DEPTH, MAX_PLY, EvalFn, check_depth, check_time_limit,
-                                    eval_or_no_idea, is_win_score)
+from gamelib.search.checks import check_depth, check_time_limit
+from gamelib.search.scoring import DEPTH, MAX_PLY, EvalFn, eval_or_no_idea, is_win_score
 from gamelib.search.trace import Trace
 from gamelib.search.tt import TranspositionTable
 
@@ -107,7 +107,7 @@ def _deepen(game: Game, state: State, time_limit: float, eval_fn: EvalFn,
         except SearchTimeout:
             result = None       # this round ran out of time: its partial answer is unsafe
         nodes, leaves = nodes + search.nodes, leaves + search.leaves
-        cutoffs, tt_hits = cutoffs + search.cutoffs, tt_hits + search.tt_hits
+        cutoffs, tt_hits = cutoffs + search.cutoffs, tt_hits + search.table_hits()
         if result is None:
             break
         best = result

@@ -42,7 +42,7 @@ from typing import Any, Callable
 from gamelib.games.base import Game, Move, Side, State
 from gamelib.search.iterative import garbage_collector_paused
 from gamelib.search.result import SearchResult, SearchStats
-from gamelib.search.scoring import check_exploration, check_mcts_budget
+from gamelib.search.checks import check_exploration, check_mcts_budget
 from gamelib.search.trace import NO_RECORDING, PROOF_NAMES, Recorder, Trace
 
 PlayoutPolicy = Callable[[Game, State, random.Random], Move]

@@ -233,10 +233,9 @@ class Recorder:
         """A node is entered; its id (None: not recorded)."""
         return None
 
-    def leaf(self, parent: int | None, move: Any, state: Any, depth: int,
-             alpha: float | None, beta: float | None, value: float, note: str) -> None:
-        """A leaf is entered (as `enter`), scored (note: "terminal" or "depth limit") and
-        so left, all at once."""
+    def scored(self, node: int, value: float, note: str) -> None:
+        """The entered `node` is a leaf, scored `value` (note: "terminal" or "depth limit"),
+        and so left."""
 
     def prune(self, node: int | None, moves: Any, alpha: float, beta: float,
               value: float) -> None:
@@ -346,12 +345,9 @@ class Trace(Recorder):
                           alpha, beta))
         return node
 
-    def leaf(self, parent: int | None, move: Any, state: Any, depth: int,
-             alpha: float | None, beta: float | None, value: float, note: str) -> None:
-        node = self.enter(parent, move, state, depth, alpha, beta)
-        if node is not None:
-            self.record(Leaf(node, value, note))
-            self.leave(node, value, EXACT)
+    def scored(self, node: int, value: float, note: str) -> None:
+        self.record(Leaf(node, value, note))
+        self.leave(node, value, EXACT)
 
     def prune(self, node: int | None, moves: Any, alpha: float, beta: float,
               value: float) -> None:
