@@ -268,3 +268,30 @@ def test_solver_is_reproducible_and_player_uses_it():
     player = MCTSPlayer(iterations=300, seed=1, solver=True)
     assert player.name == "mcts-solver:300"
     assert player(game, game.play("334455")) in (2, 6)
+
+
+def test_a_timed_search_stamps_its_time_before_the_collector_runs_again():
+    # The collector is paused during the search. Re-enabled before the result was built,
+    # its first collection walked the whole new tree inside the call (7-22 ms late).
+    import gc
+    import time
+    game = ConnectFour()
+    state = game.play("3342")
+    collections = []
+
+    def note(phase, info):
+        if phase == "start":
+            collections.append(info["generation"])
+
+    assert gc.isenabled()
+    gc.collect()
+    gc.callbacks.append(note)
+    try:
+        started = time.perf_counter()
+        result = mcts(game, state, time_limit=0.2, seed=0)
+        elapsed = time.perf_counter() - started
+    finally:
+        gc.callbacks.remove(note)
+    assert collections == [] and gc.isenabled()
+    assert result.stats.iterations > 10
+    assert result.stats.seconds <= elapsed <= 0.2 + 0.05

@@ -16,20 +16,8 @@ from gamelib.games.base import Game, State
 from gamelib.search.checks import check_depth, check_evaluation
 from gamelib.search.result import SearchResult, SearchStats
 from gamelib.search.scoring import EVAL_LIMIT, EvalFn, check_scoring, find_eval_fn, terminal_value
+from gamelib.search.timing import CLOCK_EVERY, CLOCK_QUANTUM, SearchTimeout
 from gamelib.search.trace import NO_RECORDING, Recorder, Trace
-
-CLOCK_EVERY = 256
-"""At most this many nodes between two readings of the clock (reading it costs more than
-a fast node). Fewer when nodes are slow: see `DepthFirstSearch.check_clock`."""
-
-CLOCK_QUANTUM = 0.001
-"""Seconds of search wanted between two readings of the clock under a deadline: with an
-evaluation that takes milliseconds, the clock is read at every node."""
-
-
-class SearchTimeout(Exception):
-    """Raised inside a search when its deadline passes (iterative deepening catches it)."""
-
 
 class DepthFirstSearch:
     """One depth-first search from `state`: its settings, counters and recorder."""

@@ -40,9 +40,9 @@ import time
 from typing import Any, Callable
 
 from gamelib.games.base import Game, Move, Side, State
-from gamelib.search.iterative import garbage_collector_paused
 from gamelib.search.result import SearchResult, SearchStats
 from gamelib.search.checks import check_exploration, check_mcts_budget
+from gamelib.search.timing import garbage_collector_paused
 from gamelib.search.trace import NO_RECORDING, PROOF_NAMES, Recorder, Trace
 
 PlayoutPolicy = Callable[[Game, State, random.Random], Move]
@@ -124,7 +124,7 @@ def mcts(game: Game, state: State, iterations: int | None = None,
     search = MCTS(game, state, c, playout, random.Random(seed), trace, solver)
     with garbage_collector_paused():            # a collection would overrun the clock
         search.run(iterations, time_limit)
-    return search.result()
+        return search.result()                  # its time stamped before any collection
 
 
 class MCTS:

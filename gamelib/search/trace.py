@@ -296,6 +296,14 @@ class Trace(Recorder):
         """An empty trace with the same bound (for one round of iterative deepening)."""
         return Trace(self.max_ply)
 
+    def take(self, other: Trace, algorithm: str) -> None:
+        """Hold `other`'s recording as `algorithm`'s (iterative deepening's trace takes
+        its deepest round's)."""
+        self.max_ply, self.events = other.max_ply, other.events
+        self.algorithm, self.game, self.max_player = algorithm, other.game, other.max_player
+        self._next_id, self._skipped = other._next_id, other._skipped
+        self._skipped_before = other._skipped_before
+
     def __len__(self) -> int:
         return len(self.events)
 
