@@ -295,3 +295,28 @@ def test_a_timed_search_stamps_its_time_before_the_collector_runs_again():
     assert collections == [] and gc.isenabled()
     assert result.stats.iterations > 10
     assert result.stats.seconds <= elapsed <= 0.2 + 0.05
+
+
+def test_the_default_playout_is_random_playout(monkeypatch):
+    import importlib
+    mcts_module = importlib.import_module("gamelib.search.mcts")   # not the function
+    calls = []
+
+    def counted(game, state, rng):
+        calls.append(state)
+        return random_playout(game, state, rng)
+
+    monkeypatch.setattr(mcts_module, "random_playout", counted)
+    game = TicTacToe()
+    default = mcts(game, game.initial_state, iterations=50, seed=3)
+    assert calls                                    # the default policy is the one that runs
+    monkeypatch.undo()
+    explicit = mcts(game, game.initial_state, iterations=50, seed=3, playout=random_playout)
+    assert default.visits == explicit.visits
+
+
+def test_ucb_of_an_unvisited_child_is_infinite():
+    from gamelib.search.mcts import ucb
+    assert ucb(0.0, 0, 10, 1.4) == math.inf
+    assert ucb(3.0, 4, 10, 0.0) == 0.75
+    assert ucb(3.0, 4, 10, 1.0) == 0.75 + math.sqrt(math.log(10) / 4)
