@@ -17,14 +17,13 @@ from typing import Any, Callable
 import ipywidgets as widgets
 
 from gamelib.arena.play import describe
-from gamelib.arena.specs import check_player
+from gamelib.arena.specs import check_player, player_from_spec
 from gamelib.games.base import BoardGame, Game, Move, Side, State
 from gamelib.games.checks import check_state
 from gamelib.search.result import SearchResult
-from gamelib.widgets.adapters import adapter_for
+from gamelib.widgets.adapters import adapter_for, presets_for
 from gamelib.widgets.explain import pv_text, value_words, why_html
-from gamelib.widgets.opponents import (TREE_PLIES, choose_move, make_player, presets_for,
-                                       records_its_tree)
+from gamelib.widgets.opponents import TREE_PLIES, choose_move, records_its_tree
 from gamelib.widgets.session import GameSession, check_side
 from gamelib.widgets.style import stylesheet, with_classes
 from gamelib.widgets.treeview import tree_html
@@ -320,7 +319,7 @@ class PlayBoard:
             self._add_option(f"{describe(opponent)} (yours)", CUSTOM)
             return opponent
         spec = self.adapter.bare_name(opponent.strip().lower())
-        player = check_player(self.game, make_player(spec, seed=self.seed), "opponent")
+        player = check_player(self.game, player_from_spec(spec, seed=self.seed), "opponent")
         self._add_option(spec, spec)
         return player
 
@@ -359,11 +358,11 @@ class PlayBoard:
     def _hint_for(self, hint: Any) -> Any:
         """The player that gives hints: `hint`, else a solid search for this game."""
         if hint is not None:
-            return make_player(hint, seed=self.seed) if isinstance(hint, str) else hint
+            return player_from_spec(hint, seed=self.seed) if isinstance(hint, str) else hint
         names = {p.name for p in presets_for(self.game)} | {"random"}
         spec = next(s for s in self.adapter.hint_specs() + ["random"]
                     if s.partition(":")[0] in names)
-        return make_player(spec, seed=self.seed)
+        return player_from_spec(spec, seed=self.seed)
 
     # -- playing ---------------------------------------------------------------------------
 
