@@ -200,7 +200,7 @@ class PlayBoard:
             self.wait()
         return self.hint_move
 
-    def show_tree(self, wait: bool = True) -> None:
+    def show_tree(self) -> None:
         """Draw the search that chose the AI's last move, from what it recorded."""
         with self._lock:
             if self.thinking:
@@ -271,7 +271,7 @@ class PlayBoard:
         self.hint_button = self._button("Hint", "gamelib-hint-button",
                                         lambda: self.hint(wait=False))
         self.tree_button = self._button("Show the tree", "gamelib-tree-button",
-                                        lambda: self.show_tree(wait=False))
+                                        self.show_tree)
         self.review_button = self._button("Review my moves", "gamelib-review-button",
                                           lambda: self.review(wait=False))
         self.why_toggle = with_classes(widgets.ToggleButton(
