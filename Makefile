@@ -53,8 +53,17 @@ lock: $(UV)       ## refresh requirements/lock.txt, then requirements/lessons.tx
 lock-upgrade:     ## the same, moving every pin to the newest version that fits
 	$(MAKE) lock UPGRADE=--upgrade
 
-wheel: $(UV)      ## build the wheel and source distribution into dist/ (the lessons inside)
-	$(UV) build --quiet --out-dir dist
+# The wheel needs only `build` (and the setuptools it fetches into its own isolated
+# environment): a small environment of its own, not the 1.2 GB test set.
+BUILD_VENV ?= .venv-build
+BUILD := $(BUILD_VENV)/bin/pyproject-build
+
+$(BUILD):
+	$(PYTHON) -m venv $(BUILD_VENV)
+	$(BUILD_VENV)/bin/python -m pip install -q --upgrade pip build </dev/null
+
+wheel: $(BUILD)   ## build the wheel and source distribution into dist/ (the lessons inside)
+	$(BUILD) --quiet --outdir dist .
 
 figures: setup    ## regenerate every figure in figures/
 	$(PY) -m gamelib figures
@@ -70,4 +79,4 @@ lite:             ## build the course as a static website (JupyterLite, runs in 
 	python3 scripts/build_lite.py
 
 clean:
-	rm -rf build dist .pytest_cache .venv-3.*
+	rm -rf build dist .pytest_cache .venv-3.* .venv-build

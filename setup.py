@@ -5,11 +5,18 @@ them to gamelib/notebooks/ in the wheel, so `python -m gamelib lessons` finds th
 after a plain `pip install`. Everything else is declared in pyproject.toml.
 """
 
-import shutil
-from pathlib import Path
+import sys
 
-from setuptools import setup
-from setuptools.command.build_py import build_py
+if sys.version_info < (3, 10):    # before anything else: pip then stops at once, saying why
+    sys.exit("error: gamelib-course needs Python 3.10 or newer; this is Python "
+             f"{sys.version_info[0]}.{sys.version_info[1]}. Make the virtual environment "
+             "with a newer Python, e.g. python3.12 -m venv gamelib-env")
+
+import shutil  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from setuptools import setup  # noqa: E402
+from setuptools.command.build_py import build_py  # noqa: E402
 
 LESSONS = Path(__file__).parent / "notebooks"
 

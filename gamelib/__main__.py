@@ -1,5 +1,10 @@
 """`python -m gamelib ...`: see gamelib/cli.py."""
 
-from gamelib.cli import main
+try:
+    from gamelib.cli import main
+except KeyboardInterrupt:           # Ctrl-C while the package loads: no traceback either
+    import sys
+    print("\ninterrupted", file=sys.stderr)
+    raise SystemExit(130) from None
 
 raise SystemExit(main())

@@ -14,6 +14,10 @@ from gamelib.exercises.grade import add_parser as add_grade_parser
 from gamelib.lessons import add_parser as add_lessons_parser
 from gamelib.viz.figures import add_parser as add_figures_parser
 from gamelib.games import BoardGame, ConnectFour, Game, State, TicTacToe
+from gamelib.platform import clip
+
+INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 + SIGINT, as shells report it)."""
 
 GAMES: dict[str, type[BoardGame]] = {"tictactoe": TicTacToe, "connect4": ConnectFour}
 
@@ -33,7 +37,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         ai = check_player(game, player_from_spec(args.opponent or DEFAULT_OPPONENT[args.game],
                                                  seed=args.seed), "--opponent")
     except (ValueError, TypeError) as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {clip(str(error))}", file=sys.stderr)
         return 2
     human = HumanPlayer()
     players: list[Player] = [human, ai] if args.first == "human" else [ai, human]
@@ -81,7 +85,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         player = check_player(game, player_from_spec(args.player or DEFAULT_OPPONENT[args.game],
                                                      seed=args.seed), "--player")
     except ValueError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {clip(str(error))}", file=sys.stderr)
         return 2
     if game.is_terminal(state):
         print(game.render(state))
@@ -93,14 +97,24 @@ def cmd_analyse(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     print(game.render(state))
-    print(f"{game.to_move(state)} to move")
-    print(explain(game, state).report())
+    print(f"{game.to_move(state)} to move", flush=True)
+    from gamelib.solver.cli import Status
+    status = Status()
+    status.say(f"searching with {clip(args.player or DEFAULT_OPPONENT[args.game], 40)}")
+    try:
+        report = explain(game, state).report()
+    finally:
+        status.done()
+    print(report)
     return 0
 
 
 def parse_moves(game: Game, text: str) -> list:
     """The moves of a game: Connect Four column digits ("3342"), or Tic-Tac-Toe squares
     as row,col pairs separated by spaces ("1,1 0,0 2,2")."""
+    if not text.strip():
+        raise ValueError("there are no moves to review: give the game's moves, e.g. 3342 "
+                         "(Connect Four) or '1,1 0,0 2,2' (Tic-Tac-Toe)")
     if isinstance(game, ConnectFour):
         game.play(text.strip())           # raises a clear error for a bad string
         return [int(char) for char in text.strip()]
@@ -123,7 +137,7 @@ def cmd_review(args: argparse.Namespace) -> int:
         moves = parse_moves(game, args.moves)
         reviews = review_game(game, moves, side=args.side)
     except ValueError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {clip(str(error))}", file=sys.stderr)
         return 2
     name = (lambda m: f"column {m}") if isinstance(game, ConnectFour) else \
         (lambda m: f"row {m[0]}, col {m[1]}")
@@ -146,8 +160,11 @@ def program_name(argv0: str | None = None) -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
+    from gamelib import __version__
     parser = argparse.ArgumentParser(prog=program_name(),
                                      description="Play, search and solve two-player games.")
+    parser.add_argument("--version", action="version",
+                        version=f"%(prog)s {__version__} (gamelib-course)")
     sub = parser.add_subparsers(dest="command", required=True)
     play = sub.add_parser("play", help="play against the computer in this terminal")
     play.add_argument("game", choices=sorted(GAMES))
@@ -186,6 +203,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
-    args = build_parser().parse_args(argv)
-    return args.run(args)
+    """Run the command line; returns the exit status. Ctrl-C ends any command with one
+    line and the status 130, never a traceback."""
+    try:
+        args = build_parser().parse_args(argv)
+        status = args.run(args)
+        sys.stdout.flush()                  # a closed pipe says so here, not at exit
+        return status
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return INTERRUPTED
+    except BrokenPipeError:                 # the reader went away (`... | head -1`)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())   # so that the exit's flush says nothing
+        return 1

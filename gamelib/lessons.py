@@ -20,7 +20,20 @@ PLACES = (PACKAGE / "notebooks", PACKAGE.parent / "notebooks")
 
 FIRST_LESSON = "00-start-here.ipynb"
 DEFAULT_DIR = "gamelib-lessons"
-INSTALL_HINT = 'pip install "gamelib-course[lessons]"'
+LESSONS_EXTRA = ("jupyterlab>=4", "ipykernel>=6", "pandas>=2")
+"""The `lessons` extra of pyproject.toml (a test checks they agree)."""
+
+
+def install_hint() -> str:
+    """A command that installs the lessons' tools into this very Python. (The package is
+    not on the package index, so `pip install "gamelib-course[lessons]"` would fail.)"""
+    python = f'"{sys.executable}"' if " " in sys.executable else sys.executable
+    return f"{python} -m pip install " + " ".join(f'"{spec}"' for spec in LESSONS_EXTRA)
+
+
+REINSTALL_HINT = ('in the folder of a clone of the course: pip install ".[lessons]"; or from '
+                  'a wheel built there with `make wheel`: pip install "dist/<the .whl file>'
+                  '[lessons]"')
 
 
 def lesson_files() -> list[Path]:
@@ -31,7 +44,7 @@ def lesson_files() -> list[Path]:
             return found
     raise FileNotFoundError("the lesson notebooks are not in this installation of gamelib "
                             f"(looked in {', '.join(str(p) for p in PLACES)}); "
-                            f"reinstall it with: {INSTALL_HINT}")
+                            f"reinstall it {REINSTALL_HINT}")
 
 
 def copy_lessons(directory: str | os.PathLike[str]) -> tuple[list[Path], list[Path]]:
@@ -92,6 +105,10 @@ def run_cli(args: argparse.Namespace) -> int:
     except (FileNotFoundError, NotADirectoryError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    except OSError as error:                  # no permission, disk full, a read-only place
+        print(f"error: cannot copy the lessons to {directory}: {error.strerror or error}",
+              file=sys.stderr)
+        return 2
     print(f"{len(copied)} lessons copied to {directory}")
     if kept:
         print(f"kept your own copy of {len(kept)} (delete a file to get a fresh one): "
@@ -99,7 +116,8 @@ def run_cli(args: argparse.Namespace) -> int:
     if args.copy_only:
         return 0
     if not has_jupyterlab():
-        print(f"error: JupyterLab is not installed; install it with: {INSTALL_HINT}\n"
+        print(f"error: JupyterLab is not installed in this Python; install it with:\n"
+              f"  {install_hint()}\n"
               f"then run: jupyter lab {directory / FIRST_LESSON}", file=sys.stderr)
         return 1
     return subprocess.call(jupyter_lab_command(directory))

@@ -21,6 +21,18 @@ class NeedsInternetError(ImportError):
         return [f"{type(self).__name__}: {self}"]
 
 
+LINE_LIMIT = 300
+"""The longest piece of a user's input (or of a message quoting it) the command line prints."""
+
+
+def clip(text: str, limit: int = LINE_LIMIT) -> str:
+    """`text` cut to `limit` characters, saying how long it was, so that a message quoting
+    a huge input stays one readable line."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text):,} characters in all)"
+
+
 def in_browser() -> bool:
     """True when Python runs inside a web page (Pyodide, e.g. the JupyterLite course)."""
     return sys.platform == "emscripten"

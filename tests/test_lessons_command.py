@@ -59,7 +59,9 @@ def test_without_jupyterlab_the_error_says_how_to_install_it(tmp_path, capsys,
                                                              no_jupyter_start, monkeypatch):
     monkeypatch.setattr(lessons, "has_jupyterlab", lambda: False)
     assert main(["lessons", str(tmp_path)]) == 1
-    assert 'pip install "gamelib-course[lessons]"' in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert f'{sys.executable} -m pip install "jupyterlab>=4"' in err
+    assert "gamelib-course[" not in err         # not on the package index: would fail
     assert no_jupyter_start == [] and (tmp_path / "00-start-here.ipynb").exists()
 
 
@@ -72,8 +74,17 @@ def test_a_file_given_as_the_folder_is_a_clear_error(tmp_path, capsys):
 
 def test_an_installation_without_lessons_says_how_to_get_them(tmp_path, monkeypatch):
     monkeypatch.setattr(lessons, "PLACES", (tmp_path / "nowhere",))
-    with pytest.raises(FileNotFoundError, match="reinstall it with"):
+    with pytest.raises(FileNotFoundError, match=r'reinstall it in the folder of a clone.*pip install "\.\[lessons\]"'):
         lessons.lesson_files()
+
+
+def test_the_install_hint_installs_the_lessons_extra_of_pyproject():
+    try:
+        import tomllib
+    except ModuleNotFoundError:          # Python 3.10: pytest brings tomli
+        import tomli as tomllib
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert list(lessons.LESSONS_EXTRA) == project["optional-dependencies"]["lessons"]
 
 
 @pytest.mark.slow

@@ -8,6 +8,7 @@ from gamelib import (AlphaBetaPlayer, ConnectFour, MCTSPlayer, MinimaxPlayer, Ra
                      TicTacToe, play_game)
 from gamelib.arena.specs import player_from_spec
 from gamelib.cli import main
+from gamelib.games.connect4 import window_masks
 from gamelib.games.connect4_windows import window_count
 
 
@@ -144,7 +145,7 @@ def test_evaluation_is_the_window_count(shape):
             points = [0] * (k + 1)
             points[k], points[k - 1], points[k - 2] = 1_000_000, 100, 1
             assert window_count(*((state.x, state.o) if player == "X" else (state.o, state.x)),
-                                game._windows, points) == expected
+                                window_masks(rows, cols, k), points) == expected
 
 
 def test_evaluation_examples():

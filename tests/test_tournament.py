@@ -178,7 +178,7 @@ def test_records_are_consistent():
                         progress=False, executor="serial")
     rows = result.to_records()
     assert [row["rank"] for row in rows] == [1, 2, 3]
-    assert {row["player"] for row in rows} == {"random", "first", "random #2"}
+    assert {row["player"] for row in rows} == {"random", "first", "random (2)"}
     for row in rows:
         assert row["games"] == 20 == row["wins"] + row["draws"] + row["losses"]
         assert row["ci_low"] <= row["score"] <= row["ci_high"]
@@ -421,7 +421,7 @@ def test_cli_tournament_prints_the_standings(capsys):
                  "--seed", "3", "--workers", "1", "--no-progress"])
     out = capsys.readouterr().out
     assert code == 0
-    assert "random #2" in out and "95% CI" in out and "4 games, seed 3" in out
+    assert "random (2)" in out and "95% CI" in out and "4 games, seed 3" in out
 
 
 def test_cli_tournament_reports_bad_input(capsys):

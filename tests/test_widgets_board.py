@@ -196,6 +196,35 @@ def test_a_full_column_cannot_be_clicked_and_controls_grey_out_while_thinking() 
     assert "gamelib-busy" not in board.widget._dom_classes and not board.menu.disabled
 
 
+@pytest.mark.parametrize("how", ["new game", "switch sides", "first-move rule"])
+def test_new_game_while_the_ai_thinks_leaves_every_control_usable(how) -> None:
+    """New game cancels the AI's search; its answer never comes, so the controls it
+    greyed out must come back at once, not with the next move."""
+    blocker = threading.Event()
+    board = PlayBoard(ConnectFour(), opponent=_Slow(blocker), threaded=True)
+    try:
+        board.click(3, wait=False)
+        assert board.thinking and all(w.disabled for w in board.inputs)
+        if how == "new game":
+            board.new_button.click()
+        elif how == "switch sides":
+            board.new_game(human_plays="O")
+            board.new_game(human_plays="X")     # the AI opened as X: switch back again
+        else:
+            board.rule.value = True
+        assert not board.thinking and board.moves == []
+        for widget in [board.menu, board.side, board.tree_button, board.review_button,
+                       board.rule]:
+            assert not widget.disabled, widget
+        assert not board.board.drops[2].disabled and "gamelib-busy" not in board.widget._dom_classes
+        assert board.status.startswith(("Your move", "First-move rule", "You switched")), board.status
+    finally:
+        blocker.set()
+        board.wait()
+    assert board.moves == []                    # the old search's answer was dropped
+    assert not board.menu.disabled
+
+
 def test_switching_sides_mid_game_says_so() -> None:
     board = PlayBoard(TicTacToe(), opponent="random", seed=1, threaded=False)
     board.click((1, 1))

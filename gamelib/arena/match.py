@@ -21,6 +21,7 @@ from gamelib.arena.specs import player_from_spec
 from gamelib.arena.stats import Tally, Z95, elo_ratings
 from gamelib.games.base import Game, Move, State
 from gamelib.games.checks import whole_number
+from gamelib.platform import clip
 
 Openings = int | Sequence[Sequence[Move] | str] | None
 """None (start from the initial state), a number of random opening moves, or a list of
@@ -172,12 +173,45 @@ def schedule(game: Game, names: tuple[str, str], games: int, swap_seats: bool,
     return jobs
 
 
+class PlayerExited(Exception):
+    """A player ended its move with sys.exit or another BaseException that is not an
+    Exception: in a match, that is the player's forfeit, not the end of the program."""
+
+
+class Guarded:
+    """A player whose `sys.exit` (or other BaseException, except Ctrl-C) becomes a
+    PlayerExited error naming it, so play_game records a forfeit instead of letting it end
+    the script, the kernel or a worker process. Everything else is the player's own."""
+
+    def __init__(self, player: Any, name: str) -> None:
+        self.player, self.guarded_name = player, name
+
+    def __call__(self, game: Game, state: State) -> Move:
+        try:
+            return self.player(game, state)
+        except (Exception, KeyboardInterrupt, GeneratorExit):
+            raise
+        except SystemExit as error:
+            raise PlayerExited(f"{self.guarded_name} called sys.exit({error.code!r}) "
+                               f"(SystemExit)") from None
+        except BaseException as error:
+            raise PlayerExited(f"{self.guarded_name} raised {type(error).__name__}: "
+                               f"{clip(str(error))}") from None
+
+    def __getattr__(self, attribute: str) -> Any:
+        return getattr(self.__dict__["player"], attribute)
+
+    def __repr__(self) -> str:
+        return repr(self.player)
+
+
 def play_job(game: Game, players: Mapping[str, Any], job: Job) -> GameSummary:
     """Play one scheduled game between `players` (fresh copies: see play_chunk)."""
     start = game.play(job.opening) if job.opening else None
     seated = [players[name] for name in job.seats]
     if seated[0] is seated[1]:
         seated[1] = copy.deepcopy(seated[1])
+    seated = [Guarded(player, name) for player, name in zip(seated, job.seats)]
     record = play_game(game, seated, seed=job.seed, start=start)
     winner = None if record.winner is None else job.seats[game.players.index(record.winner)]
     movers = [job.seats[game.players.index(game.to_move(state))] for state in record.states]
@@ -232,7 +266,21 @@ def play_jobs(game: Game, players: Mapping[str, Any], jobs: Sequence[Job],
         part = list(jobs[start:start + size])
         needed = {name for job in part for name in job.seats}
         chunks.append((game, {n: p for n, p in players.items() if n in needed}, part))
-    return run_chunks(play_chunk, chunks, len(jobs), executor, progress, desc, summary)
+    return run_chunks(play_chunk, chunks, len(jobs), executor, progress, desc, summary,
+                      describe_chunk)
+
+
+def describe_chunk(chunk: tuple[Game, Mapping[str, Any], list[Job]]) -> str:
+    """Who plays in a chunk of games: "'a' vs 'b' (games 4-5)"."""
+    _, _, jobs = chunk
+    pairs: list[str] = []
+    for job in jobs:
+        pair = " vs ".join(repr(clip(name, 60)) for name in sorted(job.seats))
+        if pair not in pairs:
+            pairs.append(pair)
+    numbers = f"game {jobs[0].index}" if len(jobs) == 1 else \
+        f"games {jobs[0].index}-{jobs[-1].index}"
+    return f"{', '.join(pairs)} ({numbers})" if len(pairs) == 1 else ", ".join(pairs)
 
 
 @dataclass

@@ -9,6 +9,7 @@ from typing import Callable, Protocol, TextIO
 
 from gamelib.arena.play import GameAbandoned
 from gamelib.games.base import Game, Move, State
+from gamelib.games.checks import check_state
 
 
 class Player(Protocol):
@@ -30,6 +31,7 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def __call__(self, game: Game, state: State) -> Move:
+        check_state(game, state)
         return self.rng.choice(game.actions(state))
 
     def __repr__(self) -> str:

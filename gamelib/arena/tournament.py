@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import partial
 from itertools import combinations
@@ -19,6 +19,7 @@ from gamelib.arena.match import (MatchResult, Openings, as_player, check_games,
                                  player_row, schedule, seat_rows, seeded_players,
                                  standings_html,
                                  to_dataframe)
+from gamelib.arena.parallel import cpu_count, make_pool, pool_size
 from gamelib.arena.stats import Z95, Tally, elo_ratings
 from gamelib.games.base import Game
 
@@ -155,8 +156,9 @@ class TournamentResult:
 def named_players(players: Mapping[str, Any] | Sequence[Any]) -> dict[str, Any]:
     """{name: player} from a dict, or from a list of players or spec strings.
 
-    In a list, a name met again gets a number: ["random", "random"] plays
-    "random" against "random #2".
+    In a list, every player plays: a name met again gets a number, visibly, never one
+    that another player already has: ["random", "random"] plays "random" against
+    "random (2)".
     """
     if isinstance(players, str):
         raise TypeError("players must be a dict {name: player} or a list of players or "
@@ -164,12 +166,14 @@ def named_players(players: Mapping[str, Any] | Sequence[Any]) -> dict[str, Any]:
     if isinstance(players, Mapping):
         named = {name: as_player(p, f"player {name!r}")[1] for name, p in players.items()}
     else:
+        given = [as_player(p, f"player {i}") for i, p in enumerate(players)]
+        own_names = {name for name, _ in given}
         named = {}
-        for i, p in enumerate(players):
-            name, player = as_player(p, f"player {i}")
-            copies = sum(1 for other in named if other == name or
-                         other.startswith(f"{name} #"))
-            named[f"{name} #{copies + 1}" if copies else name] = player
+        for name, player in given:
+            unique, number = name, 2
+            while unique in named or (unique != name and unique in own_names):
+                unique, number = f"{name} ({number})", number + 1
+            named[unique] = player
     if len(named) < 2:
         raise ValueError(f"a tournament needs at least 2 players, got {len(named)}")
     return named
@@ -217,14 +221,29 @@ def add_parser(sub: Any, games: dict[str, type]) -> None:
     parser.set_defaults(run=partial(run_cli, games=games))
 
 
+MAX_GAMES = 1_000_000
+"""The most games a command-line tournament plays (each scheduled game takes memory)."""
+
+
 def run_cli(args: argparse.Namespace, games: dict[str, type]) -> int:
     """Run the tournament the command line describes and print the standings."""
     specs = [spec.strip() for spec in args.players.split(",") if spec.strip()]
     if args.workers is not None and args.workers < 1:
         print(f"error: --workers must be at least 1, got {args.workers}", file=sys.stderr)
         return 2
-    executor = None if args.workers is None else "serial" if args.workers == 1 else (
-        ProcessPoolExecutor(args.workers))
+    total = len(specs) * (len(specs) - 1) // 2 * max(args.games, 1)
+    if total > MAX_GAMES:
+        print(f"error: {len(specs)} players and --games {args.games} make {total:,} games; "
+              f"the command line plays at most {MAX_GAMES:,} (fewer players or games, or "
+              f"call tournament() from Python)", file=sys.stderr)
+        return 2
+    workers = pool_size(args.workers, total)
+    if args.workers is not None and workers < args.workers:
+        print(f"note: --workers {args.workers} capped to {workers} (this machine has "
+              f"{cpu_count()} CPUs for this program and the tournament has {total} games)",
+              file=sys.stderr)
+    pool = None if args.workers is None or workers == 1 else make_pool(workers)
+    executor = pool or (None if args.workers is None else "serial")
     try:
         result = tournament(games[args.game](), specs, games=args.games, seed=args.seed,
                             openings=args.openings, progress=not args.no_progress,
@@ -232,9 +251,16 @@ def run_cli(args: argparse.Namespace, games: dict[str, type]) -> int:
     except (ValueError, TypeError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    except BrokenProcessPool as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    except BaseException:
+        if pool is not None:
+            pool.stop()                  # Ctrl-C: end the workers now, not after their games
+        raise
     finally:
-        if isinstance(executor, Executor):
-            executor.shutdown()
+        if pool is not None:
+            pool.shutdown()
     print(result.table())
     print(f"{len(result.games)} games, seed {result.seed}; forfeits: {len(result.forfeits)}")
     if result.forfeits:         # a player is broken: say why, and fail like any error

@@ -5,6 +5,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, Sequence
 
+from gamelib.games.quoting import brief
+
 State = Any
 """A game state: immutable and hashable (usable as a dict key or a tree node)."""
 
@@ -97,13 +99,27 @@ class Game(ABC):
             state = self.result(state, move)
         return state
 
+    def state_problem(self, state: State) -> str | None:
+        """What makes `state` (already known to be of this game's state type) a position
+        that play could never reach, in words, or None when nothing is wrong. Searches
+        check their starting state with it once (`gamelib.games.checks.check_state`), so
+        it must be cheap: a few microseconds. Games without their own checks trust every
+        state."""
+        return None
+
+    def plies_left(self, state: State) -> int | None:
+        """The most moves the game can still last from `state` (None: the game cannot
+        say). A full search goes this deep, so searches make room for it up front."""
+        return None
+
     def check_move(self, state: State, move: Move) -> None:
         """Raise IllegalMoveError unless `move` is legal in `state`."""
         if self.is_terminal(state):
-            raise IllegalMoveError(f"move {move!r} is not legal: the game is over", GAME_OVER)
+            raise IllegalMoveError(f"move {brief(move)} is not legal: the game is over",
+                                   GAME_OVER)
         legal = self.actions(state)
         if move not in legal:
-            raise IllegalMoveError(f"move {move!r} is not legal; legal moves: {legal}")
+            raise IllegalMoveError(f"move {brief(move)} is not legal; legal moves: {legal}")
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"

@@ -1,5 +1,6 @@
 """Checks on what callers hand to a game: whole numbers, moves from other libraries
-(numpy), and states that may belong to another game."""
+(numpy), board sizes, and states that may belong to another game or could never arise in
+play. (Long inputs are quoted briefly by `brief`, from quoting.py.)"""
 
 from __future__ import annotations
 
@@ -7,6 +8,12 @@ import operator
 from typing import Any
 
 from gamelib.games.base import Game, Move, State
+from gamelib.games.quoting import brief
+
+MAX_CELLS = 10_000
+"""The most cells a board may have (e.g. 1,000 rows x 9 columns, or 100 x 100): beyond,
+making the board and its lines would take minutes and gigabytes, and no search could
+say anything about it."""
 
 
 def whole_number(value: Any) -> int | None:
@@ -31,22 +38,56 @@ def plain_move(move: Move) -> Move:
     return move if number is None else number
 
 
+def check_board_size(rows: Any, cols: Any, k: Any) -> tuple[int, int, int]:
+    """(rows, cols, k) as ints if they make a board a game can be played on: positive
+    whole numbers, k reachable, at most MAX_CELLS cells; else a ValueError saying which
+    number is wrong and what is allowed."""
+    for name, value in (("rows", rows), ("cols", cols), ("k", k)):
+        number = whole_number(value)
+        if number is None or number < 1:
+            raise ValueError(f"{name} must be a positive whole number, got {brief(value)}")
+    rows, cols, k = operator.index(rows), operator.index(cols), operator.index(k)
+    if rows * cols > MAX_CELLS:
+        raise ValueError(f"a {rows}x{cols} board has {rows * cols} cells; boards may have at "
+                         f"most {MAX_CELLS:,} (e.g. 100 x 100)")
+    if k > max(rows, cols):
+        raise ValueError(f"k={k} can never be reached on a {rows}x{cols} board: "
+                         f"k must be at most {max(rows, cols)}")
+    return rows, cols, k
+
+
 def check_state(game: Game, state: State, name: str = "state") -> State:
-    """`state` if it is a position of `game` (same kind of game, same board size); else a
-    ValueError saying what was expected."""
-    expected = type(game.initial_state)
+    """`state` if it is a position of `game`; else an error saying what was wrong.
+
+    Every public search, player and `play_game` calls this once, on the state it starts
+    from (never per node: it costs a few microseconds). It checks that `game` is a game
+    (TypeError), that `state` is a state of that kind of game and board size, and that
+    it could arise in play: the game's own `state_problem` (overlapping discs, counts
+    that do not alternate, an unknown player to move, a winner without a line...); each
+    a ValueError saying what is wrong."""
+    if not isinstance(game, Game):
+        hint = " (a class: call it, e.g. ConnectFour())" if isinstance(game, type) else ""
+        raise TypeError(f"game must be a Game such as ConnectFour() or TicTacToe(), got "
+                        f"{brief(game)}{hint}")
+    initial = game.initial_state
+    expected = type(initial)
     if type(state) is not expected:
+        hint = ""
+        if isinstance(state, str) and hasattr(game, "cols") and expected is not str:
+            hint = f" (a position string: write game.play({brief(state)}))"
+        elif isinstance(state, type(None)):
+            hint = " (None: did a search return no move?)"
         raise ValueError(f"{name} must be a state of {game!r} (a {expected.__name__}, e.g. "
-                         f"game.initial_state or game.play(...)); got {state!r}")
-    shape = tuple(getattr(game, attr, None) for attr in ("rows", "cols", "k"))
-    if shape != tuple(getattr(state, attr, None) for attr in ("rows", "cols", "k")):
-        raise ValueError(f"{name} belongs to a board of another size (rows, cols, k = "
-                         f"{state.rows}, {state.cols}, {state.k}); {game!r} needs one of its "
-                         f"own")
-    if isinstance(state, tuple) and all(isinstance(i, int) for i in state) \
-            and hasattr(game, "node"):
-        try:
-            game.node(state)
-        except (IndexError, TypeError):
-            raise ValueError(f"{name} {state!r} is not a path in {game!r}") from None
+                         f"game.initial_state or game.play(...)); got {brief(state)}{hint}")
+    if hasattr(game, "rows"):
+        shape = tuple(getattr(game, attr, None) for attr in ("rows", "cols", "k"))
+        found = tuple(getattr(state, attr, None) for attr in ("rows", "cols", "k"))
+        if shape != found:
+            raise ValueError(f"{name} belongs to a board of another size (rows, cols, k = "
+                             f"{', '.join(map(brief, found))}); {game!r} needs one of its "
+                             f"own")
+    problem = game.state_problem(state)
+    if problem is not None:
+        raise ValueError(f"{name} is not a position of {game!r} that play can reach: "
+                         f"{problem}")
     return state

@@ -8,13 +8,12 @@ row without wrapping into the next column.
 
 from __future__ import annotations
 
-import operator
 from functools import lru_cache
 from typing import Any, Callable, NamedTuple, Sequence
 
 from gamelib.games.base import (FORBIDDEN, GAME_OVER, NOT_A_MOVE, OCCUPIED, OFF_BOARD, BoardGame,
                                  IllegalMoveError, Side)
-from gamelib.games.checks import whole_number
+from gamelib.games.checks import brief, check_board_size, whole_number
 from gamelib.games.connect4_windows import WindowCounter, make_counter
 from gamelib.games.pictures import board_description, discs_svg, svg_bundle
 
@@ -84,9 +83,14 @@ def has_line(bits: int, rows: int, k: int) -> bool:
                 return True
         return False
     for step in (1, rows + 1, rows, rows + 2):  # vertical, horizontal, two diagonals
-        run = bits
-        for i in range(1, k):
-            run &= bits >> (i * step)
+        # run: a bit where `length` stones in a row start; doubled while it fits, then the
+        # last stretch overlapping (log k shifts, not k: tall boards may ask for k=1000)
+        run, length = bits, 1
+        while run and 2 * length <= k:
+            run &= run >> (length * step)
+            length *= 2
+        if run and length < k:
+            run &= run >> ((k - length) * step)
         if run:
             return True
     return False
@@ -141,17 +145,10 @@ class ConnectFour(BoardGame):
 
     def __init__(self, rows: int = 6, cols: int = 7, k: int = 4,
                  first_move_rule: bool = False) -> None:
-        for name, value in (("rows", rows), ("cols", cols), ("k", k)):
-            number = whole_number(value)
-            if number is None or number < 1:
-                raise ValueError(f"{name} must be a positive whole number, got {value!r}")
-        rows, cols, k = operator.index(rows), operator.index(cols), operator.index(k)
-        if k > max(rows, cols):
-            raise ValueError(f"k={k} can never be reached on a {rows}x{cols} board: "
-                             f"k must be at most {max(rows, cols)}")
-        if cols > 9:
+        if whole_number(cols) is not None and cols > 9:
             raise ValueError(f"cols must be at most 9 (position strings use one digit "
                              f"per move), got {cols}")
+        rows, cols, k = check_board_size(rows, cols, k)
         if first_move_rule and cols % 2 == 0:
             raise ValueError("first_move_rule needs an odd number of columns "
                              f"(a single centre column), got cols={cols}")
@@ -164,7 +161,8 @@ class ConnectFour(BoardGame):
         self._top_row = sum(self._top)
         self._open_columns: dict[int, tuple[int, ...]] = {}   # top-row discs -> open columns
         self._has_line = line_test_for(rows, cols)
-        self._windows = list(window_masks(rows, cols, k))
+        self._board = sum(self._column)                 # every cell of the board
+        self._bottom_row = sum(self._bottom)
         self._shape = (rows, cols, k)
         self._count: WindowCounter | None = None      # made by `evaluate` on first use
         self._initial = ConnectFourState(0, 0, "X", None, rows, cols, k)
@@ -237,11 +235,11 @@ class ConnectFour(BoardGame):
         """Check `move` and return it as a column, or raise IllegalMoveError."""
         column = whole_number(move)     # numpy integers are columns too
         if column is None:
-            raise IllegalMoveError(f"move {move!r} is not a column number; columns are "
+            raise IllegalMoveError(f"move {brief(move)} is not a column number; columns are "
                                    f"whole numbers 0..{self.cols - 1} (0-based)", NOT_A_MOVE)
         move = column
         if not 0 <= move < self.cols:
-            raise IllegalMoveError(f"move {move} is off the board: columns are "
+            raise IllegalMoveError(f"move {brief(move)} is off the board: columns are "
                                    f"0..{self.cols - 1} (0-based)", OFF_BOARD)
         if self.is_terminal(state):
             raise IllegalMoveError(f"move {move} is not legal: the game is over", GAME_OVER)
@@ -253,6 +251,68 @@ class ConnectFour(BoardGame):
                                    f"open in the centre column; legal moves: "
                                    f"{self.actions(state)}", FORBIDDEN)
         return move
+
+    def state_problem(self, state: ConnectFourState) -> str | None:
+        """What no game of Connect Four on this board could reach in `state`: discs off
+        the board or on top of each other, a disc with a hole below it, disc counts that
+        do not alternate (X moves first), the wrong player to move, a winner without a
+        line, a line the game went on after, or (with the first-move rule) an opening in
+        the centre. None when the state is consistent (a few microseconds)."""
+        x, o, to_move, winner = state.x, state.o, state.to_move, state.winner
+        if type(x) is not int or type(o) is not int or x < 0 or o < 0:
+            return f"x and o must be bitboards (whole numbers >= 0), got {brief(x)} and {brief(o)}"
+        if x & o:
+            return "X and O have a disc on the same cell"
+        mask = x | o
+        if mask & ~self._board:
+            return "a disc lies outside the board"
+        if (mask + self._bottom_row) & mask:
+            return "a disc floats above an empty cell (discs drop to the bottom)"
+        if to_move not in self.players:
+            return f"to_move must be 'X' or 'O', got {brief(to_move)}"
+        if winner not in (None, "X", "O"):
+            return f"winner must be None, 'X' or 'O', got {brief(winner)}"
+        xs, os = x.bit_count(), o.bit_count()
+        if xs - os not in (0, 1):
+            return (f"X has {xs} discs and O has {os}; X moves first, so X has as many "
+                    f"as O or one more")
+        if to_move != ("X" if xs == os else "O"):
+            return (f"X has {xs} discs and O has {os}, so {'X' if xs == os else 'O'} is to "
+                    f"move, not {to_move!r}")
+        if self.first_move_rule and xs + os == 1 and x & self._column[self.centre]:
+            return "X opened in the centre column, which the first-move rule forbids"
+        if type(self).result is not ConnectFour.result:
+            return None         # a variant with rules of its own: lines are its business
+        has = self._has_line
+        x_line, o_line = has(x, self.rows, self.k), has(o, self.rows, self.k)
+        if winner is None and (x_line or o_line):
+            return (f"{'X' if x_line else 'O'} has {self.k} in a row but winner is None "
+                    f"(the game ended with that line)")
+        if winner is not None:
+            loser_line = o_line if winner == "X" else x_line
+            if not (x_line if winner == "X" else o_line):
+                return f"winner is {winner!r} but {winner} has no {self.k} in a row"
+            if loser_line:
+                return "both players have a line (the game ends with the first)"
+            if (winner == "X") != (xs > os):
+                return f"{winner} won, so {winner} made the last move; the disc counts say otherwise"
+            mine = x if winner == "X" else o
+            tops = ((mask + self._bottom_row) >> 1) & mine     # its discs on top of a column
+            while tops:
+                last = tops & -tops
+                if not has(mine ^ last, self.rows, self.k):
+                    return None                 # this disc may have been the winning move
+                tops ^= last
+            return (f"{winner} already had {self.k} in a row before its last move (no disc "
+                    f"on top of a column completes the line), so the game would have ended "
+                    f"sooner")
+        return None
+
+    def plies_left(self, state: ConnectFourState) -> int:
+        """The empty cells (0 once someone has won)."""
+        if state.winner is not None:
+            return 0
+        return self.rows * self.cols - (state.x | state.o).bit_count()
 
     def is_terminal(self, state: ConnectFourState) -> bool:
         return state.winner is not None or (state.x | state.o).bit_count() == self.rows * self.cols
@@ -278,7 +338,7 @@ class ConnectFour(BoardGame):
                 or not hasattr(moves, "__iter__"):
             raise TypeError(f"play() takes a position string of 0-based column digits "
                             f"(e.g. '3342') or a list of columns (e.g. [3, 3, 4, 2]); got "
-                            f"{moves!r}" + (" (a number: write it as a string)"
+                            f"{brief(moves)}" + (" (a number: write it as a string)"
                                             if whole_number(moves) is not None else ""))
         if not isinstance(moves, str):
             return super().play(moves)
@@ -287,14 +347,14 @@ class ConnectFour(BoardGame):
         for position, char in enumerate(moves, start=1):
             if not ("0" <= char <= "9") or int(char) >= self.cols:
                 raise IllegalMoveError(
-                    f"bad position string {moves!r}: character {char!r} at position "
+                    f"bad position string {brief(moves)}: character {char!r} at position "
                     f"{position} is not a column; use digits 0..{self.cols - 1}")
             try:
                 state = self.result(state, int(char))
             except IllegalMoveError as error:
                 raise IllegalMoveError(
-                    f"bad position string {moves!r}: character {char!r} at position "
-                    f"{position} is illegal ({error})") from None
+                    f"bad position string {brief(moves)}: character {char!r} at position "
+                    f"{position} is illegal ({error})", error.reason) from None
         return state
 
     def evaluate(self, state: ConnectFourState, player: Side) -> float:
@@ -311,7 +371,8 @@ class ConnectFour(BoardGame):
         count = _COUNTERS.get(self._shape)
         if count is None:
             points = [_WINDOW_POINTS[self.k - discs] for discs in range(self.k + 1)]
-            count = make_counter(self._windows, points, (self.rows + 1) * self.cols)
+            windows = list(window_masks(self.rows, self.cols, self.k))
+            count = make_counter(windows, points, (self.rows + 1) * self.cols)
             _COUNTERS[self._shape] = count
         self._count = count
         return count

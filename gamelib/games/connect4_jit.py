@@ -17,8 +17,15 @@ def compiled_has_line(bits, rows, k):  # pragma: no cover - compiled
     """`has_line` of connect4.py: does `bits` hold k stones in a row in any direction?"""
     for step in (1, rows + 1, rows, rows + 2):
         run = bits
-        for i in range(1, k):
-            run &= bits >> (i * step)
+        length = 1
+        while run != 0 and length < k:
+            # double the runs while that fits, then the last stretch (overlapping)
+            shift = (length if 2 * length <= k else k - length) * step
+            if shift >= 63:     # every stone shifted off a 63-bit board (and a machine
+                run = 0         # shift by 64 or more is undefined: it may wrap)
+                break
+            run &= run >> shift
+            length = 2 * length if 2 * length <= k else k
         if run != 0:
             return True
     return False

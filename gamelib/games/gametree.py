@@ -7,7 +7,7 @@ from numbers import Integral, Real
 from typing import Any, Union
 
 from gamelib.games.base import Game, IllegalMoveError, Side
-from gamelib.games.checks import whole_number
+from gamelib.games.checks import brief, whole_number
 
 Tree = Union[float, list["Tree"]]
 
@@ -41,6 +41,25 @@ class GameTree(Game):
             node = node[index]
         return node
 
+    def state_problem(self, state: tuple[int, ...]) -> str | None:
+        """Unless `state` is a path from the root (a tuple of child indices, each one of
+        its node's), what is wrong with it."""
+        node: Any = self.tree
+        for depth, index in enumerate(state):
+            if not isinstance(node, list):
+                return (f"{brief(state)} is not a path in the tree: it goes on below the "
+                        f"leaf at {state[:depth]}")
+            if type(index) is not int or not 0 <= index < len(node):
+                return (f"{brief(state)} is not a path in the tree: step {depth + 1} is "
+                        f"{brief(index)}, but the node there has children 0..{len(node) - 1}")
+            node = node[index]
+        return None
+
+    def plies_left(self, state: tuple[int, ...]) -> int:
+        """The depth of the subtree below `state`."""
+        node = self.node(state)
+        return 0 if not isinstance(node, list) else _height(node)
+
     def to_move(self, state: tuple[int, ...]) -> Side:
         return "MAX" if len(state) % 2 == 0 else "MIN"
 
@@ -53,7 +72,7 @@ class GameTree(Game):
         index = whole_number(move)          # numpy integers are child indices too
         if index is None or index not in legal:
             why = "the node is a leaf" if not legal else f"legal moves: {legal}"
-            raise IllegalMoveError(f"move {move!r} is not legal at {state}: {why}")
+            raise IllegalMoveError(f"move {brief(move)} is not legal at {brief(state)}: {why}")
         return state + (index,)
 
     def is_terminal(self, state: tuple[int, ...]) -> bool:
@@ -97,8 +116,18 @@ def _checked_tree(tree: Any, path: tuple[int, ...]) -> Tree:
             raise ValueError(f"empty list at path {path}: every inner node needs a child")
         return [_checked_tree(child, path + (index,)) for index, child in enumerate(tree)]
     if isinstance(tree, bool) or not isinstance(tree, Real):
-        raise ValueError(f"{tree!r} at path {path} is neither a number nor a list of children")
+        raise ValueError(f"{brief(tree)} at path {path} is neither a number nor a list of "
+                         f"children")
     if not math.isfinite(tree):
         raise ValueError(f"the leaf at path {path} is {tree!r}; leaves must be finite "
                          f"numbers (NaN and infinity have no place in a minimax value)")
     return int(tree) if isinstance(tree, Integral) else float(tree)
+
+
+def _height(tree: Tree) -> int:
+    """How many moves the longest path from the root of `tree` to a leaf takes."""
+    height, level = 0, [tree]
+    while any(isinstance(node, list) for node in level):
+        level = [child for node in level if isinstance(node, list) for child in node]
+        height += 1
+    return height

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import operator
 from typing import Any, NamedTuple
 
 from gamelib.games.base import (GAME_OVER, NOT_A_MOVE, OCCUPIED, OFF_BOARD, BoardGame,
                                  IllegalMoveError, Side)
-from gamelib.games.checks import whole_number
+from gamelib.games.checks import brief, check_board_size, whole_number
 from gamelib.games.pictures import board_description, grid_svg, svg_bundle
 
 EMPTY = "."
@@ -96,20 +95,13 @@ class TicTacToe(BoardGame):
     players = ("X", "O")
 
     def __init__(self, rows: int = 3, cols: int = 3, k: int = 3) -> None:
-        for name, value in (("rows", rows), ("cols", cols), ("k", k)):
-            number = whole_number(value)
-            if number is None or number < 1:
-                raise ValueError(f"{name} must be a positive whole number, got {value!r}")
-        rows, cols, k = operator.index(rows), operator.index(cols), operator.index(k)
-        if k > max(rows, cols):
-            raise ValueError(
-                f"k={k} can never be reached on a {rows}x{cols} board: "
-                f"k must be at most {max(rows, cols)}")
+        rows, cols, k = check_board_size(rows, cols, k)
         self.rows, self.cols, self.k = rows, cols, k
         self._initial = TicTacToeState(EMPTY * (rows * cols), "X", None, rows, cols, k)
         self._cells = [divmod(i, cols) for i in range(rows * cols)]
         self._index = {cell: i for i, cell in enumerate(self._cells)}
         self._lines = _lines_through_cells(rows, cols, k)
+        self._all_lines = sorted({line for lines in self._lines for line in lines})
 
     def __repr__(self) -> str:
         return f"TicTacToe(rows={self.rows}, cols={self.cols}, k={self.k})"
@@ -161,14 +153,14 @@ class TicTacToe(BoardGame):
         if (not isinstance(move, tuple) or len(move) != 2
                 or any(whole_number(x) is None for x in move)):   # numpy integers are fine
             raise IllegalMoveError(
-                f"move {move!r} is not a (row, col) pair of whole numbers, e.g. (0, 2)",
+                f"move {brief(move)} is not a (row, col) pair of whole numbers, e.g. (0, 2)",
                 NOT_A_MOVE)
         row, col = whole_number(move[0]), whole_number(move[1])
         assert row is not None and col is not None          # checked just above
         move = (row, col)
         if not _on_board(state, row, col):
             raise IllegalMoveError(
-                f"move {move!r} is off the board: rows are 0..{self.rows - 1} "
+                f"move {brief(move)} is off the board: rows are 0..{self.rows - 1} "
                 f"and columns 0..{self.cols - 1}", OFF_BOARD)
         if state.winner is not None or EMPTY not in state.board:
             raise IllegalMoveError(f"move {move!r} is not legal: the game is over", GAME_OVER)
@@ -177,6 +169,49 @@ class TicTacToe(BoardGame):
                 f"move {move!r} is not legal: that cell is taken by {state.cell(row, col)!r}; "
                 f"legal moves: {self.actions(state)}", OCCUPIED)
         return row, col
+
+    def state_problem(self, state: TicTacToeState) -> str | None:
+        """What no game on this board could reach in `state`: a board string of the wrong
+        length or with other marks than '.', 'X', 'O', mark counts that do not alternate
+        (X moves first), the wrong player to move, a winner without a line, or a line
+        the game went on after. None when the state is consistent."""
+        board, to_move, winner = state.board, state.to_move, state.winner
+        if type(board) is not str or len(board) != self.rows * self.cols:
+            return (f"board must be a string of {self.rows * self.cols} marks, got "
+                    f"{brief(board)}")
+        xs, os = board.count("X"), board.count("O")
+        if xs + os + board.count(EMPTY) != len(board):
+            return f"board holds marks other than '.', 'X' and 'O': {brief(board)}"
+        if to_move not in self.players:
+            return f"to_move must be 'X' or 'O', got {brief(to_move)}"
+        if winner not in (None, "X", "O"):
+            return f"winner must be None, 'X' or 'O', got {brief(winner)}"
+        if xs - os not in (0, 1):
+            return (f"X has {xs} marks and O has {os}; X moves first, so X has as many "
+                    f"as O or one more")
+        if to_move != ("X" if xs == os else "O"):
+            return (f"X has {xs} marks and O has {os}, so {'X' if xs == os else 'O'} is to "
+                    f"move, not {to_move!r}")
+        if type(self).result is not TicTacToe.result:
+            return None         # a variant with rules of its own: lines are its business
+        x_line, o_line = "X" * self.k, "O" * self.k
+        lines = {board[a:b:step] for a, b, step in self._all_lines}
+        has_x, has_o = x_line in lines, o_line in lines
+        if winner is None and (has_x or has_o):
+            return (f"{'X' if has_x else 'O'} has {self.k} in a row but winner is None "
+                    f"(the game ended with that line)")
+        if winner is not None:
+            if not (has_x if winner == "X" else has_o):
+                return f"winner is {winner!r} but {winner} has no {self.k} in a row"
+            if has_x and has_o:
+                return "both players have a line (the game ends with the first)"
+            if (winner == "X") != (xs > os):
+                return f"{winner} won, so {winner} made the last move; the mark counts say otherwise"
+        return None
+
+    def plies_left(self, state: TicTacToeState) -> int:
+        """The empty cells (0 once someone has won)."""
+        return 0 if state.winner is not None else state.board.count(EMPTY)
 
     def is_terminal(self, state: TicTacToeState) -> bool:
         return state.winner is not None or EMPTY not in state.board

@@ -25,6 +25,7 @@ from gamelib.games.base import Game, State
 from gamelib.search.base import DepthFirstSearch
 from gamelib.search.ordering import resolve_order
 from gamelib.search.result import SearchResult
+from gamelib.search.root import check_root
 from gamelib.search.scoring import INF, EvalFn
 from gamelib.search.trace import EXACT, LOWER, UPPER, Trace
 from gamelib.search.tt import TranspositionTable
@@ -46,6 +47,7 @@ def alphabeta(game: Game, state: State, depth: int | None = None, eval_fn: EvalF
         exact value of each (costs more nodes); otherwise moves after the first may get
         only an upper bound, marked "upper" in `move_bounds`.
     """
+    check_root(game, state, depth)
     return AlphaBeta(game, state, depth, eval_fn, scoring, trace, order=order, tt=tt,
                      all_values=all_values).run()
 

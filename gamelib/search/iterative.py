@@ -20,6 +20,7 @@ from gamelib.games.base import Game, State
 from gamelib.search.alphabeta import AlphaBeta
 from gamelib.search.checks import check_depth, check_time_limit
 from gamelib.search.result import Round, SearchResult
+from gamelib.search.root import check_root
 from gamelib.search.scoring import DEPTH, MAX_PLY, EvalFn, eval_or_no_idea, is_win_score
 from gamelib.search.timing import SearchTimeout, garbage_collector_paused
 from gamelib.search.trace import Trace
@@ -60,6 +61,7 @@ def iterative_deepening(game: Game, state: State, time_limit: float = 1.0,
     """
     seconds, max_depth = check_time_limit(time_limit), check_depth(max_depth, "max_depth")
     assert seconds is not None                  # not optional here: None was refused
+    check_root(game, state, MAX_PLY if max_depth is None else max_depth)  # rounds stop there
     eval_fn = eval_or_no_idea(game, eval_fn)
     # One evaluation before the clock starts: the first call may compile it (numba).
     eval_fn(state, game.to_move(state))

@@ -40,8 +40,9 @@ import time
 from typing import Any, Callable
 
 from gamelib.games.base import Game, Move, Side, State
-from gamelib.search.result import SearchResult, SearchStats
+from gamelib.games.checks import check_state
 from gamelib.search.checks import check_exploration, check_mcts_budget
+from gamelib.search.result import SearchResult, SearchStats
 from gamelib.search.timing import garbage_collector_paused
 from gamelib.search.trace import NO_RECORDING, PROOF_NAMES, Recorder, Trace
 
@@ -129,6 +130,7 @@ def mcts(game: Game, state: State, iterations: int | None = None,
     move (None if not proven).
     """
     (iterations, time_limit), c = check_mcts_budget(iterations, time_limit), check_exploration(c)
+    check_state(game, state)
     search = MCTS(game, state, c, playout, random.Random(seed), trace, solver)
     with garbage_collector_paused():            # a collection would overrun the clock
         search.run(iterations, time_limit)

@@ -14,6 +14,7 @@ from typing import Any, Callable
 from gamelib.games.base import Game, State
 from gamelib.search.base import DepthFirstSearch
 from gamelib.search.result import SearchResult
+from gamelib.search.root import check_root
 from gamelib.search.scoring import INF, EvalFn
 from gamelib.search.trace import EXACT, Trace
 
@@ -33,6 +34,7 @@ def minimax(game: Game, state: State, depth: int | None = None, eval_fn: EvalFn 
     The result holds every root move's value (`move_values`), the principal variation
     (`pv`: the line both players are expected to play) and the counters (`stats`).
     """
+    check_root(game, state, depth)
     return Minimax(game, state, depth, eval_fn, scoring, trace).run()
 
 

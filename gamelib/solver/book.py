@@ -14,19 +14,31 @@ only their best column: solving every column of a 1-stone position takes minutes
 Mirror images share a line (the board is left-right symmetric). A position's missing
 column scores are filled in from the book's own entries for the positions after them.
 The generator appends as it goes, so it can be stopped and restarted.
+
+A book is checked as it is read, and every error names its file: the shipped book's
+size and SHA-256 checksum must be the ones recorded here (a damaged or edited copy is
+refused), a file that is not gzip or ends early says so, every score must be one the
+position allows (a win on the spot scores exactly what it should, no score beyond what
+the stones left allow), and `verify` re-solves a sample of entries. A missing shipped
+book is said with a warning: the solver still answers, but the first moves take minutes.
 """
 
 from __future__ import annotations
 
 import gzip
+import hashlib
+import random
 import time
+import warnings
+import zlib
 from importlib import resources
 from pathlib import Path
 from typing import IO, Any, Callable, Iterator
 
+from gamelib.games.checks import brief
 from gamelib.solver.engine import (centre_distance, child_score, first_best_column, get_solver,
                                    to_position)
-from gamelib.solver.position import WIDTH, Position
+from gamelib.solver.position import SIZE, WIDTH, Position
 
 BOOK_NAME = "connect4_book.txt.gz"
 EMPTY = "-"
@@ -34,11 +46,21 @@ UNKNOWN = "."
 HEADER = ("# Connect Four opening book for gamelib.solver (7 columns x 6 rows)\n"
           "# <moves ('-' = empty board)> <score of columns 0..6 for the side to move; "
           "'.' = full or not solved>\n")
+SHIPPED_SIZE = 24151
+SHIPPED_SHA256 = "864f479c84eccc4ad9a56c95ad2737e1ed9dc9cde1a2d799dbce7f4d093f2dd4"
+"""The shipped book's size in bytes and SHA-256 checksum: loading it checks both (a test
+checks they are the file's; update them when the book is regenerated)."""
 FLUSH_SECONDS = 20.0
 """The generator writes what it solved at least this often (a stop loses no more)."""
 
 Scores = dict[int, int]
 """{column (0-based): exact score of playing it, for the player to move}."""
+
+
+class BookError(ValueError):
+    """An opening book file that cannot be used: the message names the file and says why
+    (not gzip, cut short, a line that is not an entry, a score no position allows, a
+    shipped book whose checksum is not the recorded one)."""
 
 
 def default_path() -> Path:
@@ -69,11 +91,14 @@ class OpeningBook:
             self.add(moves, scores)
 
     def add(self, moves: str, scores: Scores) -> None:
-        """Record the column scores (at least the best column's) of the position after `moves`."""
+        """Record the column scores (at least the best column's) of the position after
+        `moves`; a ValueError if one is impossible (a full column, a score beyond what
+        the stones left allow, a win on the spot scored otherwise)."""
         pos = to_position(moves)            # (compiled when numba is there: books are long)
-        for col in scores:
-            if not pos.can_play(col):
-                raise ValueError(f"book entry {moves!r}: column {col} is full")
+        for col, score in scores.items():
+            problem = score_problem(pos, col, score)
+            if problem:
+                raise ValueError(f"book entry {brief(moves or EMPTY)}: column {col} {problem}")
         merged = {**self._by_key.get(pos.key(), {}), **scores}   # a line seen twice: both hold
         self.entries[moves] = merged
         self.plies = max(self.plies, len(moves))
@@ -108,16 +133,89 @@ class OpeningBook:
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> OpeningBook:
-        """Read a book file (the shipped one by default; a missing file is an empty book)."""
+        """Read a book file: the shipped one by default (its size and checksum checked;
+        if it is missing, a warning says so and the book is empty, so early positions
+        take the solver minutes). A file named here must exist. Any error is a
+        `BookError` (or FileNotFoundError) naming the file."""
+        shipped = not path
         path = Path(path) if path else default_path()
         book = cls()
-        if path.exists():
+        if shipped and not path.is_file():
+            warnings.warn(f"the opening book {path} is missing: the solver still answers, "
+                          f"but the first moves of a game take it minutes (reinstall "
+                          f"gamelib to get the book back)", RuntimeWarning, stacklevel=2)
+            return book
+        if not path.is_file():
+            raise FileNotFoundError(f"no opening book at {path}"
+                                    + (" (it is a folder)" if path.is_dir() else ""))
+        if shipped:
+            check_shipped(path)
+        number = 0
+        try:
             with open_book(path, "rt") as lines:
-                for line in lines:
+                for number, line in enumerate(lines, start=1):
                     if line.strip() and not line.startswith("#"):
                         moves, scores = parse_line(line)
                         book.add(moves, scores)
+        except (OSError, EOFError, zlib.error, UnicodeDecodeError, ValueError) as error:
+            raise BookError(f"cannot read the opening book {path}: "
+                            f"{describe_error(error, number)}") from None
         return book
+
+    def verify(self, sample: int = 3, engine: str = "auto", seed: int = 0) -> None:
+        """Solve `sample` entries again (chosen at random among the deepest plies, the
+        quickest to solve) and raise a ValueError naming the first wrong score."""
+        solver = get_solver(engine)
+        deepest = sorted(self.entries, key=len, reverse=True)[:max(50, sample)]
+        for moves in random.Random(seed).sample(deepest, min(sample, len(deepest))):
+            pos = to_position(moves)
+            for col, score in self.entries[moves].items():
+                truth = child_score(solver, pos, col)
+                if truth != score:
+                    raise ValueError(f"book entry {moves or EMPTY}: column {col} scores "
+                                     f"{score} in the book, but {truth} when solved")
+
+
+def score_problem(pos: Position, col: int, score: int) -> str:
+    """What makes `score` impossible for playing `col` in `pos` ("" if nothing): a full
+    column, a win on the spot not scored as one, or a score beyond what the stones left
+    allow (a win with the mover's next stone at best, a loss to the opponent's next)."""
+    if not 0 <= col < WIDTH or not pos.can_play(col):
+        return "is full" if 0 <= col < WIDTH else "is off the board"
+    best = (SIZE + 1 - pos.moves) // 2          # a win with this very stone
+    if pos.is_winning_move(col):
+        return "" if score == best else f"wins at once, so it scores {best}, not {score}"
+    worst = -((SIZE - pos.moves) // 2)          # the opponent wins with its next stone
+    if not worst <= score < best:
+        return (f"scores {score}, but after {pos.moves} stones a move that does not win "
+                f"at once scores from {worst} to {best - 1}")
+    return ""
+
+
+def check_shipped(path: Path) -> None:
+    """Raise a BookError naming `path` unless its size and SHA-256 checksum are the
+    shipped book's."""
+    data = path.read_bytes()
+    digest = hashlib.sha256(data).hexdigest()
+    if len(data) != SHIPPED_SIZE or digest != SHIPPED_SHA256:
+        raise BookError(f"the opening book {path} is not the one gamelib ships ({len(data)} "
+                        f"bytes, SHA-256 {digest[:12]}..., expected {SHIPPED_SIZE} bytes, "
+                        f"{SHIPPED_SHA256[:12]}...): it is damaged or was changed; reinstall "
+                        f"gamelib, or load your own book with OpeningBook.load(path)")
+
+
+def describe_error(error: BaseException, line: int) -> str:
+    """Why a book could not be read, in words."""
+    if isinstance(error, gzip.BadGzipFile) or (isinstance(error, OSError)
+                                                and "gzip" in str(error).lower()):
+        return "it is not a gzip file (a book named .gz must be gzip-compressed)"
+    if isinstance(error, (EOFError, zlib.error)):
+        return f"the file ends early or is damaged (after line {line}): it was cut short"
+    if isinstance(error, UnicodeDecodeError):
+        return "it is not text (a book is ASCII text, gzip-compressed if its name ends in .gz)"
+    if isinstance(error, OSError):
+        return error.strerror or str(error)
+    return f"line {line}: {error}"
 
 
 def open_book(path: Path, mode: str) -> IO[str]:
@@ -131,9 +229,16 @@ def parse_line(line: str) -> tuple[str, Scores]:
     """(moves, scores) of one book line."""
     fields = line.split()
     if len(fields) != 1 + WIDTH:
-        raise ValueError(f"bad book line {line!r}: want moves and {WIDTH} scores")
+        raise ValueError(f"bad book line {brief(line.strip())}: want moves and {WIDTH} scores")
     moves = "" if fields[0] == EMPTY else fields[0]
-    return moves, {c: int(s) for c, s in enumerate(fields[1:]) if s != UNKNOWN}
+    scores = {}
+    for col, text in enumerate(fields[1:]):
+        if text != UNKNOWN:
+            if not text.lstrip("-").isdigit() or not text.isascii():
+                raise ValueError(f"bad book line {brief(line.strip())}: score {brief(text)} "
+                                 f"of column {col} is not a whole number")
+            scores[col] = int(text)
+    return moves, scores
 
 
 def format_line(moves: str, scores: Scores) -> str:
@@ -198,7 +303,7 @@ def generate(plies: int, path: str | Path | None = None, engine: str = "auto",
     every column, or with every_column=False only the best one's (about 3 times
     faster). Positions already there are skipped, so an interrupted run resumes."""
     path = Path(path) if path else default_path()
-    book = OpeningBook.load(path)
+    book = OpeningBook.load(path) if path.exists() else OpeningBook()
     if not path.exists():
         with open_book(path, "wt") as out:
             out.write(HEADER)

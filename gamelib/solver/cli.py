@@ -4,22 +4,120 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
+import signal
 import statistics
 import sys
+import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
-from gamelib.games.connect4 import from_standard
-from gamelib.solver.api import analyze, get_solver, solve, to_position, warm_up
-from gamelib.solver.position import WIDTH
+from typing import IO, Any, Iterator
 
-"""A position that takes a handful of nodes: solving it loads the compiled code."""
+from gamelib.games.connect4 import from_standard
+from gamelib.platform import clip
+from gamelib.solver.api import (Analysis, child_score, get_solver, opening_book, sign, solve,
+                                to_position, warm_up)
+from gamelib.solver.position import SIZE, WIDTH, Position
+
+
+class Status:
+    """One line on a terminal saying what a long command is doing and for how long
+    ("solving column 2 (3 of 6), 14.2 s so far"), rewritten in place and erased at the
+    end. Nothing is written when the stream is not a terminal (a file, a pipe, a test)."""
+
+    def __init__(self, stream: IO[str] | None = None) -> None:
+        self.stream = sys.stderr if stream is None else stream
+        self.on = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.start = time.perf_counter()
+        self.width = 0
+
+    def say(self, text: str) -> None:
+        """Show `text` with the time so far (on a terminal)."""
+        if not self.on:
+            return
+        line = f"{text}, {time.perf_counter() - self.start:.1f} s so far"
+        self.stream.write("\r" + line.ljust(self.width))
+        self.stream.flush()
+        self.width = len(line)
+
+    def done(self) -> None:
+        """Erase the line."""
+        if self.on and self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
+            self.width = 0
+
+
+@contextmanager
+def ctrl_c_stops_at_once() -> Iterator[None]:
+    """Within: Ctrl-C ends the program at once. The compiled solver does not look at
+    signals, so Python's KeyboardInterrupt would wait until the column being solved is
+    done (minutes for an early position); the system's own handling stops it now."""
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+        yield                           # someone else handles Ctrl-C: leave it to them
+        return
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def column_scores(pos: Position, weak: bool = False, engine: str = "auto",
+                  status: Status | None = None) -> Analysis:
+    """{column: score} for every playable column, as `analyze` gives, but asking the
+    opening book first for each column's own position (a column's score is minus the
+    score of the position it leads to), and saying on a terminal which column is being
+    solved. Only what the book does not hold is searched."""
+    status = status or Status()
+    book = opening_book()
+    known = book.scores(pos) or {}
+    start = time.perf_counter()
+    scores, todo = Analysis(), []
+    for col in range(WIDTH):
+        if not pos.can_play(col):
+            continue
+        if col in known:
+            score: int | None = known[col]
+        elif pos.is_winning_move(col):
+            score = (SIZE + 1 - pos.moves) // 2
+        else:
+            found = book.lookup(pos.play_col(col))
+            score = None if found is None else -found[0]
+        if score is None:
+            todo.append(col)
+        else:
+            scores[col] = sign(score) if weak else score
+    scores.from_book = not todo
+    if todo:
+        status.say("loading the solver")
+        solver = get_solver(engine)
+        warm_up(engine)
+        before, start = solver.nodes, time.perf_counter()
+        with ctrl_c_stops_at_once():
+            for number, col in enumerate(todo, start=1):
+                status.say(f"solving column {col} ({number} of {len(todo)} not in the "
+                           f"opening book; Ctrl-C stops)")
+                scores[col] = child_score(solver, pos, col, weak)
+        scores.nodes = solver.nodes - before
+        status.done()
+    ordered = Analysis(sorted(scores.items()))
+    ordered.nodes, ordered.from_book, ordered.weak = scores.nodes, scores.from_book, weak
+    ordered.seconds = time.perf_counter() - start
+    return ordered
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """Print a position's score and every column's score, or benchmark a file."""
     if args.bench:
         return bench(Path(args.bench), args.weak, args.engine, args.limit)
+    if args.limit is not None:
+        print("error: --limit is how many lines of a --bench FILE to solve; it does "
+              "nothing for one position (leave it out, or add --bench FILE)", file=sys.stderr)
+        return 2
     if args.position is None:
         print("error: give a position (e.g. 3342, or - for the empty board) or --bench FILE",
               file=sys.stderr)
@@ -27,12 +125,15 @@ def cmd_solve(args: argparse.Namespace) -> int:
     text = "" if args.position.strip() == "-" else args.position.strip()
     try:
         pos = to_position(text)
-        scores = analyze(pos, weak=args.weak, engine=args.engine)
+        scores = column_scores(pos, weak=args.weak, engine=args.engine)
     except ValueError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {clip(str(error))}", file=sys.stderr)
         return 2
+    if not scores:
+        print(f"position {text}: the board is full, a draw; no column to play")
+        return 0
     kind = "weak result (1 win, 0 draw, -1 loss)" if args.weak else "score"
-    print(f"position {text or '(empty board)'}: {kind} {scores.best_score} for the player to move")
+    print(f"position {clip(text, 80) or '(empty board)'}: {kind} {scores.best_score} for the player to move")
     print("column: " + " ".join(f"{c:>3}" for c in range(WIDTH)))
     print("score:  " + " ".join(f"{scores[c]:>3}" if c in scores else "  -"
                                 for c in range(WIDTH)))
@@ -49,14 +150,18 @@ def bench(path: Path, weak: bool, engine: str, limit: int | None) -> int:
         print(f"error: --limit is how many lines to solve, a whole number >= 1; got {limit}",
               file=sys.stderr)
         return 2
+    status = Status()
     try:
-        stats = bench_stats(path, weak, engine, limit)
+        with ctrl_c_stops_at_once():
+            stats = bench_stats(path, weak, engine, limit, status=status)
     except OSError as error:
-        print(f"error: cannot read {path}: {error}", file=sys.stderr)
+        print(f"error: cannot read {path}: {error.strerror or error}", file=sys.stderr)
         return 2
     except ValueError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {clip(str(error))}", file=sys.stderr)
         return 2
+    finally:
+        status.done()
     print(f"{path.name}: positions {stats['positions']}, correct {stats['correct']}, "
           f"mean time {_duration(stats['mean_seconds'])}, mean nodes "
           f"{stats['mean_nodes']:,.0f}, nodes/s {stats['nodes_per_second']:,.0f}")
@@ -65,14 +170,14 @@ def bench(path: Path, weak: bool, engine: str, limit: int | None) -> int:
 
 def bench_stats(path: Path, weak: bool = False, engine: str = "auto",
                 limit: int | None = None, options: int | None = None,
-                repeat: int = 1) -> dict[str, float]:
+                repeat: int = 1, status: Status | None = None) -> dict[str, float]:
     """Solve the first `limit` lines of a reference file (all by default), each from an
     empty table (as Pons' C++ benchmark resets its table before each position) and
     without the opening book; the time of each position is one `solve(text)` call,
     parsing included (with `repeat` > 1, the fastest of that many calls: the machine's
     noise only ever adds time). `options`: the compiled engine's switches (default: its
-    own). Returns positions, correct, mean_seconds, median_seconds, mean_nodes,
-    nodes_per_second."""
+    own); `status`: where to say which line is being solved. Returns positions, correct,
+    mean_seconds, median_seconds, mean_nodes, nodes_per_second."""
     lines = read_bench_lines(path)
     lines = lines[:limit] if limit else lines
     texts = [from_standard(moves) for moves, _ in lines]
@@ -84,7 +189,9 @@ def bench_stats(path: Path, weak: bool = False, engine: str = "auto",
     correct = nodes = 0
     times = []
     try:
-        for text, (_, target) in zip(texts, lines):
+        for number, (text, (_, target)) in enumerate(zip(texts, lines), start=1):
+            if status is not None:
+                status.say(f"{path.name}: solving line {number} of {len(lines)}")
             fastest = math.inf
             for _ in range(max(repeat, 1)):
                 solver.reset()
@@ -136,15 +243,39 @@ def _duration(seconds: float) -> str:
 def cmd_book(args: argparse.Namespace) -> int:
     """Generate (or extend) the opening book."""
     from gamelib.solver.book import default_path, generate, open_book
-    if args.plies < 1:
-        print(f"error: --plies must be a whole number >= 1, got {args.plies}", file=sys.stderr)
+    if not 1 <= args.plies <= SIZE:
+        print(f"error: --plies must be a whole number from 1 to {SIZE} (a game has at most "
+              f"{SIZE} moves), got {args.plies}", file=sys.stderr)
         return 2
     out = Path(args.out)
-    if not out.exists():            # start from the shipped book: only new plies are solved
-        with open_book(default_path(), "rt") as shipped, open_book(out, "wt") as copy:
-            copy.write(shipped.read())     # (.gz: compressed, any other name: plain text)
-    generate(args.plies, out, args.engine, every_column=not args.best_only)
+    problem = book_out_problem(out)
+    if problem:
+        print(f"error: --out {clip(str(out), 200)}: {problem}", file=sys.stderr)
+        return 2
+    try:
+        if not out.exists():        # start from the shipped book: only new plies are solved
+            with open_book(default_path(), "rt") as shipped, open_book(out, "wt") as copy:
+                copy.write(shipped.read())     # (.gz: compressed, any other name: plain text)
+        generate(args.plies, out, args.engine, every_column=not args.best_only)
+    except OSError as error:
+        print(f"error: cannot write the book {clip(str(out), 200)}: "
+              f"{error.strerror or error}", file=sys.stderr)
+        return 2
     return 0
+
+
+def book_out_problem(out: Path) -> str:
+    """What is wrong with `out` as a book file to write ("" if nothing is)."""
+    if out.is_dir():
+        return "is a folder; give a file name, e.g. my_book.txt"
+    folder = out.parent
+    if not folder.exists():
+        return f"the folder {folder} does not exist (create it first)"
+    if not folder.is_dir():
+        return f"{folder} is a file, not a folder"
+    if out.exists() and not os.access(out, os.W_OK) or not os.access(folder, os.W_OK):
+        return "cannot be written here (no permission)"
+    return ""
 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
@@ -154,7 +285,8 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                        help="0-based column digits, e.g. 3342 ('-' for the empty board)")
     solve.add_argument("--bench", metavar="FILE", help="solve every line of a standard test set (1-based positions, as published)")
     solve.add_argument("--limit", type=int, default=None,
-                       help="with --bench: solve only the first N lines (N >= 1)")
+                       help="with --bench: solve only the first N lines (N >= 1); refused "
+                            "without --bench")
     solve.add_argument("--weak", action="store_true", help="win/draw/loss only (faster)")
     solve.add_argument("--engine", choices=["auto", "fast", "python"], default="auto",
                        help="numba (fast) or pure Python (default: auto)")

@@ -9,8 +9,11 @@ between calls. `to_position` reads what a caller passes; `child_score` and
 from __future__ import annotations
 
 import warnings
+from functools import lru_cache
 from typing import Any
 
+from gamelib.games.checks import brief, check_state
+from gamelib.games.connect4 import ConnectFour
 from gamelib.solver.negamax import Solver
 from gamelib.solver.position import SIZE, WIDTH, Position, bad_string
 
@@ -83,9 +86,17 @@ def to_position(position: Any) -> Position:
     if isinstance(position, str):
         return parse(position.strip())
     if hasattr(position, "to_move") and hasattr(position, "x"):
-        return Position.from_state(position)
-    raise TypeError(f"cannot solve {position!r}: give a position string like '3342', "
+        pos = Position.from_state(position)         # (says so if the board is not 7x6)
+        check_state(standard_game(), position, "position")
+        return pos
+    raise TypeError(f"cannot solve {brief(position)}: give a position string like '3342', "
                     f"a ConnectFour state, or a Position")
+
+
+@lru_cache(maxsize=1)
+def standard_game() -> ConnectFour:
+    """The 7x6 ConnectFour game the solver plays (made once)."""
+    return ConnectFour()
 
 
 def parse(text: str) -> Position:

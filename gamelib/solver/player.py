@@ -6,6 +6,7 @@ import time
 import warnings
 from typing import Any
 
+from gamelib.games.checks import check_state
 from gamelib.games.connect4 import ConnectFour
 from gamelib.search.result import SearchResult, SearchStats
 from gamelib.search.trace import EXACT, UPPER, Trace
@@ -67,6 +68,7 @@ class PerfectPlayer:
 
         trace: taken as the search players take it; the solver records no tree."""
         self.check_game(game)
+        check_state(game, state)
         start = time.perf_counter()
         pos = Position.from_state(state)
         found = self.book.lookup(pos)

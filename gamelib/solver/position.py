@@ -31,6 +31,7 @@ import random
 from typing import NamedTuple
 
 from gamelib.games.base import IllegalMoveError
+from gamelib.games.checks import brief
 
 WIDTH = 7
 HEIGHT = 6
@@ -55,9 +56,9 @@ PROBLEMS = {NOT_A_COLUMN: f"is not a column; use digits 0..{WIDTH - 1}",
 def bad_string(text: str, index: int, problem: int) -> IllegalMoveError:
     """The error for position string `text`, whose move at `index` (0-based) has `problem`."""
     if problem == BOARD_FULL:
-        return IllegalMoveError(f"bad position string {text!r}: the board is full "
+        return IllegalMoveError(f"bad position string {brief(text)}: the board is full "
                                 "(the game is over)")
-    return IllegalMoveError(f"bad position string {text!r}: character {text[index]!r} at "
+    return IllegalMoveError(f"bad position string {brief(text)}: character {text[index]!r} at "
                             f"position {index + 1} {PROBLEMS[problem]}")
 
 

@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from gamelib.arena.tournament import tournament
 from gamelib.games import ConnectFour, GameTree, TicTacToe
+from gamelib.platform import clip
 from gamelib.search import Trace, alphabeta, mcts, minimax
 from gamelib.viz.iteration import draw_iteration
 from gamelib.viz.mcts import draw_mcts
@@ -165,10 +166,20 @@ def add_parser(sub: Any) -> None:
 
 def run_cli(args: argparse.Namespace) -> int:
     """Generate the figures and list the files written."""
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        print(f"error: --out {clip(str(out), 200)} is a file; give a folder for the "
+              f"figures (it is created if missing)", file=sys.stderr)
+        return 2
     try:
-        paths = generate(args.out, args.names or None)
+        paths = generate(out, args.names or None)
     except ValueError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {clip(str(error))}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        where = error.filename or out
+        print(f"error: cannot write the figures to {clip(str(where), 200)}: "
+              f"{error.strerror or error}", file=sys.stderr)
         return 2
     for path in paths:
         print(path)

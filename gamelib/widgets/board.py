@@ -162,7 +162,8 @@ class PlayBoard:
                 if self.side.value != human_plays:
                     self.side.value = human_plays      # its observer starts the new game
                     return
-            self.worker.cancel()
+            self.worker.cancel()            # its answer (and its re-enabling) never comes,
+            self._set_enabled(True)         # so the controls it greyed out are back now
             self.session.restart(human_plays)
             self._forget_ai_move()
             self._taken_back = False

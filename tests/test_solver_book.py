@@ -1,0 +1,107 @@
+"""The opening book is checked as it is read, and every error names its file: a damaged,
+cut or non-gzip file, a line that is no entry, an impossible score, a shipped book whose
+size or checksum is not the recorded one; a missing shipped book is said, and `verify`
+catches a plausible but wrong score."""
+
+import gzip
+import hashlib
+import warnings
+
+import pytest
+
+from gamelib.solver import api, book as book_module
+from gamelib.solver.book import (SHIPPED_SHA256, SHIPPED_SIZE, BookError, OpeningBook,
+                                 default_path)
+
+
+@pytest.fixture
+def shipped_bytes():
+    return default_path().read_bytes()
+
+
+def test_the_recorded_size_and_checksum_are_the_shipped_books(shipped_bytes):
+    assert len(shipped_bytes) == SHIPPED_SIZE
+    assert hashlib.sha256(shipped_bytes).hexdigest() == SHIPPED_SHA256
+    assert len(OpeningBook.load()) > 6000
+
+
+def test_a_cut_book_names_the_file(tmp_path, shipped_bytes):
+    path = tmp_path / "cut.txt.gz"
+    path.write_bytes(shipped_bytes[:len(shipped_bytes) // 2])
+    with pytest.raises(BookError, match=r"cannot read the opening book .*cut\.txt\.gz: .*cut short"):
+        OpeningBook.load(path)
+
+
+def test_a_book_that_is_not_gzip_names_the_file(tmp_path):
+    path = tmp_path / "plain.txt.gz"
+    path.write_text("- . . . 1 . . .\n")
+    with pytest.raises(BookError, match=r"plain\.txt\.gz: it is not a gzip file"):
+        OpeningBook.load(path)
+
+
+def test_a_binary_file_names_the_file(tmp_path):
+    path = tmp_path / "noise.txt"
+    path.write_bytes(b"- . . . 1 . . .\n\xff\xfe\x00garbage\n")
+    with pytest.raises(BookError, match=r"noise\.txt: it is not text"):
+        OpeningBook.load(path)
+
+
+@pytest.mark.parametrize("line, words", [
+    ("3 . . . x . . .", "not a whole number"),
+    ("3 . .", "want moves and 7 scores"),
+    ("39 . . . . . . .", "bad position string"),
+    ("- . . . 30 . . .", "scores 30, but after 0 stones"),       # beyond any score
+    ("010101 1 . . . . . .", "wins at once, so it scores 18, not 1"),
+    ("000000 5 . . . . . .", "column 0 is full"),
+])
+def test_an_impossible_entry_names_the_file_and_line(tmp_path, line, words):
+    path = tmp_path / "bad.txt"
+    path.write_text("# a book\n- . . . 1 . . .\n" + line + "\n")
+    with pytest.raises(BookError) as error:
+        OpeningBook.load(path)
+    assert "bad.txt" in str(error.value) and "line 3" in str(error.value)
+    assert words in str(error.value)
+
+
+def test_a_missing_book_named_by_the_caller_is_an_error(tmp_path):
+    with pytest.raises(FileNotFoundError, match=r"no opening book at .*nowhere\.txt"):
+        OpeningBook.load(tmp_path / "nowhere.txt")
+
+
+def test_a_missing_shipped_book_is_said(tmp_path, monkeypatch):
+    monkeypatch.setattr(book_module, "default_path", lambda: tmp_path / "gone.txt.gz")
+    monkeypatch.setattr(api, "_book", None)
+    with pytest.warns(RuntimeWarning, match=r"opening book .*gone\.txt\.gz is missing.*minutes"):
+        assert len(api.opening_book()) == 0
+
+
+def test_a_changed_shipped_book_is_refused(tmp_path, monkeypatch, shipped_bytes):
+    """A wrong score that is still possible (a draw written as a loss) changes the
+    checksum."""
+    text = gzip.decompress(shipped_bytes).decode().replace("\n- . . . 1 . . .\n",
+                                                           "\n- . . . -1 . . .\n")
+    path = tmp_path / "connect4_book.txt.gz"
+    path.write_bytes(gzip.compress(text.encode()))
+    monkeypatch.setattr(book_module, "default_path", lambda: path)
+    with pytest.raises(BookError, match=r"connect4_book\.txt\.gz is not the one gamelib ships"):
+        OpeningBook.load()
+
+
+def test_verify_catches_a_plausible_wrong_score(tmp_path):
+    shipped = OpeningBook.load()
+    moves = next(m for m in shipped.entries if len(m) == shipped.plies)
+    right = shipped.entries[moves]
+    OpeningBook({moves: right}).verify(sample=1)
+    col, score = next(iter(right.items()))
+    wrong = OpeningBook({moves: {col: -score if score else 1}})
+    with pytest.raises(ValueError, match=rf"book entry {moves}: column {col} scores"):
+        wrong.verify(sample=1)
+
+
+def test_a_good_book_written_by_hand_loads_without_warnings(tmp_path):
+    path = tmp_path / "mine.txt"
+    path.write_text("- . . . 1 . . .\n3 . . 1 . 1 . .\n")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        book = OpeningBook.load(path)
+    assert len(book) == 2 and book.plies == 1
