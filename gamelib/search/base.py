@@ -19,6 +19,7 @@ from gamelib.search.scoring import EVAL_LIMIT, EvalFn, check_scoring, find_eval_
 from gamelib.search.timing import CLOCK_EVERY, CLOCK_QUANTUM, SearchTimeout
 from gamelib.search.trace import NO_RECORDING, Recorder, Trace
 
+
 class DepthFirstSearch:
     """One depth-first search from `state`: its settings, counters and recorder."""
 
@@ -37,7 +38,7 @@ class DepthFirstSearch:
         self.record: Recorder = NO_RECORDING if trace is None else trace
         self.record.start(self.algorithm, game, self.player)
         self.deadline = deadline                      # a time.perf_counter() value, or None
-        self.next_clock = math.inf if deadline is None else 0     # node count of the next reading
+        self.next_clock = math.inf if deadline is None else 0   # nodes at the next reading
         self.clock_every = 1
         self.last_clock = time.perf_counter()
         self.layer = trace is not None or deadline is not None   # see `visit`
