@@ -17,6 +17,7 @@ from typing import Any, Callable
 import ipywidgets as widgets
 
 from gamelib.arena.play import describe
+from gamelib.arena.players import RandomPlayer
 from gamelib.arena.specs import check_player, player_from_spec
 from gamelib.games.base import BoardGame, Game, Move, Side, State
 from gamelib.games.checks import check_state
@@ -591,7 +592,6 @@ class PlayBoard:
 
 def _is_random(player: Any) -> bool:
     """True for a player that picks moves at random (it does not search)."""
-    from gamelib.arena.players import RandomPlayer
     return isinstance(player, RandomPlayer)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamelib.games.base import Game, Move, State
+from gamelib.search.players import SearchPlayer
 from gamelib.search.result import SearchResult
 from gamelib.search.trace import Trace
 
@@ -17,7 +18,6 @@ TREE_PLIES = 2
 def records_its_tree(player: Any) -> bool:
     """True for players whose search records a bounded trace while it chooses (minimax,
     alpha-beta, iterative deepening, MCTS); random and perfect players record nothing."""
-    from gamelib.search.players import SearchPlayer
     return isinstance(player, SearchPlayer)
 
 
