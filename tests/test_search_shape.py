@@ -42,3 +42,18 @@ def test_each_node_is_tested_for_the_end_of_the_game_once():
         CountingTerminal.calls = 0
         result = search()
         assert CountingTerminal.calls == result.stats.nodes     # the root's by the entry check
+
+
+def test_without_a_trace_table_or_deadline_the_layer_is_skipped(monkeypatch):
+    from gamelib.search import trace as trace_module
+    calls = []
+    for name in ("enter", "leave", "scored", "prune", "tt_hit"):
+        monkeypatch.setattr(trace_module.Recorder, name,
+                            lambda self, *args, name=name: calls.append(name))
+    game = ConnectFour()
+    result = alphabeta(game, game.play("3342"), depth=3)
+    assert result.stats.nodes > 100 and result.stats.cutoffs > 0
+    assert calls == ["enter", "leave"]              # the root's, and nothing per node
+    calls.clear()
+    minimax(game, game.play("3342"), depth=2)
+    assert calls == ["enter", "leave"]

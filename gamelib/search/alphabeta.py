@@ -185,7 +185,8 @@ class AlphaBeta(DepthFirstSearch):
         """Count (and record) a cutoff: the moves in `skipped` will not be searched."""
         if skipped:
             self.cutoffs += 1
-            self.record.prune(node, skipped, alpha, beta, value)
+            if node is not None:
+                self.record.prune(node, skipped, alpha, beta, value)
 
     def remaining(self, ply: int) -> float:
         """How many plies the search looks below a node at `ply` (inf: to the end)."""
