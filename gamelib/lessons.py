@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from gamelib.platform import clip
+
 PACKAGE = Path(__file__).resolve().parent
 PLACES = (PACKAGE / "notebooks", PACKAGE.parent / "notebooks")
 """Where the lessons are: inside an installed package, then in a source checkout."""
@@ -103,7 +105,7 @@ def run_cli(args: argparse.Namespace) -> int:
     try:
         copied, kept = copy_lessons(directory)
     except (FileNotFoundError, NotADirectoryError) as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {clip(str(error))}", file=sys.stderr)
         return 2
     except OSError as error:                  # no permission, disk full, a read-only place
         print(f"error: cannot copy the lessons to {directory}: {error.strerror or error}",

@@ -135,7 +135,23 @@ def test_readme_solve_3342_is_answered_from_the_opening_book(capsys):
     assert status == 0 and "from the opening book" in out      # nothing searched
     book, pos = opening_book(), to_position("3342")
     expected = [-book.lookup(pos.play_col(col))[0] for col in range(7)]
+    assert expected == [-5, -5, -2, -3, -4, -2, -2]        # what a full search finds
     assert "score:  " + " ".join(f"{s:>3}" for s in expected) in out
+
+
+@pytest.mark.parametrize("text", ["3342", "0123456012345601", "01234560123456"])
+@pytest.mark.parametrize("weak", [False, True])
+def test_the_command_lines_column_scores_agree_with_analyze(text, weak):
+    from gamelib.solver import analyze
+    from gamelib.solver.cli import Status, column_scores
+    from gamelib.solver.api import to_position
+    pos = to_position(text)
+    mine = column_scores(pos, weak, status=Status(io.StringIO()))
+    if text == "3342":                          # analyze searches this one for seconds
+        assert dict(mine) == ({0: -1, 1: -1, 2: -1, 3: -1, 4: -1, 5: -1, 6: -1} if weak else
+                              {0: -5, 1: -5, 2: -2, 3: -3, 4: -4, 5: -2, 6: -2})
+        return
+    assert dict(mine) == dict(analyze(pos, weak=weak))
 
 
 class Terminal(io.StringIO):
@@ -355,11 +371,19 @@ BAD_COMMANDS = [
     ["solve", "3342x"],
     ["solve", "--limit", "2", "3342"],
     ["solve", "--bench", "/no/such/file.txt"],
+    ["solve", "--bench", "/dev/zero"],
+    ["solve", "--bench", "/tmp"],
+    ["book", "--plies", "1", "--out", "/dev/null"],
     ["book", "--plies", "0", "--out", "/tmp/unused-book.txt"],
     ["book", "--plies", "1", "--out", "/no/such/folder/book.txt"],
     ["lessons", "/dev/null", "--copy-only"],
     ["lessons", "/sys/gamelib-lessons", "--copy-only"],
     ["book", "--plies", "43", "--out", "/tmp/unused-book.txt"],
+    ["tournament", "tictactoe", "--players", "x" * 5000 + ",random", "--games", "2"],
+    ["play", "connect4", "--opponent", "y" * 5000],
+    ["analyse", "connect4", "--player", "z" * 5000],
+    ["solve", "3" * 100_000],
+    ["review", "connect4", "3" * 100_000],
     ["--no-such-option"],
     [],
 ]
@@ -436,4 +460,31 @@ def test_setup_refuses_an_old_python_at_once():
                           text=True, timeout=60)
     assert done.returncode != 0
     assert "3.10" in done.stderr and "3.9" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def old_python():
+    """A Python 3.9 on this machine (on the PATH or through pyenv), or None."""
+    import shutil
+    candidates = [shutil.which("python3.9")]
+    pyenv = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv")) / "versions"
+    candidates += sorted(str(p) for p in pyenv.glob("3.9*/bin/python3.9"))
+    for candidate in filter(None, candidates):
+        try:
+            done = subprocess.run([candidate, "-c", "import sys; print(sys.version_info[:2])"],
+                                  capture_output=True, text=True, timeout=30)
+        except OSError:
+            continue
+        if done.stdout.strip() == "(3, 9)":
+            return candidate
+    return None
+
+
+def test_a_real_python_3_9_is_refused_by_setup_py_before_anything_else():
+    python = old_python()
+    if python is None:
+        pytest.skip("no Python 3.9 on this machine")
+    done = subprocess.run([python, "setup.py", "--name"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode != 0 and "needs Python 3.10 or newer" in done.stderr
     assert "Traceback" not in done.stderr

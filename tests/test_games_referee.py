@@ -96,6 +96,7 @@ def compiled_shapes():
             for k in range(1, max(rows, cols) + 1)]
 
 
+@pytest.mark.slow
 def test_every_shape_the_compiled_line_test_serves_names_the_right_winner():
     shapes = compiled_shapes()
     assert len(shapes) > 2500 and (14, 4, 5) in shapes and (62, 1, 62) in shapes
@@ -147,12 +148,14 @@ def test_a_sample_of_the_larger_connect_four_shapes():
         referee_connect_four(game, rng)
 
 
+@pytest.mark.slow
 def test_every_small_tictactoe_shape_and_a_sample_of_larger_ones():
     rng = random.Random(3)
     shapes = [(rows, cols, k) for rows in range(1, 10) for cols in range(1, 10)
               for k in range(1, max(rows, cols) + 1)]
     shapes += [(rng.randrange(10, 40), rng.randrange(10, 40), rng.randrange(3, 8))
-               for _ in range(10)] + [(100, 100, 5), (1, 1000, 3)]
+               for _ in range(10)] + [(100, 100, 5), (1, 1000, 3), (1, 2000, 1000), (40, 40, 40),
+                                     (30, 70, 25)]
     for shape in shapes:
         game = TicTacToe(*shape)
         for _ in range(2 if shape[0] * shape[1] < 1000 else 1):
@@ -169,9 +172,15 @@ def test_boards_too_big_to_hold_are_refused_with_a_message(make):
 
 
 def test_the_largest_boards_are_made_at_once():
-    """A board's lines are listed only when an evaluation needs them."""
+    """A Connect Four board's lines are listed only when an evaluation needs them; a
+    Tic-Tac-Toe board keeps four slices a cell, whatever k (every line through every
+    cell took minutes and gigabytes for long lines on long boards)."""
     import time
     started = time.perf_counter()
     ConnectFour(MAX_CELLS // 9, 9, 4)
     ConnectFour(MAX_CELLS, 1, 2)
     assert time.perf_counter() - started < 1.0
+    for shape in ((1, MAX_CELLS, 1000), (10, 1000, 500), (100, 100, 100)):
+        started = time.perf_counter()
+        TicTacToe(*shape)
+        assert time.perf_counter() - started < 5.0, shape

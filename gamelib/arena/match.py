@@ -271,16 +271,14 @@ def play_jobs(game: Game, players: Mapping[str, Any], jobs: Sequence[Job],
 
 
 def describe_chunk(chunk: tuple[Game, Mapping[str, Any], list[Job]]) -> str:
-    """Who plays in a chunk of games: "'a' vs 'b' (games 4-5)"."""
+    """Who plays in a chunk of games: "'a' vs 'b'" (each pair once)."""
     _, _, jobs = chunk
     pairs: list[str] = []
     for job in jobs:
         pair = " vs ".join(repr(clip(name, 60)) for name in sorted(job.seats))
         if pair not in pairs:
             pairs.append(pair)
-    numbers = f"game {jobs[0].index}" if len(jobs) == 1 else \
-        f"games {jobs[0].index}-{jobs[-1].index}"
-    return f"{', '.join(pairs)} ({numbers})" if len(pairs) == 1 else ", ".join(pairs)
+    return ", ".join(pairs)
 
 
 @dataclass

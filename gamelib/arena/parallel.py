@@ -199,5 +199,5 @@ def died_message(executor: Executor, chunks: Sequence[Any], done: Sequence[Any],
         if text not in said:
             said.append(text)
     return (f"a worker process died (killed by the system, e.g. for lack of memory, or "
-            f"it ended itself) while playing {' or '.join(said) or 'a game'}; "
-            f"{len(unfinished)} of {len(chunks)} parts of the work were lost")
+            f"it ended itself) while playing {' or '.join(said) or 'a game'}; the work "
+            f"not yet finished ({len(unfinished)} of {len(chunks)} parts) was lost")

@@ -22,6 +22,7 @@ from gamelib.arena.match import (MatchResult, Openings, as_player, check_games,
 from gamelib.arena.parallel import cpu_count, make_pool, pool_size
 from gamelib.arena.stats import Z95, Tally, elo_ratings
 from gamelib.games.base import Game
+from gamelib.platform import clip
 
 
 @dataclass
@@ -249,10 +250,10 @@ def run_cli(args: argparse.Namespace, games: dict[str, type]) -> int:
                             openings=args.openings, progress=not args.no_progress,
                             executor=executor)
     except (ValueError, TypeError) as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {clip(str(error))}", file=sys.stderr)
         return 2
     except BrokenProcessPool as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {clip(str(error))}", file=sys.stderr)
         return 1
     except BaseException:
         if pool is not None:
@@ -264,7 +265,8 @@ def run_cli(args: argparse.Namespace, games: dict[str, type]) -> int:
     print(result.table())
     print(f"{len(result.games)} games, seed {result.seed}; forfeits: {len(result.forfeits)}")
     if result.forfeits:         # a player is broken: say why, and fail like any error
-        print(f"error: {len(result.forfeits)} game(s) forfeited, e.g. game "
-              f"{result.forfeits[0].index}: {result.forfeits[0].reason}", file=sys.stderr)
+        first = result.forfeits[0]
+        print(f"error: {len(result.forfeits)} game(s) forfeited, e.g. game {first.index}: "
+              f"{clip(first.reason)}", file=sys.stderr)
         return 1
     return 0

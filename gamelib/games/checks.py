@@ -69,8 +69,7 @@ def check_state(game: Game, state: State, name: str = "state") -> State:
         hint = " (a class: call it, e.g. ConnectFour())" if isinstance(game, type) else ""
         raise TypeError(f"game must be a Game such as ConnectFour() or TicTacToe(), got "
                         f"{brief(game)}{hint}")
-    initial = game.initial_state
-    expected = type(initial)
+    expected = type(game.initial_state)
     if type(state) is not expected:
         hint = ""
         if isinstance(state, str) and hasattr(game, "cols") and expected is not str:
@@ -79,9 +78,11 @@ def check_state(game: Game, state: State, name: str = "state") -> State:
             hint = " (None: did a search return no move?)"
         raise ValueError(f"{name} must be a state of {game!r} (a {expected.__name__}, e.g. "
                          f"game.initial_state or game.play(...)); got {brief(state)}{hint}")
-    if hasattr(game, "rows"):
-        shape = tuple(getattr(game, attr, None) for attr in ("rows", "cols", "k"))
-        found = tuple(getattr(state, attr, None) for attr in ("rows", "cols", "k"))
+    rows = getattr(game, "rows", None)
+    if rows is not None:
+        shape = (rows, getattr(game, "cols", None), getattr(game, "k", None))
+        found = (getattr(state, "rows", None), getattr(state, "cols", None),
+                 getattr(state, "k", None))
         if shape != found:
             raise ValueError(f"{name} belongs to a board of another size (rows, cols, k = "
                              f"{', '.join(map(brief, found))}); {game!r} needs one of its "

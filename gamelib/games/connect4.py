@@ -281,8 +281,8 @@ class ConnectFour(BoardGame):
                     f"move, not {to_move!r}")
         if self.first_move_rule and xs + os == 1 and x & self._column[self.centre]:
             return "X opened in the centre column, which the first-move rule forbids"
-        if type(self).result is not ConnectFour.result:
-            return None         # a variant with rules of its own: lines are its business
+        if type(self).result is not ConnectFour.result or (xs < self.k and winner is None):
+            return None         # a variant with rules of its own, or too few discs for a line
         has = self._has_line
         x_line, o_line = has(x, self.rows, self.k), has(o, self.rows, self.k)
         if winner is None and (x_line or o_line):

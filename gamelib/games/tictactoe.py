@@ -64,20 +64,56 @@ def _on_board(state: TicTacToeState, row: int, col: int) -> bool:
     return 0 <= row < state.rows and 0 <= col < state.cols
 
 
-def _lines_through_cells(rows: int, cols: int, k: int) -> list[list[tuple[int, int, int]]]:
-    """For each cell index, every line of k cells through it, as a slice (start, stop,
-    step) of the board string: a row, a column or a diagonal is a slice with step 1,
-    cols, cols + 1 or cols - 1."""
-    lines: list[list[tuple[int, int, int]]] = [[] for _ in range(rows * cols)]
+def _segments_through_cells(rows: int, cols: int, k: int) -> list[list[tuple[int, int, int]]]:
+    """For each cell index, the stretch of up to k-1 cells on either side of it along each
+    direction (a row, a column, two diagonals), as a slice (start, stop, step) of the
+    board string, where that stretch is long enough to hold a line of k; a new mark
+    makes a line when k copies of it appear in one of its slices. Four slices a cell,
+    whatever k (listing every line through every cell took minutes on long boards)."""
+    segments: list[list[tuple[int, int, int]]] = []
     for r in range(rows):
         for c in range(cols):
+            index, mine = r * cols + c, []
             for dr, dc in DIRECTIONS:
-                cells = [(r + i * dr, c + i * dc) for i in range(k)]
-                if not all(0 <= rr < rows and 0 <= cc < cols for rr, cc in cells):
+                back = min(k - 1, _room(r, c, -dr, -dc, rows, cols))
+                ahead = min(k - 1, _room(r, c, dr, dc, rows, cols))
+                if back + ahead + 1 < k:
                     continue
-                start, step = r * cols + c, (dr * cols + dc) if k > 1 else 1
-                for rr, cc in cells:
-                    lines[rr * cols + cc].append((start, start + (k - 1) * step + 1, step))
+                if back + ahead == 0:
+                    mine.append((index, index + 1, 1))
+                    continue
+                step = dr * cols + dc
+                start = (r - back * dr) * cols + (c - back * dc)
+                mine.append((start, start + (back + ahead) * step + 1, step))
+            segments.append(mine)
+    return segments
+
+
+def _room(r: int, c: int, dr: int, dc: int, rows: int, cols: int) -> int:
+    """How many steps (dr, dc) lead from (r, c) before the edge of the board."""
+    steps = []
+    if dr:
+        steps.append(rows - 1 - r if dr > 0 else r)
+    if dc:
+        steps.append(cols - 1 - c if dc > 0 else c)
+    return min(steps)
+
+
+def _full_lines(rows: int, cols: int) -> list[tuple[int, int, int]]:
+    """Every row, column and diagonal of the board, whole, as slices of the board string."""
+    lines = [(r * cols, (r + 1) * cols, 1) for r in range(rows)]
+    lines += [(c, c + (rows - 1) * cols + 1, cols) for c in range(cols)]
+    for dr, dc in ((1, 1), (1, -1)):
+        starts = [(0, c) for c in range(cols)] + [(r, 0 if dc > 0 else cols - 1)
+                                                for r in range(1, rows)]
+        for r, c in starts:
+            length = 1 + _room(r, c, dr, dc, rows, cols)
+            start = r * cols + c
+            if length == 1:
+                lines.append((start, start + 1, 1))
+            else:
+                step = dr * cols + dc
+                lines.append((start, start + (length - 1) * step + 1, step))
     return lines
 
 
@@ -100,8 +136,8 @@ class TicTacToe(BoardGame):
         self._initial = TicTacToeState(EMPTY * (rows * cols), "X", None, rows, cols, k)
         self._cells = [divmod(i, cols) for i in range(rows * cols)]
         self._index = {cell: i for i, cell in enumerate(self._cells)}
-        self._lines = _lines_through_cells(rows, cols, k)
-        self._all_lines = sorted({line for lines in self._lines for line in lines})
+        self._lines = _segments_through_cells(rows, cols, k)
+        self._all_lines = _full_lines(rows, cols)
 
     def __repr__(self) -> str:
         return f"TicTacToe(rows={self.rows}, cols={self.cols}, k={self.k})"
@@ -138,11 +174,11 @@ class TicTacToe(BoardGame):
             index = row * self.cols + col
         mark = state.to_move
         board = state.board[:index] + mark + state.board[index + 1:]
-        # A new line can only run through the new mark: compare each such line, taken as a
-        # slice of the board string, with k copies of the mark.
+        # A new line can only run through the new mark: look for k copies of the mark in
+        # the stretch of board around it, in each direction (a slice of the board string).
         line, winner = mark * self.k, None
         for a, b, step in self._lines[index]:
-            if board[a:b:step] == line:
+            if line in board[a:b:step]:
                 winner = mark
                 break
         return _new_state(TicTacToeState, (board, "O" if mark == "X" else "X", winner,
@@ -192,11 +228,12 @@ class TicTacToe(BoardGame):
         if to_move != ("X" if xs == os else "O"):
             return (f"X has {xs} marks and O has {os}, so {'X' if xs == os else 'O'} is to "
                     f"move, not {to_move!r}")
-        if type(self).result is not TicTacToe.result:
-            return None         # a variant with rules of its own: lines are its business
+        if type(self).result is not TicTacToe.result or (xs < self.k and winner is None):
+            return None         # a variant with rules of its own, or too few marks for a line
         x_line, o_line = "X" * self.k, "O" * self.k
-        lines = {board[a:b:step] for a, b, step in self._all_lines}
-        has_x, has_o = x_line in lines, o_line in lines
+        lines = [board[a:b:step] for a, b, step in self._all_lines]
+        has_x = any(x_line in line for line in lines)
+        has_o = any(o_line in line for line in lines)
         if winner is None and (has_x or has_o):
             return (f"{'X' if has_x else 'O'} has {self.k} in a row but winner is None "
                     f"(the game ended with that line)")

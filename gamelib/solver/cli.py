@@ -133,7 +133,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         print(f"position {text}: the board is full, a draw; no column to play")
         return 0
     kind = "weak result (1 win, 0 draw, -1 loss)" if args.weak else "score"
-    print(f"position {clip(text, 80) or '(empty board)'}: {kind} {scores.best_score} for the player to move")
+    print(f"position {clip(text, 80) or '(empty board)'}: {kind} {scores.best_score} for "
+          f"the player to move")
     print("column: " + " ".join(f"{c:>3}" for c in range(WIDTH)))
     print("score:  " + " ".join(f"{scores[c]:>3}" if c in scores else "  -"
                                 for c in range(WIDTH)))
@@ -149,6 +150,10 @@ def bench(path: Path, weak: bool, engine: str, limit: int | None) -> int:
     if limit is not None and limit < 1:
         print(f"error: --limit is how many lines to solve, a whole number >= 1; got {limit}",
               file=sys.stderr)
+        return 2
+    if path.exists() and not path.is_file():
+        print(f"error: --bench {clip(str(path), 200)} is not an ordinary file (a folder, a "
+              f"device or a pipe); give a test set such as Test_L2_R1.txt", file=sys.stderr)
         return 2
     status = Status()
     try:
@@ -268,6 +273,8 @@ def book_out_problem(out: Path) -> str:
     """What is wrong with `out` as a book file to write ("" if nothing is)."""
     if out.is_dir():
         return "is a folder; give a file name, e.g. my_book.txt"
+    if out.exists() and not out.is_file():
+        return "is not an ordinary file (a device or a pipe); give a file name"
     folder = out.parent
     if not folder.exists():
         return f"the folder {folder} does not exist (create it first)"
