@@ -113,3 +113,26 @@ def test_every_round_keeps_its_trace_when_tracing():
     assert result.trace is trace and len(trace.nodes()) == rounds[-1].nodes
     untraced = iterative_deepening(game, state, time_limit=5, max_depth=2)
     assert all(r.trace is None for r in untraced.rounds)
+
+
+def test_a_slow_evaluation_does_not_overrun_the_budget():
+    # 2 ms per evaluation: reading the clock only every 256 nodes would overrun by about
+    # half a second; the clock is read about every millisecond, so the unfinished round is
+    # abandoned within one evaluation or two.
+    game = ConnectFour()
+
+    def slow(state, player):
+        started = time.perf_counter()
+        while time.perf_counter() - started < 0.002:
+            pass
+        return game.evaluate(state, player)
+
+    overruns = []
+    for moves in ("3342", "", "2233"):
+        started = time.perf_counter()
+        result = iterative_deepening(game, game.play(moves), time_limit=0.2, eval_fn=slow)
+        overruns.append(time.perf_counter() - started - 0.2)
+        assert result.stats.depth >= 1 and result.overrun is not None
+    overruns.sort()         # the typical call within the margin, none far past it
+    assert overruns[1] <= OVERRUN_MARGIN, overruns
+    assert overruns[-1] <= 6 * OVERRUN_MARGIN, overruns

@@ -268,3 +268,55 @@ def test_solver_is_reproducible_and_player_uses_it():
     player = MCTSPlayer(iterations=300, seed=1, solver=True)
     assert player.name == "mcts-solver:300"
     assert player(game, game.play("334455")) in (2, 6)
+
+
+def test_a_timed_search_stamps_its_time_before_the_collector_runs_again():
+    # The collector is paused during the search. Re-enabled before the result was built,
+    # its first collection walked the whole new tree inside the call (7-22 ms late).
+    import gc
+    import time
+    game = ConnectFour()
+    state = game.play("3342")
+    collections = []
+
+    def note(phase, info):
+        if phase == "start":
+            collections.append(info["generation"])
+
+    assert gc.isenabled()
+    gc.collect()
+    gc.callbacks.append(note)
+    try:
+        started = time.perf_counter()
+        result = mcts(game, state, time_limit=0.2, seed=0)
+        elapsed = time.perf_counter() - started
+    finally:
+        gc.callbacks.remove(note)
+    assert collections == [] and gc.isenabled()
+    assert result.stats.iterations > 10
+    assert result.stats.seconds <= elapsed <= 0.2 + 0.05
+
+
+def test_the_default_playout_is_random_playout(monkeypatch):
+    import importlib
+    mcts_module = importlib.import_module("gamelib.search.mcts")   # not the function
+    calls = []
+
+    def counted(game, state, rng):
+        calls.append(state)
+        return random_playout(game, state, rng)
+
+    monkeypatch.setattr(mcts_module, "random_playout", counted)
+    game = TicTacToe()
+    default = mcts(game, game.initial_state, iterations=50, seed=3)
+    assert calls                                    # the default policy is the one that runs
+    monkeypatch.undo()
+    explicit = mcts(game, game.initial_state, iterations=50, seed=3, playout=random_playout)
+    assert default.visits == explicit.visits
+
+
+def test_ucb_of_an_unvisited_child_is_infinite():
+    from gamelib.search.mcts import ucb
+    assert ucb(0.0, 0, 10, 1.4) == math.inf
+    assert ucb(3.0, 4, 10, 0.0) == 0.75
+    assert ucb(3.0, 4, 10, 1.0) == 0.75 + math.sqrt(math.log(10) / 4)

@@ -91,3 +91,23 @@ def test_graphviz_pure_is_the_fallback(drawing, monkeypatch, tmp_path):
     assert "image/svg+xml" in bundle and metadata["image/svg+xml"]["alt"]
     with pytest.raises(GraphvizNotFoundError, match="PDF"):
         save(drawing, tmp_path / "tree.pdf")
+
+
+def test_a_new_kind_of_state_gets_a_thumbnail_by_registering_one():
+    from gamelib.viz import boards
+
+    class Marker:
+        pass
+
+    class SubMarker(Marker):
+        pass
+
+    assert not boards.has_thumbnail(Marker())
+    boards.register_thumbnail(Marker, lambda state, last, cell: f"<TABLE>{last}:{cell}</TABLE>")
+    try:
+        assert boards.has_thumbnail(SubMarker())
+        assert boards.board_table(SubMarker(), last=3, cell=9) == "<TABLE>3:9</TABLE>"
+    finally:
+        del boards.THUMBNAILS[Marker]
+    with pytest.raises(TypeError, match="no board thumbnail"):
+        boards.board_table(Marker())

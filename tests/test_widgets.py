@@ -387,3 +387,12 @@ def test_why_this_move_for_mcts_solver_shows_its_proofs() -> None:
     plain = PlayBoard(TicTacToe(), opponent="mcts:200", seed=1)
     plain.click((0, 0))
     assert "for sure" not in plain.why.value
+
+
+def test_every_menu_entry_builds_a_player():
+    from gamelib.arena.specs import player_from_spec
+    for game in (TicTacToe(), ConnectFour(), ConnectFour(5, 6)):
+        presets = presets_for(game)
+        assert presets and presets[0].spec == "random"
+        for preset in presets:
+            assert callable(player_from_spec(preset.spec, seed=0)), preset

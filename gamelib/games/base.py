@@ -5,6 +5,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, Sequence
 
+from gamelib.games.quoting import brief
+
 State = Any
 """A game state: immutable and hashable (usable as a dict key or a tree node)."""
 
@@ -113,11 +115,11 @@ class Game(ABC):
     def check_move(self, state: State, move: Move) -> None:
         """Raise IllegalMoveError unless `move` is legal in `state`."""
         if self.is_terminal(state):
-            raise IllegalMoveError(f"move {_brief(move)} is not legal: the game is over",
+            raise IllegalMoveError(f"move {brief(move)} is not legal: the game is over",
                                    GAME_OVER)
         legal = self.actions(state)
         if move not in legal:
-            raise IllegalMoveError(f"move {_brief(move)} is not legal; legal moves: {legal}")
+            raise IllegalMoveError(f"move {brief(move)} is not legal; legal moves: {legal}")
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -134,9 +136,3 @@ class BoardGame(Game):
     @abstractmethod
     def winning_line(self, state: State) -> list[tuple[int, int]] | None:
         """The (row, col) cells of the line that won the game, or None."""
-
-
-def _brief(value: Any) -> str:
-    """`value` quoted briefly (see gamelib.games.checks.brief, which imports this module)."""
-    from gamelib.games.checks import brief
-    return brief(value)

@@ -1,6 +1,6 @@
 """Checks on what callers hand to a game: whole numbers, moves from other libraries
-(numpy), board sizes, long inputs quoted in messages, and states that may belong to
-another game or could never arise in play."""
+(numpy), board sizes, and states that may belong to another game or could never arise in
+play. (Long inputs are quoted briefly by `brief`, from quoting.py.)"""
 
 from __future__ import annotations
 
@@ -8,18 +8,12 @@ import operator
 from typing import Any
 
 from gamelib.games.base import Game, Move, State
+from gamelib.games.quoting import brief
 
 MAX_CELLS = 10_000
 """The most cells a board may have (e.g. 1,000 rows x 9 columns, or 100 x 100): beyond,
 making the board and its lines would take minutes and gigabytes, and no search could
 say anything about it."""
-
-BRIEF = 40
-"""How many characters of a long input an error message quotes."""
-
-LONG = 100
-"""An input longer than this is quoted briefly (a whole game of Connect Four, 42 moves, or
-of a 9 x 9 board, 81, is quoted whole)."""
 
 
 def whole_number(value: Any) -> int | None:
@@ -42,24 +36,6 @@ def plain_move(move: Move) -> Move:
         return move
     number = whole_number(move)
     return move if number is None else number
-
-
-def brief(value: Any, limit: int = BRIEF) -> str:
-    """`repr(value)` for an error message; when it is longer than LONG characters, its
-    first `limit` and the length: a million-character input is quoted as
-    `'3333...' ... (1000000 characters)`, not whole."""
-    if isinstance(value, int) and value.bit_length() > 300:    # too long to print (or even
-        digits = int(value.bit_length() * 0.30103)             # to convert, past 4300 digits)
-        return f"a whole number of about {digits} digits"
-    if isinstance(value, (str, bytes, bytearray)):
-        if len(value) <= LONG:
-            return repr(value)
-        return f"{value[:limit]!r} ... ({len(value)} characters)"
-    try:
-        text = repr(value)
-    except ValueError:                  # e.g. a tuple holding a 5000-digit number
-        return f"a {type(value).__name__} too long to print"
-    return text if len(text) <= LONG else f"{text[:limit]} ... ({len(text)} characters)"
 
 
 def check_board_size(rows: Any, cols: Any, k: Any) -> tuple[int, int, int]:

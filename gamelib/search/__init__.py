@@ -22,9 +22,10 @@ from gamelib.search.trace import (EXACT, LOWER, UPPER, Backprop, Enter, Event, E
                                    TraceNode, TTHit)
 from gamelib.search.tt import NaiveCache, TranspositionTable
 
-__all__ = ["minimax", "alphabeta", "iterative_deepening", "mcts", "random_playout",
-           "centre_first", "by_evaluation", "SearchResult", "SearchStats", "Round", "Trace",
-           "Recorder", "Event", "Enter", "Leaf", "Prune", "TTHit", "Leave", "Select",
-           "Expand", "Playout", "Backprop", "Prove", "TraceNode", "EXACT", "LOWER", "UPPER", "TranspositionTable",
-           "NaiveCache", "WIN", "PLAIN", "DEPTH", "describe_value", "MinimaxPlayer",
-           "AlphaBetaPlayer", "MCTSPlayer"]
+__all__ = ["minimax", "alphabeta", "iterative_deepening", "mcts", "SearchResult", "SearchStats",
+           "Round", "Trace", "TranspositionTable", "NaiveCache", "MinimaxPlayer",
+           "AlphaBetaPlayer", "MCTSPlayer", "describe_value", "random_playout", "centre_first",
+           "by_evaluation", "EXACT", "LOWER", "UPPER", "WIN", "PLAIN", "DEPTH"]
+"""What lessons and users call. The trace's event classes (`Enter`, `Leaf`, ... for code
+that reads a trace), `Recorder` and `TraceNode` stay importable from here too, and live
+in gamelib.search.trace."""

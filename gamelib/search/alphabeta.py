@@ -55,10 +55,12 @@ def alphabeta(game: Game, state: State, depth: int | None = None, eval_fn: EvalF
 class AlphaBeta(DepthFirstSearch):
     """One alpha-beta search (see `alphabeta`).
 
-    `max_value` and `min_value` are AIMA's MAX-VALUE and MIN-VALUE, returning (value,
-    line) pairs like AIMA's (value, move). Every child goes through `visit`: the cutoff
-    test (a leaf is scored there), then the layer that records the node, asks and fills
-    the transposition table and judges the bound: skip it on a first reading.
+    `max_value` and `min_value` are AIMA's MAX-VALUE and MIN-VALUE (figure 5.7 with a
+    depth limit), returning (value, line) pairs like AIMA's (value, move), plus two marked
+    hook lines: each child is searched through `visit` (it counts the node and, when a
+    trace, a table or a deadline asks for it, records the node, asks and fills the
+    transposition table and reads the clock), and a cutoff is counted by `prune`.
+    Everything below "the layer" is that bookkeeping: skip it on a first reading.
     """
 
     algorithm = "alphabeta"
@@ -70,6 +72,8 @@ class AlphaBeta(DepthFirstSearch):
         super().__init__(game, state, depth, eval_fn, scoring, trace, deadline)
         self.order = resolve_order(order, self.eval_fn)
         self.tt = tt
+        self.hits_before = 0 if tt is None else tt.hits
+        self.layer = self.layer or tt is not None
         self.all_values = all_values
         self.first_move = first_move        # try this root move first (iterative deepening)
 
@@ -84,8 +88,8 @@ class AlphaBeta(DepthFirstSearch):
         best, line = -INF, ()
         for move in self.moves(state, self.first_move):
             window_alpha = -INF if self.all_values else alpha
-            value, child_line = self.visit(self.min_value, root, move,
-                                           self.game.result(state, move), window_alpha, beta, 1)
+            value, child_line = self.visit(self.min_value, self.game.result(state, move),
+                                           window_alpha, beta, 1, root, move)
             move_values[move] = value
             move_bounds[move] = UPPER if value <= window_alpha else EXACT
             if value > best:
@@ -96,47 +100,46 @@ class AlphaBeta(DepthFirstSearch):
         return self.result(best, self.extend_line(line), move_values, move_bounds)
 
     def max_value(self, state: State, alpha: float, beta: float, ply: int,
-                  node: int | None) -> tuple[float, tuple]:
-        """MAX-VALUE: MAX to move at `state` (not a leaf: `visit` made the cutoff test),
-        searched with the window (alpha, beta); (value, line)."""
+                  node: int | None = None) -> tuple[float, tuple]:
+        """MAX-VALUE: MAX to move at `state`, `ply` plies below the root, searched with
+        the window (alpha, beta); (value, line). `node`: its id in the trace."""
+        if self.game.is_terminal(state):
+            return self.utility(state, ply, node), ()
+        if ply == self.limit:
+            return self.evaluation(state, ply, node), ()
         value, line = -INF, ()
         moves = self.moves(state)
         for i, move in enumerate(moves):
-            child_value, child_line = self.visit(self.min_value, node, move,
-                                                 self.game.result(state, move), alpha, beta,
-                                                 ply + 1)
+            child_value, child_line = self.visit(self.min_value, self.game.result(state, move),
+                                                 alpha, beta, ply + 1, node, move)   # hook
             if child_value > value:
                 value, line = child_value, (move,) + child_line
                 alpha = max(alpha, value)
             if value >= beta:                   # MIN won't let the game come here
-                self.prune(node, moves[i + 1:], alpha, beta, value)
+                self.prune(node, moves[i + 1:], alpha, beta, value)               # hook
                 break
         return value, line
 
     def min_value(self, state: State, alpha: float, beta: float, ply: int,
-                  node: int | None) -> tuple[float, tuple]:
-        """MIN-VALUE: MIN to move at `state` (not a leaf: `visit` made the cutoff test),
-        searched with the window (alpha, beta); (value, line)."""
+                  node: int | None = None) -> tuple[float, tuple]:
+        """MIN-VALUE: MIN to move at `state`, `ply` plies below the root, searched with
+        the window (alpha, beta); (value, line). `node`: its id in the trace."""
+        if self.game.is_terminal(state):
+            return self.utility(state, ply, node), ()
+        if ply == self.limit:
+            return self.evaluation(state, ply, node), ()
         value, line = INF, ()
         moves = self.moves(state)
         for i, move in enumerate(moves):
-            child_value, child_line = self.visit(self.max_value, node, move,
-                                                 self.game.result(state, move), alpha, beta,
-                                                 ply + 1)
+            child_value, child_line = self.visit(self.max_value, self.game.result(state, move),
+                                                 alpha, beta, ply + 1, node, move)   # hook
             if child_value < value:
                 value, line = child_value, (move,) + child_line
                 beta = min(beta, value)
             if value <= alpha:                  # MAX won't let the game come here
-                self.prune(node, moves[i + 1:], alpha, beta, value)
+                self.prune(node, moves[i + 1:], alpha, beta, value)               # hook
                 break
         return value, line
-
-    def prune(self, node: int | None, skipped: list, alpha: float, beta: float,
-              value: float) -> None:
-        """Count (and record) a cutoff: the moves in `skipped` will not be searched."""
-        if skipped:
-            self.cutoffs += 1
-            self.record.prune(node, skipped, alpha, beta, value)
 
     def moves(self, state: State, first: Any = None) -> list:
         """The legal moves in search order: `first` (by default the table's best move for
@@ -150,33 +153,40 @@ class AlphaBeta(DepthFirstSearch):
             moves = [first] + [move for move in moves if move != first]
         return moves
 
-    # -- the layer every node goes through: recording, the table, bounds ---------------
+    # -- the layer: counting, the clock, recording, the table ---------------------------
 
-    def visit(self, side: Callable, parent: int | None, move: Any, state: State,
-              alpha: float, beta: float, ply: int) -> tuple[float, tuple]:
-        """The value of `state` (reached by `move`), searched with the window (alpha,
-        beta): count the node; if the search stops there (CUTOFF-TEST), its score;
-        else record entering it, take the table's answer if that settles it, else search
-        it with `side` (max_value or min_value), judge the value's bound by the window,
-        remember it in the table and record leaving it. (value, line)."""
+    def visit(self, side: Callable, state: State, alpha: float, beta: float, ply: int,
+              parent: int | None, move: Any) -> tuple[float, tuple]:
+        """`side(state, alpha, beta, ply)` (MAX-VALUE or MIN-VALUE of the child `state`,
+        reached by `move` from the node `parent`), counted. With a trace, a table or a
+        deadline: read the clock now and then, record entering the node, take the table's
+        answer if that settles it, else search it, then judge its value's bound by the
+        window, remember it in the table and record leaving it."""
         self.nodes += 1
-        if not self.nodes & 255:
+        if not self.layer:
+            return side(state, alpha, beta, ply)
+        if self.nodes >= self.next_clock:
             self.check_clock()
-        if ply == self.limit or self.game.is_terminal(state):       # CUTOFF-TEST
-            value, note = self.leaf_value(state, ply)
-            self.record.leaf(parent, move, state, ply, alpha, beta, value, note)
-            return value, ()
         node = self.record.enter(parent, move, state, ply, alpha, beta)
         if self.tt is not None:
             known = self.table_answer(state, alpha, beta, ply, node)
             if known is not None:
                 return known
         value, line = side(state, alpha, beta, ply, node)
+        if not line:                    # a leaf: scored (and recorded) by `side`
+            return value, line
         bound = LOWER if value >= beta else UPPER if value <= alpha else EXACT
-        if self.tt is not None:
-            self.remember(state, value, bound, ply, line)
+        self.remember(state, value, bound, ply, line)
         self.record.leave(node, value, bound)
         return value, line
+
+    def prune(self, node: int | None, skipped: list, alpha: float, beta: float,
+              value: float) -> None:
+        """Count (and record) a cutoff: the moves in `skipped` will not be searched."""
+        if skipped:
+            self.cutoffs += 1
+            if node is not None:
+                self.record.prune(node, skipped, alpha, beta, value)
 
     def remaining(self, ply: int) -> float:
         """How many plies the search looks below a node at `ply` (inf: to the end)."""
@@ -194,11 +204,14 @@ class AlphaBeta(DepthFirstSearch):
             return None
         if (entry.flag == EXACT or (entry.flag == LOWER and entry.value >= beta)
                 or (entry.flag == UPPER and entry.value <= alpha)):
-            self.tt_hits += 1
             self.tt.hits += 1
             self.record.tt_hit(node, entry.value, entry.flag)
             return entry.value, () if entry.move is None else (entry.move,)
         return None
+
+    def table_hits(self) -> int:
+        """The table answers this search used (the table counts them)."""
+        return 0 if self.tt is None else self.tt.hits - self.hits_before
 
     def remember(self, state: State, value: float, bound: str, ply: int,
                  line: tuple) -> None:

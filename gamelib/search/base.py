@@ -9,18 +9,15 @@ negating values; we keep the two so the code reads like the textbook.)
 
 from __future__ import annotations
 
+import math
 import time
-from typing import Any
 
 from gamelib.games.base import Game, State
+from gamelib.search.checks import check_depth, check_evaluation
 from gamelib.search.result import SearchResult, SearchStats
-from gamelib.search.scoring import (EVAL_LIMIT, EvalFn, check_depth, check_evaluation,
-                                    check_scoring, find_eval_fn, terminal_value)
+from gamelib.search.scoring import EVAL_LIMIT, EvalFn, check_scoring, find_eval_fn, terminal_value
+from gamelib.search.timing import CLOCK_EVERY, CLOCK_QUANTUM, SearchTimeout
 from gamelib.search.trace import NO_RECORDING, Recorder, Trace
-
-
-class SearchTimeout(Exception):
-    """Raised inside a search when its deadline passes (iterative deepening catches it)."""
 
 
 class DepthFirstSearch:
@@ -41,7 +38,11 @@ class DepthFirstSearch:
         self.record: Recorder = NO_RECORDING if trace is None else trace
         self.record.start(self.algorithm, game, self.player)
         self.deadline = deadline                      # a time.perf_counter() value, or None
-        self.nodes = self.leaves = self.cutoffs = self.tt_hits = 0
+        self.next_clock = math.inf if deadline is None else 0   # nodes at the next reading
+        self.clock_every = 1
+        self.last_clock = time.perf_counter()
+        self.layer = trace is not None or deadline is not None   # see `visit`
+        self.nodes = self.leaves = self.cutoffs = 0
         self.depth_cut = False      # True once a leaf was scored because of the depth limit
         self.deepest = 0            # the deepest ply a leaf was scored at
         self.started = time.perf_counter()
@@ -53,39 +54,58 @@ class DepthFirstSearch:
                              f"{self.game.render(self.root)}")
 
     def check_clock(self) -> None:
-        """Stop the search once its deadline has passed (called every 256 nodes: reading
-        the clock costs more than a node)."""
-        if self.deadline is not None and time.perf_counter() > self.deadline:
+        """Stop the search once its deadline has passed; plan the next reading about
+        CLOCK_QUANTUM seconds of search later (between 1 and CLOCK_EVERY nodes)."""
+        assert self.deadline is not None
+        now = time.perf_counter()
+        if now > self.deadline:
             raise SearchTimeout
-
-    def leaf_value(self, state: State, ply: int) -> tuple[float, str]:
-        """(score for MAX, how it was found) of a position where the search stops: the
-        game's utility when it is over ("terminal"; depth-aware unless scoring="plain"),
-        else the evaluation function's ("depth limit"). Called when
-        `ply == limit or is_terminal(state)`."""
-        if ply != self.limit or self.game.is_terminal(state):
-            value = terminal_value(self.game, state, self.player, ply, self.scoring)
-            note = "terminal"
+        if now - self.last_clock > CLOCK_QUANTUM:
+            self.clock_every = max(1, self.clock_every // 2)
         else:
-            evaluate = self.eval_fn
-            assert evaluate is not None         # find_eval_fn gives every depth limit one
-            value, note = evaluate(state, self.player), "depth limit"
-            if not -EVAL_LIMIT < value < EVAL_LIMIT:   # the win band is not for heuristics
-                check_evaluation(value, state)
-            self.depth_cut = True
+            self.clock_every = min(CLOCK_EVERY, self.clock_every * 2)
+        self.last_clock = now
+        self.next_clock = self.nodes + self.clock_every
+
+    # -- the scores where the search stops --------------------------------------------
+
+    def utility(self, state: State, ply: int, node: int | None) -> float:
+        """UTILITY: a finished game's score for MAX, found `ply` plies below the root
+        (depth-aware unless scoring="plain", see scoring.py)."""
+        value = terminal_value(self.game, state, self.player, ply, self.scoring)
+        self.scored(node, ply, value, "terminal")
+        return value
+
+    def evaluation(self, state: State, ply: int, node: int | None) -> float:
+        """EVAL: the evaluation function's score for MAX of a position at the depth limit."""
+        evaluate = self.eval_fn
+        assert evaluate is not None             # find_eval_fn gives every depth limit one
+        value = evaluate(state, self.player)
+        if not -EVAL_LIMIT < value < EVAL_LIMIT:    # the win band is not for heuristics
+            check_evaluation(value, state)
+        self.depth_cut = True
+        self.scored(node, ply, value, "depth limit")
+        return value
+
+    def scored(self, node: int | None, ply: int, value: float, note: str) -> None:
+        """Count a leaf scored at `ply` (and record it: `note` says how it was scored)."""
         self.leaves += 1
         if ply > self.deepest:
             self.deepest = ply
-        return value, note
+        if node is not None:
+            self.record.scored(node, value, note)
 
     # -- the answer -----------------------------------------------------------------------
+
+    def table_hits(self) -> int:
+        """Transposition-table answers this search used (none without a table)."""
+        return 0
 
     def result(self, value: float, line: tuple, move_values: dict,
                move_bounds: dict) -> SearchResult:
         """The SearchResult of this search."""
         stats = SearchStats(nodes=self.nodes, leaves=self.leaves, cutoffs=self.cutoffs,
-                            tt_hits=self.tt_hits,
-                            depth=self.deepest,
+                            tt_hits=self.table_hits(), depth=self.deepest,
                             seconds=time.perf_counter() - self.started)
         move = line[0] if line else None
         return SearchResult(self.algorithm, self.game, self.root, move, value,

@@ -5,32 +5,32 @@ it finished. Each round starts with the previous round's best move, and all roun
 share one transposition table, so the early rounds pay for themselves in better move
 ordering for the later ones.
 
-The clock is checked every 256 nodes, so the search returns a little after its budget;
-`result.overrun` says by how much (benchmarks/ and the tests measure it).
+The clock is read about every millisecond of search (every 256 nodes when nodes are
+fast, at every node when the evaluation is slow), and a round that runs out of time is
+abandoned, so the search returns a little after its budget; `result.overrun` says by how
+much (benchmarks/ and the tests measure it).
 """
 
 from __future__ import annotations
 
-import gc
 import time
-from contextlib import contextmanager
-from typing import Callable, Iterator
+from typing import Callable
 
 from gamelib.games.base import Game, State
 from gamelib.search.alphabeta import AlphaBeta
-from gamelib.search.base import SearchTimeout
+from gamelib.search.checks import check_depth, check_time_limit
 from gamelib.search.result import Round, SearchResult
 from gamelib.search.root import check_root
-from gamelib.search.scoring import (DEPTH, MAX_PLY, EvalFn, check_depth, check_time_limit,
-                                    eval_or_no_idea, is_win_score)
+from gamelib.search.scoring import DEPTH, MAX_PLY, EvalFn, eval_or_no_idea, is_win_score
+from gamelib.search.timing import SearchTimeout, garbage_collector_paused
 from gamelib.search.trace import Trace
 from gamelib.search.tt import TranspositionTable
 
 
 OVERRUN_MARGIN = 0.05
 """Seconds past its time limit that iterative deepening may return. The clock is read
-every 256 nodes (1-3 ms of Connect Four search; typical overruns are about 1 ms, see
-benchmarks/README.md); the rest is slack for a machine busy with other work.
+about every millisecond of search (at most every 256 nodes; typical overruns are about
+1 ms, see benchmarks/README.md); the rest is slack for a machine busy with other work.
 tests/test_search_iterative.py holds 50 calls to this margin."""
 
 
@@ -69,24 +69,6 @@ def iterative_deepening(game: Game, state: State, time_limit: float = 1.0,
         return _deepen(game, state, seconds, eval_fn, max_depth, order, tt, trace, scoring)
 
 
-@contextmanager
-def garbage_collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector for the duration of a timed search.
-
-    Its full collections take time in proportion to every object the program holds (a
-    tenth of a second in a big notebook or test session) and can fall inside the search
-    at any moment, far past the deadline. Search makes no reference cycles, so nothing
-    piles up meanwhile: ordinary reference counting frees its garbage as usual.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def _deepen(game: Game, state: State, time_limit: float, eval_fn: EvalFn,
             max_depth: int | None, order: str | Callable | None,
             tt: TranspositionTable | None, trace: Trace | None,
@@ -109,7 +91,7 @@ def _deepen(game: Game, state: State, time_limit: float, eval_fn: EvalFn,
         except SearchTimeout:
             result = None       # this round ran out of time: its partial answer is unsafe
         nodes, leaves = nodes + search.nodes, leaves + search.leaves
-        cutoffs, tt_hits = cutoffs + search.cutoffs, tt_hits + search.tt_hits
+        cutoffs, tt_hits = cutoffs + search.cutoffs, tt_hits + search.table_hits()
         if result is None:
             break
         best = result
@@ -123,8 +105,7 @@ def _deepen(game: Game, state: State, time_limit: float, eval_fn: EvalFn,
     assert best is not None
     seconds = time.perf_counter() - started
     if trace is not None and best.trace is not None:
-        vars(trace).update(vars(best.trace))
-        trace.algorithm = "iterative_deepening"
+        trace.take(best.trace, "iterative_deepening")
         best.trace = trace
     best.algorithm = "iterative_deepening"
     best.stats.nodes, best.stats.leaves = nodes, leaves

@@ -41,9 +41,9 @@ from typing import Any, Callable
 
 from gamelib.games.base import Game, Move, Side, State
 from gamelib.games.checks import check_state
-from gamelib.search.iterative import garbage_collector_paused
+from gamelib.search.checks import check_exploration, check_mcts_budget
 from gamelib.search.result import SearchResult, SearchStats
-from gamelib.search.scoring import check_exploration, check_mcts_budget
+from gamelib.search.timing import garbage_collector_paused
 from gamelib.search.trace import NO_RECORDING, PROOF_NAMES, Recorder, Trace
 
 PlayoutPolicy = Callable[[Game, State, random.Random], Move]
@@ -92,7 +92,15 @@ class MCTSNode:
 
 def ucb(total: float, visits: int, parent_visits: int, c: float) -> float:
     """UCB1 (Kocsis and Szepesvari, 2006) = Q + c * sqrt(ln N(parent) / N(child)), with
-    Q = total / visits the mean reward for the player choosing among the children."""
+    Q = total / visits the mean reward for the player choosing among the children; a
+    child never visited scores infinity (try it first).
+
+    The same function, with the same arguments, as lesson 06's exercise `ucb_score` (see
+    gamelib/exercises/mcts_parts.py, a small MCTS built from the student's functions).
+    `MCTS` itself selects only among children that were all visited (each new child gets
+    its playout at once), so the guard is for other callers."""
+    if visits == 0:
+        return math.inf
     return total / visits + c * math.sqrt(math.log(parent_visits) / visits)
 
 
@@ -126,7 +134,7 @@ def mcts(game: Game, state: State, iterations: int | None = None,
     search = MCTS(game, state, c, playout, random.Random(seed), trace, solver)
     with garbage_collector_paused():            # a collection would overrun the clock
         search.run(iterations, time_limit)
-    return search.result()
+        return search.result()                  # its time stamped before any collection
 
 
 class MCTS:
@@ -138,7 +146,8 @@ class MCTS:
         if game.is_terminal(state):
             raise ValueError(f"nothing to search: the game is over in this state\n"
                              f"{game.render(state)}")
-        self.game, self.c, self.playout, self.rng, self.trace = game, c, playout, rng, trace
+        self.game, self.c, self.rng, self.trace = game, c, rng, trace
+        self.playout: PlayoutPolicy = random_playout if playout is None else playout
         self.record: Recorder = NO_RECORDING if trace is None else trace
         self.record.start("mcts", game, game.to_move(state))
         self.solver = solver
@@ -168,10 +177,10 @@ class MCTS:
         if leaf is not path[-1]:
             path.append(leaf)
         if leaf.proven is not None:                 # solver: the result is already known
-            won = leaf.proven
+            value = leaf.proven
         else:
-            won = self.simulate(leaf)
-        self.backpropagate(path, won)
+            value = self.simulate(leaf)
+        self.backpropagate(path, value)
         self.iterations += 1
 
     # -- the four steps -------------------------------------------------------------------
@@ -210,19 +219,19 @@ class MCTS:
         game, rng, policy = self.game, self.rng, self.playout
         state, moves = node.state, []
         while not game.is_terminal(state):
-            move = rng.choice(game.actions(state)) if policy is None else policy(game, state, rng)
+            move = policy(game, state, rng)
             moves.append(move)
             state = game.result(state, move)
-        won = reward(game, state, node.mover)
-        self.record.playout(node, moves, state, won)
-        return won
+        value = reward(game, state, node.mover)
+        self.record.playout(node, moves, state, value)
+        return value
 
-    def backpropagate(self, path: list[MCTSNode], won: float) -> None:
-        """Credit the playout's reward `won` (for the leaf's mover) to every node on the
+    def backpropagate(self, path: list[MCTSNode], value: float) -> None:
+        """Credit the playout's reward `value` (for the leaf's mover) to every node on the
         path, from its own mover's point of view; the solver also backs up proofs."""
         leaf_mover = path[-1].mover
         for node in reversed(path):
-            credit = won if node.mover == leaf_mover else 1.0 - won
+            credit = value if node.mover == leaf_mover else 1.0 - value
             node.visits += 1
             node.total += credit
             self.record.backprop(node, credit)

@@ -41,9 +41,10 @@ def minimax(game: Game, state: State, depth: int | None = None, eval_fn: EvalFn 
 class Minimax(DepthFirstSearch):
     """One minimax search (see `minimax`).
 
-    `max_value` and `min_value` are AIMA's MAX-VALUE and MIN-VALUE, returning (value,
-    line) pairs like AIMA's (value, move); every child goes through `visit`: the cutoff
-    test (a leaf is scored there), and recording the node entered and left.
+    `max_value` and `min_value` are AIMA's MAX-VALUE and MIN-VALUE (figure 5.3 with a
+    depth limit), returning (value, line) pairs like AIMA's (value, move), plus one marked
+    hook line: each child is searched through `visit`, which counts it and, with a trace
+    or a deadline, records entering and leaving it and reads the clock now and then.
     """
 
     algorithm = "minimax"
@@ -57,50 +58,59 @@ class Minimax(DepthFirstSearch):
         move_values = {}
         best, line = -INF, ()
         for move in self.game.actions(state):
-            value, child_line = self.visit(self.min_value, root, move,
-                                           self.game.result(state, move), 1)
+            value, child_line = self.visit(self.min_value, self.game.result(state, move), 1,
+                                           root, move)
             move_values[move] = value
             if value > best:
                 best, line = value, (move,) + child_line
         self.record.leave(root, best, EXACT)
         return self.result(best, line, move_values, {move: EXACT for move in move_values})
 
-    def max_value(self, state: State, ply: int, node: int | None) -> tuple[float, tuple]:
-        """MAX-VALUE: MAX to move at `state` (not a leaf: `visit` made the cutoff test);
-        the best value MAX can force, and the line to it."""
+    def max_value(self, state: State, ply: int, node: int | None = None) -> tuple[float, tuple]:
+        """MAX-VALUE: the best value MAX can force from `state`, `ply` plies below the
+        root, and the line to it. `node`: its id in the trace."""
+        if self.game.is_terminal(state):
+            return self.utility(state, ply, node), ()
+        if ply == self.limit:
+            return self.evaluation(state, ply, node), ()
         value, line = -INF, ()
         for move in self.game.actions(state):
-            child_value, child_line = self.visit(self.min_value, node, move,
-                                                 self.game.result(state, move), ply + 1)
+            child_value, child_line = self.visit(self.min_value, self.game.result(state, move),
+                                                 ply + 1, node, move)                # hook
             if child_value > value:
                 value, line = child_value, (move,) + child_line
         return value, line
 
-    def min_value(self, state: State, ply: int, node: int | None) -> tuple[float, tuple]:
-        """MIN-VALUE: MIN to move at `state` (not a leaf: `visit` made the cutoff test);
-        the lowest value MIN can force, and the line to it."""
+    def min_value(self, state: State, ply: int, node: int | None = None) -> tuple[float, tuple]:
+        """MIN-VALUE: the lowest value MIN can force from `state`, `ply` plies below the
+        root, and the line to it. `node`: its id in the trace."""
+        if self.game.is_terminal(state):
+            return self.utility(state, ply, node), ()
+        if ply == self.limit:
+            return self.evaluation(state, ply, node), ()
         value, line = INF, ()
         for move in self.game.actions(state):
-            child_value, child_line = self.visit(self.max_value, node, move,
-                                                 self.game.result(state, move), ply + 1)
+            child_value, child_line = self.visit(self.max_value, self.game.result(state, move),
+                                                 ply + 1, node, move)                # hook
             if child_value < value:
                 value, line = child_value, (move,) + child_line
         return value, line
 
-    def visit(self, side: Callable, parent: int | None, move: Any, state: State,
-              ply: int) -> tuple[float, tuple]:
-        """The value of `state` (reached by `move`) and the line to it: count the node; if
-        the search stops there (CUTOFF-TEST), its score; else search it with `side`
-        (max_value or min_value), recording entering and leaving it (minimax values are
-        always exact)."""
+    # -- the layer: counting, the clock, recording ------------------------------------
+
+    def visit(self, side: Callable, state: State, ply: int, parent: int | None,
+              move: Any) -> tuple[float, tuple]:
+        """`side(state, ply)` (MAX-VALUE or MIN-VALUE of the child `state`, reached by
+        `move` from the node `parent`), counted; with a trace or a deadline, the clock is
+        read now and then and entering and leaving the node are recorded (minimax values
+        are always exact)."""
         self.nodes += 1
-        if not self.nodes & 255:
+        if not self.layer:
+            return side(state, ply)
+        if self.nodes >= self.next_clock:
             self.check_clock()
-        if ply == self.limit or self.game.is_terminal(state):       # CUTOFF-TEST
-            value, note = self.leaf_value(state, ply)
-            self.record.leaf(parent, move, state, ply, None, None, value, note)
-            return value, ()
         node = self.record.enter(parent, move, state, ply)
         value, line = side(state, ply, node)
-        self.record.leave(node, value, EXACT)
+        if line:                        # a leaf was scored (and recorded) by `side`
+            self.record.leave(node, value, EXACT)
         return value, line

@@ -18,8 +18,9 @@ from gamelib.search.iterative import iterative_deepening
 from gamelib.search.mcts import PlayoutPolicy, mcts
 from gamelib.search.minimax import minimax
 from gamelib.search.result import SearchResult
-from gamelib.search.scoring import (EvalFn, check_depth, check_exploration, check_mcts_budget,
-                                    check_time_limit, eval_or_no_idea)
+from gamelib.search.checks import (check_depth, check_exploration, check_mcts_budget,
+                                   check_time_limit)
+from gamelib.search.scoring import EvalFn, eval_or_no_idea
 from gamelib.search.trace import Trace
 from gamelib.search.tt import TranspositionTable
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from gamelib.search.scoring import describe_value
 from gamelib.search.trace import Trace
 
 if TYPE_CHECKING:
@@ -85,7 +86,6 @@ class SearchResult:
     def report(self) -> str:
         """Every root move's value (or bound) or visits, the expected line and the
         counters, as text for a terminal."""
-        from gamelib.search.scoring import describe_value
         s = self.stats
         lines = [f"{self.algorithm}: plays {self.move!r}"]
         for move, score in self.ranked():

@@ -17,7 +17,8 @@ from types import FrameType
 
 from gamelib.games.base import Game, State
 from gamelib.games.checks import check_state
-from gamelib.search.scoring import MAX_PLY, check_depth
+from gamelib.search.checks import check_depth
+from gamelib.search.scoring import MAX_PLY
 
 FRAMES_PER_PLY = 2
 """Python frames a depth-first search stacks per ply (`visit`, then max/min_value)."""

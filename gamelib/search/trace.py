@@ -233,10 +233,9 @@ class Recorder:
         """A node is entered; its id (None: not recorded)."""
         return None
 
-    def leaf(self, parent: int | None, move: Any, state: Any, depth: int,
-             alpha: float | None, beta: float | None, value: float, note: str) -> None:
-        """A leaf is entered (as `enter`), scored (note: "terminal" or "depth limit") and
-        so left, all at once."""
+    def scored(self, node: int, value: float, note: str) -> None:
+        """The entered `node` is a leaf, scored `value` (note: "terminal" or "depth limit"),
+        and so left."""
 
     def prune(self, node: int | None, moves: Any, alpha: float, beta: float,
               value: float) -> None:
@@ -297,6 +296,14 @@ class Trace(Recorder):
         """An empty trace with the same bound (for one round of iterative deepening)."""
         return Trace(self.max_ply)
 
+    def take(self, other: Trace, algorithm: str) -> None:
+        """Hold `other`'s recording as `algorithm`'s (iterative deepening's trace takes
+        its deepest round's)."""
+        self.max_ply, self.events = other.max_ply, other.events
+        self.algorithm, self.game, self.max_player = algorithm, other.game, other.max_player
+        self._next_id, self._skipped = other._next_id, other._skipped
+        self._skipped_before = other._skipped_before
+
     def __len__(self) -> int:
         return len(self.events)
 
@@ -346,12 +353,9 @@ class Trace(Recorder):
                           alpha, beta))
         return node
 
-    def leaf(self, parent: int | None, move: Any, state: Any, depth: int,
-             alpha: float | None, beta: float | None, value: float, note: str) -> None:
-        node = self.enter(parent, move, state, depth, alpha, beta)
-        if node is not None:
-            self.record(Leaf(node, value, note))
-            self.leave(node, value, EXACT)
+    def scored(self, node: int, value: float, note: str) -> None:
+        self.record(Leaf(node, value, note))
+        self.leave(node, value, EXACT)
 
     def prune(self, node: int | None, moves: Any, alpha: float, beta: float,
               value: float) -> None:

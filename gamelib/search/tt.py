@@ -61,8 +61,6 @@ class TranspositionTable:
     are still updated). `hits` counts the answers it gave that a search used.
     """
 
-    naive = False
-
     def __init__(self, max_entries: int | None = None) -> None:
         self.table: dict[Any, Entry] = {}
         self.max_entries = max_entries
@@ -97,8 +95,6 @@ class TranspositionTable:
     def store(self, state: Any, value: float, flag: str, depth: float, move: Any,
               ply: int = 0, maximizing: bool = True) -> None:
         """Remember `value` (with its flag) for `state`, searched `depth` plies deep."""
-        if self.naive:
-            flag = EXACT
         if not maximizing:
             value, flag = -value, FLIP[flag]
         old = self.table.get(state)
@@ -123,4 +119,7 @@ class NaiveCache(TranspositionTable):
     finds a position where this changes the answer.
     """
 
-    naive = True
+    def store(self, state: Any, value: float, flag: str, depth: float, move: Any,
+              ply: int = 0, maximizing: bool = True) -> None:
+        """Remember `value` for `state` as if it were exact, whatever its flag."""
+        super().store(state, value, EXACT, depth, move, ply, maximizing)

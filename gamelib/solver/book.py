@@ -36,8 +36,8 @@ from pathlib import Path
 from typing import IO, Any, Callable, Iterator
 
 from gamelib.games.checks import brief
-from gamelib.solver.api import (centre_distance, child_score, first_best_column, get_solver,
-                                to_position)
+from gamelib.solver.engine import (centre_distance, child_score, first_best_column, get_solver,
+                                   to_position)
 from gamelib.solver.position import SIZE, WIDTH, Position
 
 BOOK_NAME = "connect4_book.txt.gz"

@@ -6,9 +6,9 @@ object (7 columns x 7 bits = 49 bits, so int64 holds every bitboard and key). Tw
 arrays hold the rest:
 - `table`, the transposition table: one 64-bit slot per position, laid out as drawn in
   `gamelib.solver.table` (the same value encoding as the readable engine's table);
-- `work`: the counters and switches (slots NODES .. GENERATION), then the search's stack
-  (see `frame`); the search keeps its own copies of the counters in local variables while
-  it runs (the compiler holds them in registers).
+- `work`: the counters and switches, then the search's stack, as drawn at `WORK_SIZE`;
+  the search keeps its own copies of the counters in local variables while it runs (the
+  compiler holds them in registers).
 
 With `options=0` the compiled search is the readable one, node for node (the tests check
 it). Each bit of `options` switches on one idea that makes it faster:
@@ -40,6 +40,7 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
+from gamelib.solver import negamax as readable
 from gamelib.solver import table as tt
 from gamelib.solver.position import (BOARD, BOARD_FULL, BOTTOM, COLUMN_FULL, COLUMN_ORDER,
                                      GAME_OVER, H1, HEIGHT, NOT_A_COLUMN, SIZE, WIDTH,
@@ -65,12 +66,31 @@ GENERATIONS = 1 << 16
 """Table generations before `reset` has to wipe the table (see `FastSolver.reset`)."""
 COUNTERS = 8
 FRAMES = SIZE + 1
-"""The search's depths, 0 (its root) to SIZE; `work` holds after its counters ten
-arrays of FRAMES numbers (one per depth), the sorted moves, their spots and scores."""
-ORDER_START = COUNTERS + 10 * FRAMES
+"""The search's depths, 0 (its root) to SIZE."""
+(CURRENTS, MASKS, ALPHAS, BETAS, KEYS, TRYING, COUNTS, UNSORTED, THREATS,
+ BESTS) = range(10)
+"""The search's stacks, one number per depth (see `WORK_SIZE`)."""
+STACKS = 10
+ORDER_START = COUNTERS + STACKS * FRAMES
 SPOTS_START = ORDER_START + WIDTH * FRAMES
 SCORES_START = SPOTS_START + WIDTH * FRAMES
 WORK_SIZE = SCORES_START + WIDTH
+"""The numbers in `work` (int64), laid out so:
+
+     0       5           8         8 + 10 * FRAMES   ORDER_START     SPOTS_START    SCORES_START
+    +-------+-----------+--------------------------+---------------+--------------+------+
+    | NODES | (unused)  | 10 stacks of FRAMES      | WIDTH moves   | WIDTH spots  | WIDTH|
+    |  ..   |           | numbers, one per depth:  | per depth,    | per depth,   | sort |
+    | GENER-|           | CURRENTS, MASKS, ALPHAS, | sorted        | the threats  | keys |
+    | ATION |           | BETAS, KEYS, TRYING, ... | (`order`)     | each makes   |      |
+    +-------+-----------+--------------------------+---------------+--------------+------+
+
+A stack's number at depth d is the node d plies below the search's root, on the path
+the search is following: its position (CURRENTS, MASKS, as in position.py), window
+(ALPHAS, BETAS), table key (KEYS), which of its sorted moves is being searched (TRYING)
+out of how many sorted so far (COUNTS), the moves still to sort (UNSORTED, HASH_MOVE),
+the opponent's winning spots (THREATS, -1: not known yet) and the best score of its
+moves so far (BESTS, FAIL_SOFT)."""
 ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT = 1, 2, 4, 8
 ETC_DEPTH = 12
 """ETC looks ahead only where more than this many cells are empty: nearer the end, its
@@ -272,32 +292,32 @@ def sort_moves(current: int, mask: int, moves: int, possible: int, order: np.nda
 
 
 @njit(cache=True, inline="always")
-def frame(work: np.ndarray, number: int) -> np.ndarray:
-    """The stack's array `number` (0-9): one number per depth, a view of `work`."""
+def stack(work: np.ndarray, number: int) -> np.ndarray:
+    """The stack `number` (CURRENTS .. BESTS): one number per depth, a view of `work`."""
     return work[COUNTERS + number * FRAMES:COUNTERS + (number + 1) * FRAMES]
 
 
 @njit(cache=True)
-def negamax(current: int, mask: int, moves: int, alpha: int, beta: int,
-            table: np.ndarray, work: np.ndarray) -> int:
+def negamax(root_current: int, root_mask: int, root_moves: int, root_alpha: int,
+            root_beta: int, table: np.ndarray, work: np.ndarray) -> int:
     """`Solver.negamax` without recursion: function calls cost more than a node here, so
-    the call stack is a set of arrays indexed by the depth `d` below the root.
+    the call stack is a set of arrays indexed by the depth below the root (`work`'s
+    stacks, see WORK_SIZE).
 
-    The helpers that receive an array have a single return: numba counts the references
-    to an array handed to an inlined function, and with several early returns the
-    compiler could not remove that counting (atomic increments and decrements, every
-    node).
+    The helpers that receive an array return once, except `probe`, whose early return
+    costs nothing: numba counts the references to an array handed to an inlined function,
+    and with several early returns the compiler could not remove that counting in
+    `open_window` and `narrow` (atomic increments and decrements, every node).
 
     Going down: narrow the node's window; if the node is not settled, go down into the
     table's move (HASH_MOVE) or else the first of its sorted moves. Going up with `value`:
     the parent takes `-value` as the score of its current move, exactly as the recursive
     loop does."""
     # views of `work` after the counters (allocated once, not at every call)
-    cur, msk, alp, bet = frame(work, 0), frame(work, 1), frame(work, 2), frame(work, 3)
-    keys, index, counts = frame(work, 4), frame(work, 5), frame(work, 6)
-    later = frame(work, 7)     # moves of depth d still to sort (HASH_MOVE)
-    thr = frame(work, 8)       # the opponent's winning spots at depth d (-1: not known yet)
-    best = frame(work, 9)      # the best score of depth d's moves so far (FAIL_SOFT)
+    currents, masks = stack(work, CURRENTS), stack(work, MASKS)
+    alphas, betas, keys = stack(work, ALPHAS), stack(work, BETAS), stack(work, KEYS)
+    trying, counts = stack(work, TRYING), stack(work, COUNTS)
+    unsorted, threats, bests = stack(work, UNSORTED), stack(work, THREATS), stack(work, BESTS)
     order = work[ORDER_START:ORDER_START + WIDTH * FRAMES]   # depth d's sorted moves at WIDTH * d
     spots = work[SPOTS_START:SPOTS_START + WIDTH * FRAMES]   # and the spots each one makes
     scores = work[SCORES_START:SCORES_START + WIDTH]
@@ -306,101 +326,96 @@ def negamax(current: int, mask: int, moves: int, alpha: int, beta: int,
     tag = work[GENERATION] << tt.KEY_BITS
     near = NEAR_MOVES if options & TWO_TABLES else SIZE + 1
     d = 0
-    cur[0], msk[0], alp[0], bet[0], thr[0] = current, mask, alpha, beta, -1
+    currents[0], masks[0], threats[0] = root_current, root_mask, -1
+    alphas[0], betas[0] = root_alpha, root_beta
     while True:
         # go down: the node at depth d
         nodes += 1
         if nodes > budget:
             work[NODES], work[ABORTED] = nodes, 1
             return 0
-        c, m, n = cur[d], msk[d], moves + d
-        threats = thr[d] if thr[d] >= 0 else winning_spots(c ^ m, m)
-        possible, a, b = open_window(m, threats, n, alp[d], bet[d])
-        key = c + m
+        current, mask, moves = currents[d], masks[d], root_moves + d
+        their_spots = threats[d] if threats[d] >= 0 else winning_spots(current ^ mask, mask)
+        possible, alpha, beta = open_window(mask, their_spots, moves, alphas[d], betas[d])
+        key = current + mask
         entry = 0
-        if a < b:
-            entry = probe(table, key, n, near, tag)
-            a, b = narrow(a, b, n, entry & VALUE_MASK)
-        if a < b and options & ETC and n < SIZE - ETC_DEPTH:
-            low = etc_bound(c, m, n, possible, table, near, tag)
-            if low >= b:
-                store(table, key, n, near, tag, encode_lower(low), -1)
-                a = b = low
-        if a < b:
+        if alpha < beta:
+            entry = probe(table, key, moves, near, tag)
+            alpha, beta = narrow(alpha, beta, moves, entry & VALUE_MASK)
+        if alpha < beta and options & ETC and moves < SIZE - ETC_DEPTH:
+            low = etc_bound(current, mask, moves, possible, table, near, tag)
+            if low >= beta:
+                store(table, key, moves, near, tag, encode_lower(low), -1)
+                alpha = beta = low
+        if alpha < beta:
             first = (entry >> VALUE_BITS) - 1 if options & HASH_MOVE else -1
             hashed = possible & (COL_MASK << (first * H1)) if first >= 0 else 0
             if hashed:     # the table's move first; the others are sorted if it fails
-                order[WIDTH * d], count, later[d] = hashed, 1, possible ^ hashed
+                order[WIDTH * d], count, unsorted[d] = hashed, 1, possible ^ hashed
             else:
-                count = sort_moves(c, m, n, possible, order, spots, scores, WIDTH * d, table,
-                                   near)
-                later[d] = 0
-            alp[d], bet[d], keys[d], index[d], counts[d] = a, b, key, 0, count
-            best[d] = -SIZE
-            cur[d + 1], msk[d + 1] = c ^ m, m | order[WIDTH * d]
-            thr[d + 1] = -1 if hashed else spots[WIDTH * d] & ~order[WIDTH * d]
-            alp[d + 1], bet[d + 1] = -b, -a
+                count = sort_moves(current, mask, moves, possible, order, spots, scores,
+                                   WIDTH * d, table, near)
+                unsorted[d] = 0
+            alphas[d], betas[d], keys[d], trying[d], counts[d] = alpha, beta, key, 0, count
+            bests[d] = -SIZE
+            currents[d + 1], masks[d + 1] = current ^ mask, mask | order[WIDTH * d]
+            threats[d + 1] = -1 if hashed else spots[WIDTH * d] & ~order[WIDTH * d]
+            alphas[d + 1], betas[d + 1] = -beta, -alpha
             d += 1
             continue
         # go up: the node at depth d is worth `value`
-        value = a
+        value = alpha
         while True:
             if d == 0:
                 work[NODES] = nodes
                 return value
             d -= 1
             score = -value
-            if score >= bet[d]:
-                move = order[WIDTH * d + index[d]]
-                store(table, keys[d], moves + d, near, tag, encode_lower(score),
+            if score >= betas[d]:
+                move = order[WIDTH * d + trying[d]]
+                store(table, keys[d], root_moves + d, near, tag, encode_lower(score),
                       trailing_zeros(move) // H1)  # type: ignore[call-arg]
                 value = score
                 continue
-            if score > alp[d]:
-                alp[d] = score
-            if score > best[d]:
-                best[d] = score
-            index[d] += 1
-            if index[d] == counts[d] and later[d]:
-                counts[d] += sort_moves(cur[d], msk[d], moves + d, later[d], order, spots,
-                                        scores, WIDTH * d + index[d], table, near)
-                later[d] = 0
-            if index[d] < counts[d]:
-                move = order[WIDTH * d + index[d]]
-                cur[d + 1], msk[d + 1] = cur[d] ^ msk[d], msk[d] | move
-                thr[d + 1] = spots[WIDTH * d + index[d]] & ~move
-                alp[d + 1], bet[d + 1] = -bet[d], -alp[d]
+            if score > alphas[d]:
+                alphas[d] = score
+            if score > bests[d]:
+                bests[d] = score
+            trying[d] += 1
+            if trying[d] == counts[d] and unsorted[d]:
+                counts[d] += sort_moves(currents[d], masks[d], root_moves + d, unsorted[d],
+                                        order, spots, scores, WIDTH * d + trying[d], table,
+                                        near)
+                unsorted[d] = 0
+            if trying[d] < counts[d]:
+                move = order[WIDTH * d + trying[d]]
+                currents[d + 1], masks[d + 1] = currents[d] ^ masks[d], masks[d] | move
+                threats[d + 1] = spots[WIDTH * d + trying[d]] & ~move
+                alphas[d + 1], betas[d + 1] = -betas[d], -alphas[d]
                 d += 1
                 break
-            value = best[d] if options & FAIL_SOFT else alp[d]
-            store(table, keys[d], moves + d, near, tag, encode_upper(value), -1)
+            value = bests[d] if options & FAIL_SOFT else alphas[d]
+            store(table, keys[d], root_moves + d, near, tag, encode_upper(value), -1)
+
+
+score_range = njit(cache=True, inline="always")(readable.score_range)
+next_window = njit(cache=True, inline="always")(readable.next_window)
+narrowed = njit(cache=True, inline="always")(readable.narrowed)
 
 
 @njit(cache=True)
 def solve_position(current: int, mask: int, moves: int, weak: bool,
                    table: np.ndarray, work: np.ndarray) -> int:
-    """See `Solver.solve` in negamax.py (the caller checks for a win in one first)."""
-    low = -((SIZE - moves) // 2)
-    high = (SIZE + 1 - moves) // 2
-    if weak:
-        low = -1
-        high = 1
+    """`Solver.solve` in negamax.py: its `narrow_by_null_windows`, compiled (the caller
+    checks for a win in one first); 0 once the node budget is spent."""
+    low, high = score_range(moves, weak)
     while low < high:
-        mid = low + (high - low) // 2
-        if mid <= 0 and -(-low // 2) < mid:
-            mid = -(-low // 2)
-        elif mid >= 0 and high // 2 > mid:
-            mid = high // 2
+        mid = next_window(low, high)
         score = negamax(current, mask, moves, mid, mid + 1, table, work)
         if work[ABORTED]:
             return 0
-        if score <= mid:
-            high = score
-        else:
-            low = score
-    if weak:
-        return (low > 0) - (low < 0)
-    return low
+        low, high = narrowed(low, high, mid, score)
+    return (low > 0) - (low < 0) if weak else low
 
 
 @njit(cache=True)

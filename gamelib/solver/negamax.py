@@ -18,11 +18,12 @@ The ideas, in the order lesson 08 adds them:
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from gamelib.solver.position import COLUMN_ORDER, SIZE, Position, column_mask
 from gamelib.solver.table import (TT_SIZE, SolverTable, decode_lower, decode_upper,
                                   encode_lower, encode_upper, is_lower)
+
 
 class OutOfBudget(Exception):
     """Raised inside the search when the node budget is spent."""
@@ -108,11 +109,13 @@ class Solver:
         """`solve` without the node budget."""
         if pos.can_win_next():
             return 1 if weak else (SIZE + 1 - pos.moves) // 2
-        low, high = -((SIZE - pos.moves) // 2), (SIZE + 1 - pos.moves) // 2
-        if weak:
-            low, high = -1, 1
-        low = narrow_by_null_windows(lambda mid: self.negamax(pos, mid, mid + 1), low, high)
+        low, high = score_range(pos.moves, weak)
+        low = narrow_by_null_windows(self.null_window, low, high, pos)
         return (low > 0) - (low < 0) if weak else low
+
+    def null_window(self, mid: int, pos: Position) -> int:
+        """`negamax` with the window (mid, mid + 1): above mid or not."""
+        return self.negamax(pos, mid, mid + 1)
 
 
 def ordered_moves(pos: Position, moves: int) -> list[int]:
@@ -127,20 +130,39 @@ def ordered_moves(pos: Position, moves: int) -> list[int]:
     return [move for _, _, move in candidates]
 
 
-def narrow_by_null_windows(above: Callable[[int], int], low: int, high: int) -> int:
-    """The score in [low, high], found by null-window searches: `above(mid)` is a search
-    with the window (mid, mid + 1), whose answer says whether the score is above mid."""
+def score_range(moves: int, weak: bool) -> tuple[int, int]:
+    """The scores a position with `moves` stones (that cannot win at once) may have: from
+    losing to the opponent's next stone to winning with one's own stone after next
+    (weak: from -1 to 1)."""
+    if weak:
+        return -1, 1
+    return -((SIZE - moves) // 2), (SIZE + 1 - moves) // 2
+
+
+def narrow_by_null_windows(above: Callable[..., int], low: int, high: int, *args: Any) -> int:
+    """The score in [low, high], found by null-window searches: `above(mid, *args)` is a
+    search with the window (mid, mid + 1), whose answer says whether the score is above
+    mid. (`fast.solve_position` is this loop compiled: numba cannot keep a compiled
+    function that takes another one, so it is written there again around the same two
+    steps, `next_window` and `narrowed`.)"""
     while low < high:
-        mid = low + (high - low) // 2
-        # ask half-way to the biggest loss or win first: a big score needs only a shallow
-        # search (a big win comes soon), so fast wins and losses are found first
-        if mid <= 0 and -(-low // 2) < mid:
-            mid = -(-low // 2)
-        elif mid >= 0 and high // 2 > mid:
-            mid = high // 2
-        score = above(mid)
-        if score <= mid:
-            high = score
-        else:
-            low = score
+        mid = next_window(low, high)
+        low, high = narrowed(low, high, mid, above(mid, *args))
     return low
+
+
+def next_window(low: int, high: int) -> int:
+    """The `mid` of the next null-window search (mid, mid + 1) for a score in [low, high]:
+    half-way, or half-way to the biggest loss or win when that is further out (a big
+    score needs only a shallow search: a big win comes soon, so they are found first)."""
+    mid = low + (high - low) // 2
+    if mid <= 0 and -(-low // 2) < mid:
+        return -(-low // 2)
+    if mid >= 0 and high // 2 > mid:
+        return high // 2
+    return mid
+
+
+def narrowed(low: int, high: int, mid: int, score: int) -> tuple[int, int]:
+    """[low, high] after the search with the window (mid, mid + 1) answered `score`."""
+    return (low, score) if score <= mid else (score, high)

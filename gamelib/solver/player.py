@@ -10,8 +10,8 @@ from gamelib.games.checks import check_state
 from gamelib.games.connect4 import ConnectFour
 from gamelib.search.result import SearchResult, SearchStats
 from gamelib.search.trace import EXACT, UPPER, Trace
-from gamelib.solver.api import (centre_distance, child_score, first_best_column, get_solver,
-                                warm_up)
+from gamelib.solver.engine import (centre_distance, child_score, first_best_column, get_solver,
+                                   warm_up)
 from gamelib.solver.book import OpeningBook
 from gamelib.solver.position import COLUMN_ORDER, WIDTH, Position, column_mask
 

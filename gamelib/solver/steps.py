@@ -31,6 +31,7 @@ from typing import Any, Iterable, Sequence, Union
 
 from gamelib.games.connect4 import from_standard
 from gamelib.solver.book import OpeningBook
+from gamelib.solver.engine import get_solver
 from gamelib.solver.negamax import OutOfBudget, narrow_by_null_windows, ordered_moves
 from gamelib.solver.position import (COLUMN_ORDER, HEIGHT, MIN_SCORE, SIZE, WIDTH,
                                      Position, column_mask)
@@ -535,8 +536,6 @@ def _compiled(step: Step) -> Any:
     """solve_one(moves, max_nodes) -> (score, nodes, seconds) with the compiled solver
     searching exactly as the readable steps do (options=0: none of its extra ideas), and
     the opening book if the step has it; the table is emptied before each position."""
-    from gamelib.solver.api import get_solver
-
     solver = get_solver("fast")
     book = OpeningBook.load() if "opening book" in step.ideas else None
     solver.solve(Position.from_string("3"), max_nodes=10)   # compile before timing

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
 from gamelib.games.pictures import BOARD_BLUE, O_COLOUR, O_MARK, WIN_COLOUR, X_COLOUR
@@ -14,19 +14,36 @@ WIN_FILL = "#b7e4b7"         # the cells of a winning line
 EMPTY_HOLE = "#ffffff"
 
 
+Thumbnail = Callable[[Any, Any, int], str]
+"""Draws a state as an HTML-like <TABLE>: (state, last move, cell size in points) -> text."""
+
+THUMBNAILS: dict[type, Thumbnail] = {}
+"""How each kind of state is drawn inside a node, by the state's class (see
+`register_thumbnail`); filled in below for Tic-Tac-Toe and Connect Four."""
+
+
+def register_thumbnail(state_class: type, draw: Thumbnail) -> None:
+    """Teach the tree drawings to put states of `state_class` inside their nodes."""
+    THUMBNAILS[state_class] = draw
+
+
+def thumbnail_for(state: Any) -> Thumbnail | None:
+    """How `state` is drawn inside a node (its class's or a base class's way), or None."""
+    return next((THUMBNAILS[cls] for cls in type(state).__mro__ if cls in THUMBNAILS), None)
+
+
 def has_thumbnail(state: Any) -> bool:
-    """True if `state` is a position we can draw inside a node (Tic-Tac-Toe, Connect Four)."""
-    return isinstance(state, (TicTacToeState, ConnectFourState))
+    """True if `state` is a position we can draw inside a node."""
+    return thumbnail_for(state) is not None
 
 
 def board_table(state: Any, last: Any = None, cell: int = 14) -> str:
     """A thumbnail of `state` as an HTML-like <TABLE>; `last` is the move that led to it."""
-    if isinstance(state, TicTacToeState):
-        return _grid_table(state, last, cell)
-    if isinstance(state, ConnectFourState):
-        return _discs_table(state, last, cell)
-    raise TypeError(f"no board thumbnail for {type(state).__name__}; "
-                    f"use boards=False for plain labels")
+    draw = thumbnail_for(state)
+    if draw is None:
+        raise TypeError(f"no board thumbnail for {type(state).__name__}; "
+                        f"use boards=False for plain labels")
+    return draw(state, last, cell)
 
 
 def _grid_table(state: TicTacToeState, last: Any, cell: int) -> str:
@@ -83,3 +100,6 @@ def _connect_four(rows: int, cols: int, k: int) -> ConnectFour:
     """A Connect Four game of this size (it knows where a winning line is)."""
     return ConnectFour(rows, cols, k)
 
+
+register_thumbnail(TicTacToeState, _grid_table)
+register_thumbnail(ConnectFourState, _discs_table)

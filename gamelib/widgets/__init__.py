@@ -26,10 +26,10 @@ VS Code. Stable CSS classes, for browser tests and stylesheets:
   `gamelib-stepper-picture`; MCTS: `gamelib-mcts-more`, `gamelib-mcts-view`.
 """
 
-from gamelib.widgets.adapters import GameAdapter, adapter_for, register_adapter
+from gamelib.widgets.adapters import (GameAdapter, Preset, adapter_for, presets_for,
+                                      register_adapter)
 from gamelib.widgets.board import PlayBoard
 from gamelib.widgets.mcts_stepper import MCTSStepper
-from gamelib.widgets.opponents import Preset, presets_for
 from gamelib.widgets.stepper import SearchStepper
 
 __all__ = ["PlayBoard", "SearchStepper", "MCTSStepper", "Preset", "presets_for",

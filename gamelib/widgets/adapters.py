@@ -20,9 +20,21 @@ from gamelib.games.tictactoe import TicTacToe
 from gamelib.heuristics.threats import Threat
 from gamelib.heuristics.why import MoveEffects, compare_moves, move_effects
 from gamelib.widgets.cells import DiscCells, GridCells
-from gamelib.widgets.opponents import Preset
 
 Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Preset:
+    """One entry of the opponent menu: a label and the player spec it builds."""
+
+    label: str
+    spec: str
+
+    @property
+    def name(self) -> str:
+        """The player's name: the part of the spec before the colon."""
+        return self.spec.partition(":")[0]
 
 
 class Cells(Protocol):
@@ -90,7 +102,7 @@ class GameAdapter(ABC):
     # -- the opponent menu -----------------------------------------------------------------
 
     def presets(self) -> list[Preset]:
-        """The opponents offered in the menu (each must exist, see `presets_for`)."""
+        """The opponents offered in the menu: player specs that `player_from_spec` builds."""
         return [Preset("Random", "random")]
 
     def default_opponent(self) -> str:
@@ -337,3 +349,8 @@ def adapter_for(game: Game) -> GameAdapter:
     known = ", ".join(a.__name__.removesuffix("Adapter") for a in ADAPTERS)
     raise TypeError(f"PlayBoard has no adapter for {game!r}; it draws {known}. "
                     f"Write a GameAdapter and register it with register_adapter.")
+
+
+def presets_for(game: Game) -> list[Preset]:
+    """The opponent menu for `game`: its adapter's presets."""
+    return adapter_for(game).presets()

@@ -17,14 +17,14 @@ from typing import Any, Callable
 import ipywidgets as widgets
 
 from gamelib.arena.play import describe
-from gamelib.arena.specs import check_player
+from gamelib.arena.players import RandomPlayer
+from gamelib.arena.specs import check_player, player_from_spec
 from gamelib.games.base import BoardGame, Game, Move, Side, State
 from gamelib.games.checks import check_state
 from gamelib.search.result import SearchResult
-from gamelib.widgets.adapters import adapter_for
+from gamelib.widgets.adapters import adapter_for, presets_for
 from gamelib.widgets.explain import pv_text, value_words, why_html
-from gamelib.widgets.opponents import (TREE_PLIES, choose_move, make_player, presets_for,
-                                       records_its_tree)
+from gamelib.widgets.opponents import TREE_PLIES, choose_move, records_its_tree
 from gamelib.widgets.session import GameSession, check_side
 from gamelib.widgets.style import stylesheet, with_classes
 from gamelib.widgets.treeview import tree_html
@@ -202,7 +202,7 @@ class PlayBoard:
             self.wait()
         return self.hint_move
 
-    def show_tree(self, wait: bool = True) -> None:
+    def show_tree(self) -> None:
         """Draw the search that chose the AI's last move, from what it recorded."""
         with self._lock:
             if self.thinking:
@@ -273,7 +273,7 @@ class PlayBoard:
         self.hint_button = self._button("Hint", "gamelib-hint-button",
                                         lambda: self.hint(wait=False))
         self.tree_button = self._button("Show the tree", "gamelib-tree-button",
-                                        lambda: self.show_tree(wait=False))
+                                        self.show_tree)
         self.review_button = self._button("Review my moves", "gamelib-review-button",
                                           lambda: self.review(wait=False))
         self.why_toggle = with_classes(widgets.ToggleButton(
@@ -321,7 +321,7 @@ class PlayBoard:
             self._add_option(f"{describe(opponent)} (yours)", CUSTOM)
             return opponent
         spec = self.adapter.bare_name(opponent.strip().lower())
-        player = check_player(self.game, make_player(spec, seed=self.seed), "opponent")
+        player = check_player(self.game, player_from_spec(spec, seed=self.seed), "opponent")
         self._add_option(spec, spec)
         return player
 
@@ -360,11 +360,11 @@ class PlayBoard:
     def _hint_for(self, hint: Any) -> Any:
         """The player that gives hints: `hint`, else a solid search for this game."""
         if hint is not None:
-            return make_player(hint, seed=self.seed) if isinstance(hint, str) else hint
+            return player_from_spec(hint, seed=self.seed) if isinstance(hint, str) else hint
         names = {p.name for p in presets_for(self.game)} | {"random"}
         spec = next(s for s in self.adapter.hint_specs() + ["random"]
                     if s.partition(":")[0] in names)
-        return make_player(spec, seed=self.seed)
+        return player_from_spec(spec, seed=self.seed)
 
     # -- playing ---------------------------------------------------------------------------
 
@@ -592,7 +592,6 @@ class PlayBoard:
 
 def _is_random(player: Any) -> bool:
     """True for a player that picks moves at random (it does not search)."""
-    from gamelib.arena.players import RandomPlayer
     return isinstance(player, RandomPlayer)
 
 

@@ -16,7 +16,6 @@ from typing import Any
 import ipywidgets as widgets
 
 from gamelib.games.base import Game, State
-from gamelib.games.gametree import GameTree
 from gamelib.search.mcts import MCTS, PROOF_NAMES
 from gamelib.search.trace import Prove, Trace, TraceNode
 from gamelib.viz import draw_iteration, draw_mcts, iteration_events
@@ -112,7 +111,7 @@ class MCTSStepper(Stepping):
 
     def _move(self, move: Any) -> str:
         """A move in words."""
-        return f"move {move}" if isinstance(self.game, GameTree) else move_label(self.game, move)
+        return move_label(self.game, move)
 
     def _say(self, k: int) -> str:
         """The four phases of iteration k in words."""

@@ -1,47 +1,14 @@
-"""The opponent menu of a PlayBoard: every player that exists, with strength presets."""
+"""How a PlayBoard asks its opponent for a move, with the explanation and the top of the
+search tree when the player can give them (the menu itself: each adapter's `presets`)."""
 
 from __future__ import annotations
 
-import importlib
-from dataclasses import dataclass
 from typing import Any
 
-from gamelib.arena.specs import FACTORIES, player_from_spec
 from gamelib.games.base import Game, Move, State
+from gamelib.search.players import SearchPlayer
 from gamelib.search.result import SearchResult
 from gamelib.search.trace import Trace
-
-# Importing these packages registers their players ("minimax", "alphabeta", "id",
-# "mcts", "perfect") in gamelib.arena.specs.FACTORIES; a package still missing is skipped.
-for _package in ("gamelib.search", "gamelib.solver"):
-    try:
-        importlib.import_module(_package)
-    except ImportError:
-        pass
-
-
-@dataclass(frozen=True)
-class Preset:
-    """One entry of the opponent menu: a label and the player spec it builds."""
-
-    label: str
-    spec: str
-
-    @property
-    def name(self) -> str:
-        """The player's name: the part of the spec before the colon."""
-        return self.spec.partition(":")[0]
-
-
-def presets_for(game: Game) -> list[Preset]:
-    """The menu for `game`: its adapter's presets whose player exists (is registered)."""
-    from gamelib.widgets.adapters import adapter_for
-    return [p for p in adapter_for(game).presets() if p.name in FACTORIES]
-
-
-def make_player(spec: str, seed: int | None = None) -> Any:
-    """The player a spec names (a clear error names the known players)."""
-    return player_from_spec(spec, seed=seed)
 
 
 TREE_PLIES = 2
@@ -51,7 +18,6 @@ TREE_PLIES = 2
 def records_its_tree(player: Any) -> bool:
     """True for players whose search records a bounded trace while it chooses (minimax,
     alpha-beta, iterative deepening, MCTS); random and perfect players record nothing."""
-    from gamelib.search.players import SearchPlayer
     return isinstance(player, SearchPlayer)
 
 

@@ -57,9 +57,7 @@ class Narrator:
         self.game = trace.game
 
     def move(self, move: Any) -> str:
-        """A move in words for this game."""
-        if self.game is None or isinstance(self.game, GameTree):
-            return f"move {move}"
+        """A move in words for this game (as its board adapter names it)."""
         return move_label(self.game, move)
 
     def say(self, index: int, tree: dict[int, TraceNode]) -> str:

@@ -1,0 +1,152 @@
+"""The solver engines and what the front door, the opening book and the player share.
+
+`get_solver(engine)` gives the shared solver: the compiled one (`fast.py`, numba) when
+numba imports, else the readable pure-Python one (`negamax.py`); each keeps its table
+between calls. `to_position` reads what a caller passes; `child_score` and
+`first_best_column` score a column with one solve or one null-window test.
+"""
+
+from __future__ import annotations
+
+import warnings
+from functools import lru_cache
+from typing import Any
+
+from gamelib.games.checks import brief, check_state
+from gamelib.games.connect4 import ConnectFour
+from gamelib.solver.negamax import Solver
+from gamelib.solver.position import SIZE, WIDTH, Position, bad_string
+
+ENGINES = ("auto", "fast", "python")
+
+_compiled: Any = None
+"""The compiled module `gamelib.solver.fast` once loaded; False when numba cannot be
+imported; None before the first try (numba loads on first use, in about a second)."""
+
+_solvers: dict[str, Any] = {}
+"""The shared solver of each engine name ("auto" too, once resolved)."""
+
+
+def fast_module() -> Any:
+    """The compiled solver module `gamelib.solver.fast`, or None if numba cannot be imported."""
+    global _compiled
+    if _compiled is None:
+        try:
+            from gamelib.solver import fast
+            _compiled = fast
+        except ImportError:  # numba (or numpy) missing: the pure-Python solver does the work
+            _compiled = False
+    return _compiled or None
+
+
+def get_solver(engine: str = "auto") -> Any:
+    """The shared solver for `engine`: "fast" (numba), "python", or "auto" (fast if numba
+    imports, else python with a one-line warning). Solvers keep their tables between calls."""
+    solver = _solvers.get(engine)
+    if solver is not None:
+        return solver
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+    fast = fast_module()
+    if engine == "fast" and fast is None:
+        raise RuntimeError("engine='fast' needs numba, which cannot be imported here")
+    chosen = engine if engine != "auto" else "fast" if fast is not None else "python"
+    if engine == "auto" and fast is None:        # once: "auto" is remembered below
+        warnings.warn("numba is not available: the Connect Four solver runs in pure "
+                      "Python (about 60x slower)", RuntimeWarning, stacklevel=2)
+    if chosen not in _solvers:
+        _solvers[chosen] = fast.FastSolver() if chosen == "fast" else Solver()
+    _solvers[engine] = _solvers[chosen]
+    return _solvers[engine]
+
+
+WARM_UP = "1141465142351133000452254232560240330"
+"""A late position the solver answers in microseconds (for warm_up)."""
+
+
+def warm_up(engine: str = "auto") -> None:
+    """Load the solver now: numba's compiled code and the 136 MB table take about a second,
+    once per process, which would otherwise land on the first move that needs the solver
+    (and bring the compiled solver's small table into the CPU's cache again)."""
+    solver = get_solver(engine)
+    pos = to_position(WARM_UP)
+    solver.solve(pos)
+    solver.solve(pos, False, 1000)
+    solver.at_least(pos, 0)
+    if isinstance(solver, Solver):
+        return
+    solver.solve_string(codes(WARM_UP))
+    solver.warm_cache()
+
+
+def to_position(position: Any) -> Position:
+    """A `Position` from a position string, a 7x6 ConnectFour state or a Position."""
+    if isinstance(position, Position):
+        return position
+    if isinstance(position, str):
+        return parse(position.strip())
+    if hasattr(position, "to_move") and hasattr(position, "x"):
+        pos = Position.from_state(position)         # (says so if the board is not 7x6)
+        check_state(standard_game(), position, "position")
+        return pos
+    raise TypeError(f"cannot solve {brief(position)}: give a position string like '3342', "
+                    f"a ConnectFour state, or a Position")
+
+
+@lru_cache(maxsize=1)
+def standard_game() -> ConnectFour:
+    """The 7x6 ConnectFour game the solver plays (made once)."""
+    return ConnectFour()
+
+
+def parse(text: str) -> Position:
+    """Parse a position string, with the compiled parser when numba is there."""
+    fast = fast_module()
+    if fast is None or not text.isascii():
+        return Position.from_string(text)
+    current, mask, moves, error, index = fast.parse_moves(codes(text))
+    if error:
+        raise bad_string(text, int(index), int(error))
+    return Position(int(current), int(mask), int(moves))
+
+
+def codes(text: str) -> bytes:
+    """The ASCII bytes of `text` (what the compiled parser reads, without a copy)."""
+    return text.encode("ascii")
+
+
+def centre_distance(col: int) -> tuple[int, int]:
+    """Sort key: the centre column first, then outwards, left before right."""
+    return abs(2 * col - (WIDTH - 1)), col
+
+
+def child_score(solver: Any, pos: Position, col: int, weak: bool = False,
+                max_nodes: int = 0) -> int:
+    """The score, for the player to move in `pos`, of playing column `col` (with
+    `max_nodes`, check `solver.aborted` afterwards)."""
+    solver.aborted = False
+    if pos.is_winning_move(col):
+        return 1 if weak else (SIZE + 1 - pos.moves) // 2
+    child = pos.play_col(col)
+    if child.moves == SIZE:
+        return 0
+    return -solver.solve(child, weak, max_nodes)
+
+
+def first_best_column(solver: Any, pos: Position, score: int) -> tuple[int, list[int]]:
+    """The centre-most column reaching `score` (the position's exact score), and the
+    columns tested before it, each proved worse: one null-window test per column, centre
+    first (far cheaper than solving every column)."""
+    worse: list[int] = []
+    for col in sorted(range(WIDTH), key=centre_distance):
+        if not pos.can_play(col):
+            continue
+        if pos.is_winning_move(col):
+            reaches = (SIZE + 1 - pos.moves) // 2 >= score
+        else:
+            child = pos.play_col(col)
+            reaches = child.moves == SIZE or not solver.at_least(child, -score + 1)
+        if reaches:
+            return col, worse
+        worse.append(col)
+    raise AssertionError(f"no column reaches the position's score {score}")
