@@ -93,6 +93,17 @@ def test_a_crash_is_reported_with_the_error_and_the_line():
     assert "line" in result.message and "common.py" not in result.message
 
 
+def test_a_crash_in_a_folder_named_gamelib_still_shows_the_students_line(tmp_path):
+    folder = tmp_path / "gamelib" / "notebooks"        # e.g. a clone named gamelib
+    folder.mkdir(parents=True)
+    source = "def is_win(state, player):\n    return state.cell(9, 9) == player\n"
+    (folder / "student.py").write_text(source)
+    namespace: dict = {}
+    exec(compile(source, str(folder / "student.py"), "exec"), namespace)
+    result = check_is_win(namespace["is_win"])
+    assert "line 2: return state.cell(9, 9) == player" in result.message
+
+
 def test_a_search_that_returns_a_number_is_told_to_return_a_pair():
     result = check_minimax(lambda game, state, depth, eval_fn: 3)
     assert result.diagnosis == "return type" and "(value, move)" in result.message

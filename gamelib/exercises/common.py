@@ -7,6 +7,7 @@ import html
 import traceback
 from collections import deque
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, TypeVar
 
 PASSED, FAILED, NOT_YET = "passed", "failed", "not implemented yet"
@@ -67,6 +68,16 @@ def plain(value: Any) -> Any:
     return value
 
 
+PACKAGE_DIR = Path(__file__).resolve().parent.parent
+"""The installed gamelib package: frames inside it are the check's, not the student's."""
+
+
+def in_package(filename: str) -> bool:
+    """Whether a traceback frame's file is part of gamelib (a student's folder may be
+    called gamelib too, so the test is where the file lies, not what its path says)."""
+    return Path(filename).resolve().is_relative_to(PACKAGE_DIR)
+
+
 class StudentError(Exception):
     """The student's function raised; carries a short, readable description."""
 
@@ -77,7 +88,7 @@ def call(fn: Callable[..., Any], *args: Any) -> Any:
         return fn(*args)
     except Exception as error:                      # student code may raise anything
         frames = [frame for frame in traceback.extract_tb(error.__traceback__)
-                  if "gamelib" not in frame.filename.replace("\\", "/").split("/")][-2:]
+                  if not in_package(frame.filename)][-2:]
         where = "; ".join(f"line {f.lineno}: {f.line}" for f in frames if f.line)
         raise StudentError(f"{type(error).__name__}: {error}" +
                            (f" (at {where})" if where else "")) from error
