@@ -8,7 +8,7 @@ network's value of a position is
 
     V(s) = tanh( sum over tuples t of  w_t[index_t(s)] + w_t[index_t(mirror(s))] )
 
-a number in (-1, 1) from X's point of view (+1: X wins). The left-right mirror image of
+a number between -1 and +1 from X's point of view (+1: X wins). The left-right mirror image of
 a tuple reads the same table, so a position and its mirror image always get the same
 value, and what is learned on one side of the board is known on the other. Each player
 to move has its own set of tables (`sides=2`, as in Thill's network): the same pattern
@@ -31,7 +31,7 @@ EMPTY, X, O, PLAYABLE = 0, 1, 2, 3
 cell a disc would land on now)."""
 
 SCALE = 1000.0
-"""`evaluate` returns the value times SCALE: within (-1000, 1000), far inside the range
+"""`evaluate` returns the value times SCALE: within [-1000, 1000], far inside the range
 a search accepts from an evaluation (gamelib.search.scoring.EVAL_LIMIT), so a learned
 value never outranks a proven win."""
 
@@ -149,7 +149,7 @@ class NTupleNetwork:
     # -- values ----------------------------------------------------------------------
 
     def value(self, state: ConnectFourState) -> float:
-        """V(state) in (-1, 1), from X's point of view (not checked: see `evaluate`)."""
+        """V(state) in [-1, 1], from X's point of view (not checked: see `evaluate`)."""
         return float(np.tanh(self.raw(self.encode(state), self.side(state))))
 
     def evaluate(self, state: ConnectFourState, player: str) -> float:
@@ -164,7 +164,7 @@ class NTupleNetwork:
         return value if player == "X" else -value
 
     def move_values(self, game: ConnectFour, state: ConnectFourState) -> dict[int, float]:
-        """Each legal move's value in (-1, 1) for the player who makes it: +1 for a move
+        """Each legal move's value in [-1, 1] for the player who makes it: +1 for a move
         that wins at once, 0 for one that fills the board, else V of the position after."""
         values: dict[int, float] = {}
         open_moves, afters = [], []
