@@ -41,7 +41,7 @@ class Features(NamedTuple):
     in the position and in its mirror image."""
 
     side: int
-    index: np.ndarray
+    own: np.ndarray
     mirror: np.ndarray
 
 
@@ -53,15 +53,15 @@ def features(network: NTupleNetwork, state: ConnectFourState) -> Features:
 
 def value_of(network: NTupleNetwork, found: Features) -> float:
     """V of the position whose entries are `found`: tanh of the sum of those entries."""
-    table, rows = network.weights[found.side], np.arange(len(found.index))
-    return float(np.tanh(table[rows, found.index].sum() + table[rows, found.mirror].sum()))
+    table, rows = network.weights[found.side], np.arange(len(found.own))
+    return float(np.tanh(table[rows, found.own].sum() + table[rows, found.mirror].sum()))
 
 
 def add_to_entries(network: NTupleNetwork, found: Features, amount: float) -> None:
     """Add `amount` to every entry `found` names (twice to an entry read twice: a tuple
     that is its own mirror image)."""
-    table, rows = network.weights[found.side], np.arange(len(found.index))
-    table[rows, found.index] += amount
+    table, rows = network.weights[found.side], np.arange(len(found.own))
+    table[rows, found.own] += amount
     table[rows, found.mirror] += amount
 
 
@@ -122,7 +122,7 @@ class Trace:
             self.entries[key] *= self.lam
             if abs(self.entries[key]) < 1e-6:
                 del self.entries[key]
-        for column in (found.index, found.mirror):
+        for column in (found.own, found.mirror):
             for tuple_number, entry in enumerate(column.tolist()):
                 key = (found.side, tuple_number, entry)
                 self.entries[key] = self.entries.get(key, 0.0) + gradient
