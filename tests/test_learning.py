@@ -122,8 +122,11 @@ def test_a_position_of_another_board_is_refused() -> None:
 
 def test_save_and_load_give_the_same_network(tmp_path) -> None:
     network = noisy_network(states=3)
+    network.info = {"games": 20, "alpha": 0.01}
     path = network.save(tmp_path / "net.npz")
+    assert [p.name for p in tmp_path.iterdir()] == ["net.npz"]
     back = NTupleNetwork.load(path)
+    assert back.info == {"games": 20, "alpha": 0.01}
     assert (back.rows, back.cols, back.k, back.states, back.sides) == (4, 5, 4, 3, 2)
     assert np.array_equal(back.tuples, network.tuples)
     for moves in ("", "2213", "22130411"):

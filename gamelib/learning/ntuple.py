@@ -19,6 +19,7 @@ Nothing here but numpy arrays and table look-ups, so it runs in the browser as w
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -88,6 +89,8 @@ class NTupleNetwork:
         self.powers = states ** np.arange(tuples.shape[1], dtype=np.int64)
         shape = (sides, len(tuples), states ** tuples.shape[1])
         self.weights = np.zeros(shape, np.float32) if weights is None else weights
+        self.info: dict[str, float | int | str] = {}
+        """Facts about the training (games played, seconds, settings), saved with it."""
         if self.weights.shape != shape:
             raise ValueError(f"weights must have shape {shape}, got {self.weights.shape}")
         self._rows_index = np.arange(len(tuples))
@@ -192,13 +195,17 @@ class NTupleNetwork:
     # -- files -----------------------------------------------------------------------
 
     def save(self, path: str | Path) -> Path:
-        """Write the network to a compressed .npz (board shape, tuples, tables, version)."""
+        """Write the network to a compressed .npz (board shape, tuples, tables, version,
+        `info`); written to a temporary file first, so a crash never leaves half a file."""
         path = Path(path)
-        with open(path, "wb") as out:
+        partial = path.with_name(path.name + ".part")
+        with open(partial, "wb") as out:
             np.savez_compressed(out, version=np.int64(VERSION),
                                 shape=np.array([self.rows, self.cols, self.k]),
                                 tuples=self.tuples, states=np.int64(self.states),
-                                weights=self.weights.astype(np.float32))
+                                weights=self.weights.astype(np.float32),
+                                info=np.array(json.dumps(self.info)))
+        partial.replace(path)
         return path
 
     @classmethod
@@ -220,7 +227,10 @@ class NTupleNetwork:
         rows, cols, k = (int(n) for n in fields["shape"])
         weights = fields["weights"]
         try:
-            return cls(rows, cols, k, fields["tuples"], int(fields["states"]),
-                       sides=weights.shape[0] if weights.ndim == 3 else 0, weights=weights)
+            network = cls(rows, cols, k, fields["tuples"], int(fields["states"]),
+                          sides=weights.shape[0] if weights.ndim == 3 else 0, weights=weights)
         except ValueError as error:
             raise ValueError(f"{path}: inconsistent n-tuple network file ({error})") from None
+        if "info" in fields:
+            network.info = json.loads(str(fields["info"]))
+        return network
