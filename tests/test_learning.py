@@ -10,7 +10,7 @@ import pytest
 
 from gamelib import ConnectFour, alphabeta
 from gamelib.learning import SCALE, NTupleNetwork, SmallBoardSolver, random_tuples
-from gamelib.learning.ntuple import EMPTY, O, PLAYABLE, X
+from gamelib.learning.ntuple import EMPTY, O, PLAYABLE, X, tuple_index
 from gamelib.learning.td import (Trace, features, self_play_td0, self_play_td_lambda,
                                  td0_update)
 from gamelib.search.scoring import EVAL_LIMIT
@@ -64,6 +64,20 @@ def test_a_board_wider_than_63_bits_is_read_the_same_way() -> None:
     assert codes[7].tolist() == [PLAYABLE, O, X, X, X, PLAYABLE, PLAYABLE, PLAYABLE, X]
     assert codes[6].tolist() == [EMPTY, PLAYABLE, PLAYABLE, O, O, EMPTY, EMPTY, EMPTY, PLAYABLE]
     assert codes[:5].max() == EMPTY
+
+
+def test_all_indices_at_once_are_each_tuples_index_read_cell_by_cell() -> None:
+    for game, states in ((SMALL, 4), (SMALL, 3), (ConnectFour(), 4)):
+        network = NTupleNetwork.random(game, count=15, length=8, states=states, seed=6)
+        for moves in ("", "2213", "22130411", "0000111"):
+            codes = network.encode(game.play(moves))
+            own, mirror = network.indices(codes)
+            assert own.tolist() == [tuple_index(codes, cells, states)
+                                    for cells in network.tuples.tolist()]
+            assert mirror.tolist() == [tuple_index(codes, cells, states)
+                                       for cells in network.mirrors.tolist()]
+    with pytest.raises(ValueError, match="distinct cells"):
+        NTupleNetwork(4, 5, 4, np.array([[0, 1, 0]]))
 
 
 def test_an_untrained_network_values_every_position_zero() -> None:

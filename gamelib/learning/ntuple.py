@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Sequence
 
 import numpy as np
 
@@ -65,6 +66,22 @@ def random_tuples(rows: int, cols: int, count: int, length: int, seed: int) -> n
     return np.array([random_walk(rows, cols, length, rng) for _ in range(count)], dtype=np.int64)
 
 
+def tuple_index(codes: np.ndarray, cells: Sequence[int], states: int) -> int:
+    """The table index of one n-tuple: its cells' states read as a number in base
+    `states`, the first cell the lowest digit."""
+    return sum(int(codes[cell]) * states ** i for i, cell in enumerate(cells))
+
+
+def place_values(tuples: np.ndarray, cells: int, states: int) -> np.ndarray:
+    """A (cells, tuples) matrix holding states**i where a cell is a tuple's i-th cell,
+    else 0: `codes @ place_values` is then every tuple's `tuple_index` at once."""
+    place = np.zeros((cells, len(tuples)))
+    for number, walk in enumerate(tuples.tolist()):
+        for i, cell in enumerate(walk):
+            place[cell, number] = float(states ** i)
+    return place
+
+
 class NTupleNetwork:
     """A value function for ConnectFour(rows, cols, k) made of one lookup table per n-tuple.
 
@@ -86,7 +103,10 @@ class NTupleNetwork:
         self.rows, self.cols, self.k = rows, cols, k
         self.tuples, self.states, self.sides = tuples, states, sides
         self.mirrors = (tuples // cols) * cols + (cols - 1 - tuples % cols)
-        self.powers = states ** np.arange(tuples.shape[1], dtype=np.int64)
+        if any(len(set(cells)) < len(cells) for cells in tuples.tolist()):
+            raise ValueError("each n-tuple must name distinct cells")
+        self.place = place_values(tuples, rows * cols, states)
+        self.mirror_place = place_values(self.mirrors, rows * cols, states)
         shape = (sides, len(tuples), states ** tuples.shape[1])
         self.weights = np.zeros(shape, np.float32) if weights is None else weights
         self.info: dict[str, float | int | str] = {}
@@ -123,15 +143,19 @@ class NTupleNetwork:
 
     def encode(self, state: ConnectFourState) -> np.ndarray:
         """The cell states (EMPTY, X, O, PLAYABLE) of `state`, row by row from the top."""
-        playable = (state.x | state.o) + self._bottom & self._cells if self.states == 4 else 0
-        return (PLAYABLE * self._bits_of(playable) + X * self._bits_of(state.x)
-                + O * self._bits_of(state.o)).astype(np.int64)
+        return self.encode_many([state])[0]
 
-    def _bits_of(self, board: int) -> np.ndarray:
-        """1 for each cell (row by row from the top) whose bit is set in `board`."""
+    def encode_many(self, states: Sequence[ConnectFourState]) -> np.ndarray:
+        """`encode` for several positions at once: one row per position (one numpy step
+        for them all, which matters when the greedy player compares every move)."""
+        boards = [(s.x, s.o, (s.x | s.o) + self._bottom & self._cells if self.states == 4
+                   else 0) for s in states]
         if (self.rows + 1) * self.cols <= 63:
-            return (np.int64(board) >> self._bits) & 1
-        return np.array([(board >> int(bit)) & 1 for bit in self._bits], dtype=np.int64)
+            bits = (np.array(boards, dtype=np.int64)[:, :, None] >> self._bits) & 1
+        else:       # Python ints beyond 64 bits: one cell at a time
+            bits = np.array([[[(board >> int(bit)) & 1 for bit in self._bits]
+                              for board in triple] for triple in boards], dtype=np.int64)
+        return np.array([X, O, PLAYABLE], dtype=np.int64) @ bits
 
     @staticmethod
     def side(state: ConnectFourState) -> int:
@@ -139,8 +163,10 @@ class NTupleNetwork:
         return 0 if state.to_move == "X" else 1
 
     def indices(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Each tuple's table index in the position `codes` and in its mirror image."""
-        return codes[..., self.tuples] @ self.powers, codes[..., self.mirrors] @ self.powers
+        """Each tuple's table index in the position `codes` and in its mirror image (what
+        `tuple_index` computes, for every tuple at once by one matrix product)."""
+        return ((codes @ self.place).astype(np.int64),
+                (codes @ self.mirror_place).astype(np.int64))
 
     def raw(self, codes: np.ndarray, side: int) -> np.ndarray:
         """The sum of the table entries the positions `codes` (one per row) look up."""
@@ -179,10 +205,10 @@ class NTupleNetwork:
                 values[move] = 0.0
             else:
                 open_moves.append(move)
-                afters.append(self.encode(after))
+                afters.append(after)
         if afters:
             sign = 1.0 if state.to_move == "X" else -1.0
-            raw = self.raw(np.array(afters), 1 - self.side(state))
+            raw = self.raw(self.encode_many(afters), 1 - self.side(state))
             values.update(zip(open_moves, (sign * np.tanh(raw)).tolist()))
         return values
 
