@@ -7,7 +7,8 @@ import pytest
 from gamelib import ConnectFour
 from gamelib.learning import NTupleNetwork, SmallBoardSolver
 from gamelib.learning.curve import (choice_positions, kept_share, learning_curve,
-                                    random_chooser, score_against, train)
+                                    random_chooser, score_against, train,
+                                    window_count_chooser)
 
 SMALL = ConnectFour(rows=4, cols=5)
 
@@ -52,6 +53,7 @@ def test_score_against_counts_wins_and_draws_from_both_seats() -> None:
                          opening=0) == 0.5     # the first player wins every game
     same = score_against(SMALL, random_chooser(1), random_chooser(2), 20, seed=3)
     assert same == score_against(SMALL, random_chooser(1), random_chooser(2), 20, seed=3)
+    assert score_against(SMALL, window_count_chooser, random_chooser(2), 20, seed=3) > 0.8
 
 
 def test_training_is_reproducible_and_reports_progress() -> None:
@@ -69,9 +71,11 @@ def test_self_play_learns_to_keep_the_exact_value_and_to_beat_random_play(
     network = NTupleNetwork.random(SMALL, count=20, length=6, seed=1)
     random_share = kept_share(SMALL, random_chooser(0), positions)
     curve = learning_curve(network, SMALL, blocks=2, games_per_block=1000, positions=positions,
-                           opponent=random_chooser(5), match_games=40, seed=0, alpha=0.03)
+                           opponents={"random": random_chooser(5)}, match_games=40, seed=0,
+                           alpha=0.03)
     untrained, trained = curve[0], curve[-1]
     assert [point.games for point in curve] == [0, 1000, 2000]
     assert trained.kept > untrained.kept + 0.15
     assert trained.kept > random_share + 0.15
-    assert trained.score > untrained.score + 0.1 and trained.score > 0.75
+    assert trained.scores["random"] > untrained.scores["random"] + 0.1
+    assert trained.scores["random"] > 0.75

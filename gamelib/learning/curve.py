@@ -5,8 +5,9 @@ learned evaluation? Two measures, both seeded so a curve can be rerun:
   value (a win stays a win, a draw a draw), graded by `SmallBoardSolver`. Only positions
   where some move throws the value away and some don't are sampled: elsewhere every
   move is right.
-- score: the network's greedy player against a fixed opponent, both seats in turn, from
-  short random openings: (wins + draws / 2) / games.
+- scores: the network's greedy player against fixed opponents (random play, the window
+  count at depth 1), both seats in turn, from short random openings:
+  (wins + draws / 2) / games.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from gamelib.games.connect4 import ConnectFour, ConnectFourState
 from gamelib.learning.exact import SmallBoardSolver
 from gamelib.learning.ntuple import NTupleNetwork
 from gamelib.learning.td import self_play_td0, self_play_td_lambda
+from gamelib.search.alphabeta import alphabeta
 
 Chooser = Callable[[ConnectFour, ConnectFourState], int]
 
@@ -96,21 +98,30 @@ def score_against(game: ConnectFour, player: Chooser, opponent: Chooser, games: 
     return points / games
 
 
+def window_count_chooser(game: ConnectFour, state: ConnectFourState) -> int:
+    """The window count's greedy move (alpha-beta to depth 1 with the game's `evaluate`):
+    a fixed opponent that already knows something about Connect Four."""
+    return alphabeta(game, state, depth=1, order="centre").move
+
+
 class CurvePoint(NamedTuple):
-    """The measures after `games` games of training (`seconds` of it)."""
+    """The measures after `games` games of training (`seconds` of it): the kept share,
+    and the score against each fixed opponent, by name."""
 
     games: int
     seconds: float
     kept: float
-    score: float
+    scores: dict[str, float]
 
 
 def measure(network: NTupleNetwork, game: ConnectFour, positions: list[ChoicePosition],
-            opponent: Chooser, games: int, seed: int, trained: int,
+            opponents: dict[str, Chooser], games: int, seed: int, trained: int,
             seconds: float) -> CurvePoint:
     """Both measures of `network`'s greedy player, as a point of the learning curve."""
+    scores = {name: score_against(game, network.greedy_move, opponent, games, seed)
+              for name, opponent in opponents.items()}
     return CurvePoint(trained, seconds, kept_share(game, network.greedy_move, positions),
-                      score_against(game, network.greedy_move, opponent, games, seed))
+                      scores)
 
 
 def train(network: NTupleNetwork, game: ConnectFour, games: int, seed: int = 0,
@@ -131,13 +142,13 @@ def train(network: NTupleNetwork, game: ConnectFour, games: int, seed: int = 0,
 
 def learning_curve(network: NTupleNetwork, game: ConnectFour, blocks: int,
                    games_per_block: int, positions: list[ChoicePosition],
-                   opponent: Chooser, match_games: int = 40, seed: int = 0,
+                   opponents: dict[str, Chooser], match_games: int = 40, seed: int = 0,
                    alpha: float = 0.01, epsilon: float = 0.1, lam: float = 0.0,
                    progress: Callable[[int, int], None] | None = None) -> list[CurvePoint]:
     """Measure, then train `blocks` blocks of `games_per_block` games, measuring after
     each: blocks + 1 points. Training time only is counted in `seconds`."""
     seconds, total = 0.0, blocks * games_per_block
-    curve = [measure(network, game, positions, opponent, match_games, seed, 0, 0.0)]
+    curve = [measure(network, game, positions, opponents, match_games, seed, 0, 0.0)]
     for block in range(blocks):
         done = block * games_per_block
 
@@ -147,6 +158,6 @@ def learning_curve(network: NTupleNetwork, game: ConnectFour, blocks: int,
 
         seconds += train(network, game, games_per_block, seed + 1 + block, alpha, epsilon,
                          lam, report)
-        curve.append(measure(network, game, positions, opponent, match_games, seed,
+        curve.append(measure(network, game, positions, opponents, match_games, seed,
                              done + games_per_block, seconds))
     return curve
