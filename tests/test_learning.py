@@ -19,8 +19,9 @@ SMALL = ConnectFour(rows=4, cols=5)
 
 
 def noisy_network(game: ConnectFour = SMALL, seed: int = 0, **options: int) -> NTupleNetwork:
-    """A network with random table entries, so values differ from position to position."""
-    network = NTupleNetwork.random(game, seed=seed, **options)
+    """A network with random table entries, so values differ from position to position
+    (20 tuples of 6 cells unless told: files stay small)."""
+    network = NTupleNetwork.random(game, seed=seed, **{"count": 20, "length": 6, **options})
     rng = np.random.default_rng(seed)
     network.weights[:] = rng.normal(0, 0.1, network.weights.shape)
     return network
@@ -214,7 +215,7 @@ def test_the_eligibility_trace_decays_by_lambda_and_adds_the_new_gradient() -> N
 
 
 def test_td_lambda_with_lambda_zero_learns_exactly_what_td0_learns() -> None:
-    one, two = NTupleNetwork.random(SMALL, seed=4), NTupleNetwork.random(SMALL, seed=4)
+    one, two = (NTupleNetwork.random(SMALL, count=20, length=6, seed=4) for _ in range(2))
     rng_one, rng_two = random.Random(9), random.Random(9)
     for _ in range(5):
         self_play_td0(one, SMALL, rng_one, alpha=0.05, epsilon=0.2)
@@ -224,7 +225,7 @@ def test_td_lambda_with_lambda_zero_learns_exactly_what_td0_learns() -> None:
 
 
 def test_self_play_is_reproducible_with_a_seed() -> None:
-    nets = [NTupleNetwork.random(SMALL, seed=1) for _ in range(3)]
+    nets = [NTupleNetwork.random(SMALL, count=20, length=6, seed=1) for _ in range(3)]
     ends = [self_play_td_lambda(net, SMALL, random.Random(seed), lam=0.5)
             for net, seed in zip(nets, (7, 7, 8))]
     assert ends[0] == ends[1] and np.array_equal(nets[0].weights, nets[1].weights)

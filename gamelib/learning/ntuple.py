@@ -109,10 +109,10 @@ class NTupleNetwork:
         self.mirror_place = place_values(self.mirrors, rows * cols, states)
         shape = (sides, len(tuples), states ** tuples.shape[1])
         self.weights = np.zeros(shape, np.float32) if weights is None else weights
-        self.info: dict[str, float | int | str] = {}
-        """Facts about the training (games played, seconds, settings), saved with it."""
         if self.weights.shape != shape:
             raise ValueError(f"weights must have shape {shape}, got {self.weights.shape}")
+        self.info: dict[str, float | int | str] = {}
+        """Facts about the training (games played, seconds, settings), saved with it."""
         self._rows_index = np.arange(len(tuples))
         self._bits = np.array([c * (rows + 1) + rows - 1 - r
                                for r in range(rows) for c in range(cols)], dtype=np.int64)
@@ -120,9 +120,10 @@ class NTupleNetwork:
         self._cells = sum(((1 << rows) - 1) << (c * (rows + 1)) for c in range(cols))
 
     @classmethod
-    def random(cls, game: ConnectFour, count: int = 20, length: int = 6, states: int = 4,
+    def random(cls, game: ConnectFour, count: int = 40, length: int = 8, states: int = 4,
                sides: int = 2, seed: int = 0) -> NTupleNetwork:
-        """A network of `count` random-walk tuples of `length` cells, every entry 0."""
+        """A network of `count` random-walk tuples of `length` cells, every entry 0 (40
+        tuples of 8 learned 5x4 Connect Four better than 20 of 6 in the same time)."""
         tuples = random_tuples(game.rows, game.cols, count, length, seed)
         return cls(game.rows, game.cols, game.k, tuples, states, sides)
 
