@@ -11,6 +11,7 @@ import pytest
 from gamelib import ConnectFour, alphabeta
 from gamelib.learning import SCALE, NTupleNetwork, SmallBoardSolver, random_tuples
 from gamelib.learning.ntuple import EMPTY, O, PLAYABLE, X, tuple_index
+from gamelib.learning.player import LearnedPlayer
 from gamelib.learning.td import (Trace, features, self_play_td0, self_play_td_lambda,
                                  td0_update)
 from gamelib.search.scoring import EVAL_LIMIT
@@ -238,3 +239,17 @@ def test_the_small_board_solver_agrees_with_a_full_alpha_beta_search() -> None:
         state = SMALL.play(moves)
         exact = alphabeta(SMALL, state, all_values=True).move_values
         assert solver.move_values(state) == {m: (v > 0) - (v < 0) for m, v in exact.items()}
+
+
+def test_the_learned_player_searches_with_the_network_and_explains_its_move() -> None:
+    network = noisy_network()
+    state = SMALL.play("2213")
+    player = LearnedPlayer(network)
+    result = player.explain(SMALL, state)
+    values = network.move_values(SMALL, state)
+    assert player.name == "td:1" and result.move in values
+    assert result.move_values == pytest.approx({m: SCALE * v for m, v in values.items()},
+                                               abs=1e-3)
+    assert values[result.move] == max(values.values())
+    deeper = LearnedPlayer(network, depth=3)
+    assert deeper(SMALL, SMALL.play("010101")) == 0        # the win in one, whatever it learned
