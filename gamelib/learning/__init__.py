@@ -1,0 +1,16 @@
+"""Learning an evaluation from self-play: n-tuple networks (Lucas 2008; Thill, Koch and
+Konen 2012) trained by temporal difference learning, graded by exact values on small
+boards. numpy only, so it runs in the browser as well."""
+
+from gamelib.learning.curve import (ChoicePosition, CurvePoint, choice_positions, kept_share,
+                                    learning_curve, random_chooser, score_against, train,
+                                    window_count_chooser)
+from gamelib.learning.exact import SmallBoardSolver
+from gamelib.learning.ntuple import SCALE, NTupleNetwork, random_tuples
+from gamelib.learning.player import LearnedPlayer
+from gamelib.learning.td import self_play_td0, self_play_td_lambda, td0_update
+
+__all__ = ["NTupleNetwork", "LearnedPlayer", "random_tuples", "SCALE", "SmallBoardSolver",
+           "self_play_td0", "self_play_td_lambda", "td0_update", "train", "learning_curve",
+           "CurvePoint", "ChoicePosition", "choice_positions", "kept_share", "score_against",
+           "random_chooser", "window_count_chooser"]
