@@ -11,7 +11,8 @@ import gamelib
 
 ROOT = Path(gamelib.__file__).parent
 
-LAYERS = ["platform", "games", "search", "solver", "heuristics", "arena", "viz", "widgets"]
+LAYERS = ["platform", "games", "search", "solver", "heuristics", "learning", "arena", "viz",
+          "widgets"]
 """From the bottom up: each may import the ones before it. `platform` is the module that
 says where gamelib runs (a browser or not); the modules directly in gamelib/ (the
 command line, the lessons' launcher, the package's own __init__) sit on top of all."""
