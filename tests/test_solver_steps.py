@@ -1,15 +1,19 @@
 """Lesson 08's step-by-step solver: every combination of ideas is exact, the benchmark
 reports what it measured, and "n/a" only where a step ran out of nodes."""
 
+import hashlib
 import random
+from importlib import resources
 from pathlib import Path
 
 import pytest
 
+from gamelib.solver import steps
 from gamelib.solver.negamax import OutOfBudget
 from gamelib.solver.position import WIDTH, Position
-from gamelib.solver.steps import (IDEAS, SETS, STEPS, GridPosition, StepSolver, BenchmarkSet,
-                                  benchmark_steps, load_test_set, opening_set, standard_lines)
+from gamelib.solver.steps import (IDEAS, SET_SHA256, SETS, STEPS, BenchmarkSet, GridPosition,
+                                  StepSolver, BadTestSetError, benchmark_steps, load_test_set,
+                                  opening_set, standard_lines)
 
 DATA = [Path(__file__).resolve().parents[2] / "shared" / "data" / "connect4"]
 READABLE = [step for step in STEPS if step.engine == "readable"]
@@ -109,6 +113,43 @@ def test_the_standard_sets_ship_with_gamelib_and_read_the_same_from_any_folder(t
     assert packaged.positions[1] == ("41642200322566331311010", 8)   # from_standard applied
     with pytest.raises(ValueError, match="unknown test set"):
         load_test_set("L9", 3)
+
+
+def test_the_recorded_checksums_are_the_shipped_files():
+    for name in SETS:
+        data = (resources.files("gamelib") / "data" / f"Test_{name}.txt.gz").read_bytes()
+        assert hashlib.sha256(data).hexdigest() == SET_SHA256[name], name
+
+
+@pytest.mark.parametrize("damage, words", [
+    (lambda data: data[:len(data) // 2], "checksum differs"),
+    (lambda data: b"not gzip" + data, "checksum differs"),
+    (None, "is missing")])
+def test_a_damaged_or_missing_shipped_set_is_named(tmp_path, monkeypatch, damage, words):
+    folder = tmp_path / "data"
+    folder.mkdir()
+    if damage is not None:
+        original = (resources.files("gamelib") / "data" / "Test_L2_R1.txt.gz").read_bytes()
+        (folder / "Test_L2_R1.txt.gz").write_bytes(damage(original))
+    monkeypatch.setattr(steps.resources, "files", lambda package: tmp_path)
+    with pytest.raises(BadTestSetError, match=words) as error:
+        standard_lines("L2_R1")
+    assert "gamelib/data/Test_L2_R1.txt.gz" in str(error.value)
+
+
+@pytest.mark.parametrize("line, words", [
+    ("4453 x", "line 2"), ("4453", "line 2"), ("4483 3", "line 2"), ("4453 1 2", "line 2")])
+def test_a_malformed_line_in_a_test_set_names_its_file_and_line(tmp_path, line, words):
+    (tmp_path / "Test_L3_R1.txt").write_text("4453 -1\n" + line + "\n")
+    with pytest.raises(BadTestSetError, match=words) as error:
+        load_test_set("L3_R1", 5, [tmp_path])
+    assert str(tmp_path / "Test_L3_R1.txt") in str(error.value)
+
+
+def test_a_test_set_in_another_encoding_is_named(tmp_path):
+    (tmp_path / "Test_L3_R1.txt").write_bytes("4453 -1\n44é3 2\n".encode("latin-1"))
+    with pytest.raises(BadTestSetError, match="cannot read the test set"):
+        load_test_set("L3_R1", 5, [tmp_path])
 
 
 def test_benchmark_rows_cells_and_na():

@@ -23,12 +23,15 @@ from __future__ import annotations
 
 import gc
 import gzip
+import hashlib
 import time
+import zlib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable, Sequence, Union
 
+from gamelib.games.quoting import brief
 from gamelib.games.connect4 import from_standard
 from gamelib.solver.book import OpeningBook
 from gamelib.solver.engine import get_solver
@@ -289,17 +292,60 @@ SETS = {"L3_R1": "end game, easy", "L2_R1": "middle game, easy", "L2_R2": "middl
 clone, a wheel, the browser build and a copied lessons folder all read the same positions."""
 
 
+SET_SHA256 = {
+    "L3_R1": "86ef083de5b70d7c3c988b49267d11939687a0fa90278365f4e89491d0d046d0",
+    "L2_R1": "5f7b3ce1a2bbd677b5f4d7cd0e93c218a5fc55a0f8c9f5317994dcec7168662f",
+    "L2_R2": "4de9be420dde870220af09d4016511b8de299b246c4715e5bb0d2fd436b9b01d",
+    "L1_R1": "ad9ae599db70ddb92c854bb4e9642798f67f44c3cac5cd7b689ebe2b70d78f90",
+    "L1_R2": "ad498a2956530b238a3f01dab443ff0d31f7b76e31da5335a73061691bdfc30e",
+    "L1_R3": "b197275e70d87ff192217173a24f3f8c181e7e064ae007f4bff44d53506fda22"}
+"""The SHA-256 checksum of each shipped set's file: reading one checks it (a test checks they
+are the files'), so a damaged or edited copy is named, never believed."""
+
+
+class BadTestSetError(ValueError):
+    """A test set file that is missing, damaged or not in the format of Pons' sets."""
+
+
 def standard_lines(name: str) -> list[str]:
     """The lines of Pons' set `name` ("L2_R1"), from the copy that ships with gamelib."""
     if name not in SETS:
         raise ValueError(f"unknown test set {name!r}; choose from {', '.join(SETS)}")
-    packaged = resources.files("gamelib") / "data" / f"Test_{name}.txt.gz"
+    where = f"gamelib/data/Test_{name}.txt.gz"
     try:
-        data = packaged.read_bytes()
+        data = (resources.files("gamelib") / "data" / f"Test_{name}.txt.gz").read_bytes()
     except FileNotFoundError:
-        raise FileNotFoundError(f"gamelib/data/Test_{name}.txt.gz is missing from this "
-                                "installation of gamelib; reinstall it") from None
-    return gzip.decompress(data).decode("ascii").splitlines()
+        raise BadTestSetError(f"{where} is missing from this installation of gamelib; "
+                           "reinstall it") from None
+    if hashlib.sha256(data).hexdigest() != SET_SHA256[name]:
+        raise BadTestSetError(f"{where} is not the file gamelib ships (its checksum differs): "
+                           "it is damaged or was changed; reinstall gamelib")
+    try:
+        return gzip.decompress(data).decode("ascii").splitlines()
+    except (OSError, EOFError, zlib.error, UnicodeDecodeError) as error:
+        raise BadTestSetError(f"cannot read {where}: {error}") from None
+
+
+def parse_test_lines(lines: Sequence[str], source: str, count: int) -> list[tuple[str, int]]:
+    """(position in gamelib's 0-based columns, exact score) of the first `count` lines
+    "<1-based moves> <score>"; a line in another form is named with its file and number."""
+    pairs: list[tuple[str, int]] = []
+    for number, line in enumerate(lines, start=1):
+        if len(pairs) == count:
+            break
+        if not line.strip():
+            continue
+        fields = line.split()
+        try:
+            if len(fields) != 2:
+                raise ValueError("want a position and its score")
+            moves = from_standard(fields[0])
+            Position.from_string(moves)             # a position play can reach, or an error
+            pairs.append((moves, int(fields[1])))
+        except ValueError as error:
+            raise BadTestSetError(f"{source}, line {number}: {brief(line.strip())} is not "
+                               f"'<moves as 1-based columns> <score>' ({error})") from None
+    return pairs
 
 
 @dataclass
@@ -323,13 +369,14 @@ def load_test_set(name: str, count: int, folders: Sequence[str | Path] = ()) -> 
     for folder in folders:
         path = Path(folder) / f"Test_{name}.txt"
         if path.exists():
-            lines, source = path.read_text().splitlines(), str(path)
+            try:
+                lines, source = path.read_text(encoding="ascii").splitlines(), str(path)
+            except (OSError, UnicodeDecodeError) as error:
+                raise BadTestSetError(f"cannot read the test set {path}: {error}") from None
             break
     else:
         lines, source = standard_lines(name), f"Test_{name}.txt"
-    pairs = [line.split() for line in lines if line.strip()][:count]
-    return BenchmarkSet(name, [(from_standard(moves), int(score)) for moves, score in pairs],
-                        source)
+    return BenchmarkSet(name, parse_test_lines(lines, source, count), source)
 
 
 def opening_set(count: int, plies: Sequence[int] = (7, 6, 5)) -> BenchmarkSet:
