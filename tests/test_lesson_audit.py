@@ -2,13 +2,13 @@
 of its code, or is on the short allow-list below, with the reason it needs no output.
 
 The audit (tests/lesson_audit.py) reads the lessons the notebook tests executed (one run
-per session, quick settings: tests/conftest.py). `GAMELIB_FULL_LESSONS=1` audits the lessons
-executed with the sizes a student sees as well (slow: several minutes per lesson).
+per session, quick settings: tests/conftest.py), and runs the lessons that have quick
+settings once more with the sizes a student sees, to audit those too (slow: a few minutes).
+A lesson without quick settings runs the same in both, so its quick run is its full run.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any, Callable
 
@@ -20,6 +20,8 @@ from lesson_audit import Allowed, Claim, audit, claims, numbers_in, output_text,
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
+SIZED = [path for path in LESSONS if lessons.quick_settings(nbformat.read(path, as_version=4))]
+"""The lessons whose quick runs use smaller sizes than a student's (the others run alike)."""
 
 ALLOWED = (
     # Kinds of numbers that are never measured
@@ -153,9 +155,7 @@ def test_the_issue_examples_fail_the_audit() -> None:
 
 @pytest.fixture(scope="session")
 def full_lesson() -> Callable[[Path], Any]:
-    """Lessons executed with the sizes a student sees (only with GAMELIB_FULL_LESSONS=1)."""
-    if os.environ.get("GAMELIB_FULL_LESSONS") != "1":
-        pytest.skip("full-size lessons are audited with GAMELIB_FULL_LESSONS=1 (slow)")
+    """Lessons executed with the sizes a student sees (each run once, then remembered)."""
     done: dict[Path, Any] = {}
 
     def run(path: Path) -> Any:
@@ -176,8 +176,16 @@ def test_every_claim_in_the_lesson_is_printed_or_allowed(path: Path, executed_le
     assert not found, "claims that nothing in the lesson prints:\n" + found
 
 
+def test_the_full_size_audit_covers_the_lessons_whose_quick_runs_differ() -> None:
+    """The quick audit stands for the full one only where a quick run changes nothing."""
+    assert SIZED, "no lesson has quick settings: then nothing here needs a full run"
+    for path in set(LESSONS) - set(SIZED):
+        notebook = nbformat.read(path, as_version=4)
+        assert lessons.with_settings(notebook, quick=True) == notebook, path.name
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", SIZED, ids=lambda p: p.stem)
 def test_every_claim_in_the_full_size_lesson_is_printed_or_allowed(path: Path,
                                                                     full_lesson: Any) -> None:
     found = findings_text(full_lesson(path), path)
