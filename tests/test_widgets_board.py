@@ -295,7 +295,7 @@ def test_solver_scores_in_moves() -> None:
     assert search_words(WIN - 1, "exact", True) == "wins with this move"
     assert search_words(WIN - 5, "exact", True) == "wins in 3 moves"
     assert search_words(-(WIN - 4), "exact", True) == "loses in 2 moves"
-    assert search_words(-(WIN - 4), "upper", False) == "loses within 2 moves"
+    assert search_words(-(WIN - 4), "upper", False) == "loses in 2 moves or sooner"
     assert search_words(0, "upper", True) == "at best a draw"
     assert search_words(0, "exact", False) == "looks even"
     assert solver_words(18, (0, 0)) == "wins in 4 moves"      # the 4th stone wins
