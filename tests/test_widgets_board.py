@@ -535,3 +535,42 @@ def test_an_undo_changes_the_marked_moves() -> None:
     board.click(6)
     marks = [m for _, _, m in board.review_entries()]
     assert marks[0] and marks[2] == ""                        # 6 was not reviewed
+
+
+# -- keyboard and screen reader basics ---------------------------------------------------------
+
+def test_every_connect_four_cell_is_named_and_disabled_columns_say_why() -> None:
+    board = PlayBoard(ConnectFour(), opponent=_Scripted([3]), threaded=False,
+                      first_move_rule=True)
+    assert board.board.drops[3].disabled
+    assert "first player may not open in the centre column" in board.board.drops[3].tooltip
+    board.click(0)
+    assert board.board.buttons[(5, 0)].tooltip == "column 0, row 1: red"
+    assert board.board.buttons[(5, 3)].tooltip == "column 3, row 1: yellow"
+    assert board.board.buttons[(0, 6)].tooltip == "column 6, row 6: empty"
+    names = [b.tooltip for b in board.board.buttons.values()]
+    assert len(set(names)) == 42                      # no two cells share a name
+    full = PlayBoard(ConnectFour(), opponent="random", seed=1, threaded=False,
+                     start="000000")
+    assert full.board.drops[0].tooltip.endswith("(column 0 is full)")
+
+
+def test_the_status_line_is_a_live_region_and_every_button_is_named() -> None:
+    board = PlayBoard(TicTacToe(), opponent="random", seed=1, threaded=False)
+    board.click((1, 1))
+    assert "aria-live='polite'" in board.status_line.value
+    assert "role='status'" in board.status_line.value
+    squares = [b.tooltip for b in board.board.buttons.values()]
+    assert "row 1, col 1: X" in squares and len(set(squares)) == 9
+    for button in [board.new_button, board.undo_button, board.hint_button,
+                   board.tree_button, board.review_button, board.why_toggle]:
+        assert button.description.strip()
+
+
+def test_the_steppers_play_control_is_named() -> None:
+    from gamelib.search import alphabeta, Trace
+    from gamelib import GameTree
+    from gamelib.widgets import SearchStepper
+    tree = GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    stepper = SearchStepper(alphabeta(tree, tree.initial_state, trace=Trace()))
+    assert "play, pause and stop" in stepper.play.tooltip

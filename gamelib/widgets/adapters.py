@@ -44,8 +44,8 @@ class Cells(Protocol):
     clickable: list[Any]
 
     def show(self, state: State, winning: set[Cell], last: Cell | None, hint: Move | None,
-             playable: set[Move]) -> None:
-        """Draw `state`; only `playable` moves may be clicked."""
+             playable: set[Move], reasons: dict[Move, str] | None = None) -> None:
+        """Draw `state`; only `playable` moves may be clicked (`reasons`: why not, by move)."""
 
 
 @dataclass(frozen=True)

@@ -586,7 +586,8 @@ class PlayBoard:
         playable = set() if (self.thinking or not self.session.human_to_move()
                              or self.viewing is not None) else set(self.game.actions(state))
         self.board.show(state, winning, last,
-                        self.hint_move if self.viewing is None else None, playable)
+                        self.hint_move if self.viewing is None else None, playable,
+                        self._reasons(state, playable))
         self._draw_move_list()
         if not self.thinking:
             self.undo_button.disabled = self.session.undo_point() is None
@@ -601,6 +602,33 @@ class PlayBoard:
             self.widget.add_class(busy)
         elif not self.thinking and busy in self.widget._dom_classes:
             self.widget.remove_class(busy)
+
+    def _reasons(self, state: State, playable: set[Move]) -> dict[Move, str]:
+        """Why each move that cannot be clicked now cannot, in a few words (the disabled
+        controls say it in their names)."""
+        if self.viewing is not None:
+            general = "an earlier position is shown: press Back to the game"
+        elif self.thinking:
+            general = "wait: the AI is thinking"
+        elif self.over:
+            general = "the game is over"
+        elif not self.session.human_to_move():
+            general = "it is the AI's turn"
+        else:
+            general = ""
+        reasons = {}
+        for move in self._all_moves():
+            if move in playable:
+                continue
+            error = self.session.problem(move) if not general else None
+            reasons[move] = general or (_rule_reason(str(error)) if error else "")
+        return reasons
+
+    def _all_moves(self) -> list[Move]:
+        """Every move of the board, playable or not (columns, or squares)."""
+        if self.adapter.noun == "column":
+            return list(range(self.game.cols))
+        return [(r, c) for r in range(self.game.rows) for c in range(self.game.cols)]
 
     def _draw_move_list(self) -> None:
         """The moves as buttons marked with their review verdicts; a click shows that
@@ -683,7 +711,8 @@ class PlayBoard:
         """Show `text` in the status line."""
         self._status = text
         css = "gamelib-thinking" if thinking else "gamelib-message"
-        self.status_line.value = f"<span class='{css}'>{escape(text)}</span>"
+        self.status_line.value = (f"<span class='{css}' role='status' aria-live='polite'>"
+                                  f"{escape(text)}</span>")
 
     def _safely(self, action: Callable[[], Any]) -> None:
         """Run a button's action; an unexpected error goes to the status line, not the page."""
@@ -714,6 +743,13 @@ class PlayBoard:
         if self.over:
             return "the game is over."
         return "it is the AI's turn."
+
+
+def _rule_reason(message: str) -> str:
+    """The reason of an illegal-move message, short: "column 3 is full", "the first
+    player may not open in the centre column"."""
+    reason = message.split(": ", 1)[-1]
+    return reason.split(";")[0].rstrip(".")
 
 
 def _is_random(player: Any) -> bool:
