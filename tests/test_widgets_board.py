@@ -574,3 +574,14 @@ def test_the_steppers_play_control_is_named() -> None:
     tree = GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     stepper = SearchStepper(alphabeta(tree, tree.initial_state, trace=Trace()))
     assert "play, pause and stop" in stepper.play.tooltip
+
+
+def test_a_double_click_while_the_ai_thinks_is_not_queued() -> None:
+    ai = _Gated([6])
+    board = PlayBoard(ConnectFour(), opponent=ai, threaded=True)
+    board.board.drops[3].click()
+    board.board.drops[3].click()            # the double click's tail: refused, not queued
+    assert "double click counts once" in board.status
+    ai.gate.set()
+    board.wait()
+    assert board.moves == [3, 6]
