@@ -91,6 +91,8 @@ class PlayBoard:
         self._hint_player = self._hint_for(hint)
         self._build()
         self.new_game()
+        if getattr(self.adapter, "standard", lambda: False)():
+            _in_background(_load_opening_book)     # the review answers from it at once
 
     # -- the Python API --------------------------------------------------------------------
 
@@ -743,6 +745,23 @@ class PlayBoard:
         if self.over:
             return "the game is over."
         return "it is the AI's turn."
+
+
+def _load_opening_book() -> None:
+    """Load the solver's opening book (about 2 s, once per kernel) before a review needs it."""
+    from gamelib.solver.api import opening_book
+    try:
+        opening_book()
+    except Exception:                   # a damaged book: the review will say so itself
+        pass
+
+
+def _in_background(job: Callable[[], None]) -> None:
+    """Run `job` in a daemon thread, or not at all where threads cannot start."""
+    try:
+        threading.Thread(target=job, daemon=True, name="gamelib-preload").start()
+    except RuntimeError:                # e.g. Pyodide: the first review loads it instead
+        pass
 
 
 def _rule_reason(message: str) -> str:
