@@ -56,13 +56,13 @@ def test_empty_squares_are_never_labelled_with_nothing_so_old_marks_are_redrawn(
 
 # -- 2. double-click -------------------------------------------------------------------------
 
-def test_a_double_click_plays_one_move() -> None:
+def test_a_double_click_plays_one_move_and_says_so() -> None:
     board = PlayBoard(ConnectFour(), opponent="random", seed=2, threaded=False)
     board.board.drops[3].click()            # the AI answers at once...
     board.board.drops[3].click()            # ...and the second click of the pair follows
     assert len(board.moves) == 2 and board.moves[0] == 3
-    board._shown_at -= board_module.SETTLE_SECONDS          # the student has looked
-    board.board.drops[4].click()
+    assert "double click counts once" in board.status              # refused out loud
+    board.board.drops[4].click()                            # another column: played at once
     assert len(board.moves) == 4
     assert board.click(0) and len(board.moves) == 6         # the Python API is not delayed
     board.new_game()
@@ -70,26 +70,70 @@ def test_a_double_click_plays_one_move() -> None:
     assert board.moves[:1] == [2]
 
 
+def test_a_quick_click_right_after_the_ai_move_is_played() -> None:
+    """No settle window: a click just after the AI's reply appeared is a move."""
+    board = PlayBoard(ConnectFour(), opponent="random", seed=2, threaded=False)
+    board.board.drops[3].click()
+    board.board.drops[4].click()            # at once, on another column
+    assert board.moves[0::2] == [3, 4] and len(board.moves) == 4
 
-def test_a_click_queued_while_the_ai_move_is_drawn_is_the_tail_of_a_double_click() -> None:
-    """The second click of a pair can reach Python only after a slow drawing of the AI's
-    move; it is measured against the end of that drawing, not the moment the move was made."""
+
+class _Gated:
+    """Plays the first legal move of a preference list once `gate` is set (a slow AI)."""
+
+    name = "gated"
+
+    def __init__(self, order: list[int]) -> None:
+        self.gate = threading.Event()
+        self.order = order
+
+    def __call__(self, game, state):
+        self.gate.wait(10)
+        return next(m for m in self.order if m in game.actions(state))
+
+
+def test_a_click_while_the_ai_thinks_is_queued_and_played_after_its_move() -> None:
+    ai = _Gated([6])
+    board = PlayBoard(ConnectFour(), opponent=ai, threaded=True)
+    assert board.click(3, wait=False) and board.thinking
+    assert board.click(5, wait=False)       # during the AI's reply: queued, said so
+    assert "played as soon as the AI has moved" in board.status
+    ai.gate.set()
+    board.wait()
+    assert board.moves == [3, 6, 5, 6]
+
+
+def test_a_queued_click_that_became_illegal_says_why() -> None:
+    ai = _Gated([0])
+    board = PlayBoard(ConnectFour(), opponent=ai, threaded=True,
+                      start="000001")       # column 0 has one cell left; X (you) to move
+    board.click(3, wait=False)
+    board.click(0, wait=False)              # the AI fills column 0 before it is played
+    ai.gate.set()
+    board.wait()
+    assert board.moves == [3, 0]
+    assert "Your click on column 0 was not played: column 0 is full" in board.status
+
+
+def test_a_click_that_waited_for_the_drawing_of_the_ai_move_is_played() -> None:
+    """A click reaching Python only after a slow drawing of the AI's move (it waited for
+    the lock) is a move of its own, not the tail of a double click."""
     board = PlayBoard(ConnectFour(), opponent="random", seed=2, threaded=True)
     drawing = threading.Event()
     draw_why_panel = board._show_why_panel
 
     def slow_why_panel() -> None:
         drawing.set()
-        threading.Event().wait(board_module.SETTLE_SECONDS + 0.5)
+        threading.Event().wait(0.6)
         draw_why_panel()
 
     board._show_why_panel = slow_why_panel  # type: ignore[method-assign]
     board.board.drops[3].click()            # the AI's reply is drawn in the worker thread
     assert drawing.wait(10)
-    threading.Event().wait(board_module.SETTLE_SECONDS + 0.1)
-    board.board.drops[3].click()            # queued behind the drawing
-    board.worker.thread.join(10)
-    assert board.moves[0] == 3 and len(board.moves) == 2
+    threading.Event().wait(0.5)
+    board.board.drops[3].click()            # waits for the drawing, then is played
+    board.wait(10)
+    assert board.moves[0] == 3 and board.moves[2] == 3 and len(board.moves) == 4
 
 
 # -- 3. show the tree = the search that chose the move ---------------------------------------
@@ -251,7 +295,7 @@ def test_solver_scores_in_moves() -> None:
     assert search_words(WIN - 1, "exact", True) == "wins with this move"
     assert search_words(WIN - 5, "exact", True) == "wins in 3 moves"
     assert search_words(-(WIN - 4), "exact", True) == "loses in 2 moves"
-    assert search_words(-(WIN - 4), "upper", False) == "loses within 2 moves"
+    assert search_words(-(WIN - 4), "upper", False) == "loses in 2 moves or sooner"
     assert search_words(0, "upper", True) == "at best a draw"
     assert search_words(0, "exact", False) == "looks even"
     assert solver_words(18, (0, 0)) == "wins in 4 moves"      # the 4th stone wins
@@ -263,6 +307,8 @@ def test_you_win_cannot_be_missed() -> None:
     for _ in range(4):
         board.click(0)
     assert "gamelib-result-win" in board.banner.value and "You win!" in board.banner.value
+    assert "<svg" in board.banner.value                      # a drawn mark, not an emoji
+    assert all(ord(c) < 0x2000 for c in board.banner.value)  # no glyph a font may lack
     board.new_game()
     assert board.banner.value == ""
 
@@ -437,3 +483,105 @@ class _Slow:
     def __call__(self, game, state):
         assert self.release.wait(10)
         return game.actions(state)[0]
+
+
+def test_the_review_is_a_move_list_that_steps_back_through_the_game() -> None:
+    board = PlayBoard(ConnectFour(), opponent=_Scripted([3, 4, 2]), threaded=False)
+    for move in [3, 3, 0]:          # 3, then 3 again, then 0 (a blunder: 2 wins for red)
+        board.click(move)
+    entries = board.review_entries()
+    assert [e[1] for e in entries][:2] == ["1. you: column 3", "2. AI: column 3"]
+    assert all(mark == "" for _, _, mark in entries)          # not reviewed yet
+    reviews = board.review()
+    marks = {index: mark for index, _, mark in board.review_entries()}
+    assert {r.index: r.verdict for r in reviews} == {i: marks[i] for i in (0, 2, 4)}
+    assert marks[1] == marks[3] == marks[5] == ""             # the AI's moves
+    assert all(mark != "not judged" for mark in marks.values() if mark)
+    assert len(board.move_buttons) == 6
+    assert "gamelib-move" in board.move_buttons[4]._dom_classes
+    assert f"gamelib-verdict-{marks[4]}" in board.move_buttons[4]._dom_classes
+
+    board.move_buttons[1].click()                             # a click on move 2
+    assert board.viewing == 1
+    assert sum(row.count(".") for row in board.cells) == 42 - 2   # the position after it
+    assert board.status.startswith("Move 2 of 6 (AI: column 3).")
+    assert all(b.disabled for b in board.board.drops)          # the past is not played on
+    board.show_move(4)
+    assert "Blunder" in board.status or "best" in board.status.lower()
+    board.show_move(None)                                     # back to the game
+    assert board.viewing is None and sum(row.count(".") for row in board.cells) == 36
+    board.show_move(-1)
+    assert all(c == "." for row in board.cells for c in row)
+    board.back_button.click()
+    assert board.viewing is None
+    with pytest.raises(ValueError, match="no move 9"):
+        board.show_move(9)
+
+
+def test_a_click_on_the_board_while_viewing_plays_on_the_game() -> None:
+    board = PlayBoard(ConnectFour(), opponent=_Scripted([3]), threaded=False)
+    board.click(0)
+    board.show_move(-1)
+    assert board.click(1) and board.viewing is None and board.moves[:3] == [0, 3, 1]
+
+
+def test_an_undo_changes_the_marked_moves() -> None:
+    board = PlayBoard(ConnectFour(), opponent=_Scripted([3, 4]), threaded=False)
+    board.click(3)
+    board.click(3)
+    board.review()
+    assert all(m for i, _, m in board.review_entries() if i % 2 == 0)
+    board.undo()
+    board.click(6)
+    marks = [m for _, _, m in board.review_entries()]
+    assert marks[0] and marks[2] == ""                        # 6 was not reviewed
+
+
+# -- keyboard and screen reader basics ---------------------------------------------------------
+
+def test_every_connect_four_cell_is_named_and_disabled_columns_say_why() -> None:
+    board = PlayBoard(ConnectFour(), opponent=_Scripted([3]), threaded=False,
+                      first_move_rule=True)
+    assert board.board.drops[3].disabled
+    assert "first player may not open in the centre column" in board.board.drops[3].tooltip
+    board.click(0)
+    assert board.board.buttons[(5, 0)].tooltip == "column 0, row 1: red"
+    assert board.board.buttons[(5, 3)].tooltip == "column 3, row 1: yellow"
+    assert board.board.buttons[(0, 6)].tooltip == "column 6, row 6: empty"
+    names = [b.tooltip for b in board.board.buttons.values()]
+    assert len(set(names)) == 42                      # no two cells share a name
+    full = PlayBoard(ConnectFour(), opponent="random", seed=1, threaded=False,
+                     start="000000")
+    assert full.board.drops[0].tooltip.endswith("(column 0 is full)")
+
+
+def test_the_status_line_is_a_live_region_and_every_button_is_named() -> None:
+    board = PlayBoard(TicTacToe(), opponent="random", seed=1, threaded=False)
+    board.click((1, 1))
+    assert "aria-live='polite'" in board.status_line.value
+    assert "role='status'" in board.status_line.value
+    squares = [b.tooltip for b in board.board.buttons.values()]
+    assert "row 1, col 1: X" in squares and len(set(squares)) == 9
+    for button in [board.new_button, board.undo_button, board.hint_button,
+                   board.tree_button, board.review_button, board.why_toggle]:
+        assert button.description.strip()
+
+
+def test_the_steppers_play_control_is_named() -> None:
+    from gamelib.search import alphabeta, Trace
+    from gamelib import GameTree
+    from gamelib.widgets import SearchStepper
+    tree = GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    stepper = SearchStepper(alphabeta(tree, tree.initial_state, trace=Trace()))
+    assert "play, pause and stop" in stepper.play.tooltip
+
+
+def test_a_double_click_while_the_ai_thinks_is_not_queued() -> None:
+    ai = _Gated([6])
+    board = PlayBoard(ConnectFour(), opponent=ai, threaded=True)
+    board.board.drops[3].click()
+    board.board.drops[3].click()            # the double click's tail: refused, not queued
+    assert "double click counts once" in board.status
+    ai.gate.set()
+    board.wait()
+    assert board.moves == [3, 6]

@@ -40,8 +40,8 @@ def test_the_panel_names_the_threat_the_ai_stops_and_what_the_runner_up_allows()
     runner_up = ranked_moves(board.last_result)[1]
     assert ("In the report's terms: column 0 stops your even threat in column 0 "
             "(row 4 from the bottom)") in text
-    assert (f"the runner-up, column {runner_up}, makes and stops no threat, but lets you "
-            f"win at once in column 0") in text
+    assert (f"the runner-up, column {runner_up}, makes and stops no threat. You can win "
+            f"at once after column {runner_up}: in column 0.") in text
     assert player.searches == 1             # the words come from the board, not a search
 
 

@@ -11,11 +11,14 @@ Tic-Tac-Toe. Then the move played is compared with the best one:
   to lose;
 - blunder: it changes the result (a win thrown into a draw or a loss, a draw into a loss).
 
-A Connect Four position too early to solve within the budget is left unjudged ("?").
+A Connect Four game is reviewed within a time budget (`REVIEW_SECONDS`): the opening
+book answers its positions at once, the solver the rest, latest first. A move whose
+position the solver cannot finish in the time left is left unjudged ("?").
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
@@ -23,8 +26,12 @@ from gamelib.games.base import BoardGame, Game, Move, Side, State
 from gamelib.games.checks import check_state
 
 BEST, FINE, MISTAKE, BLUNDER, UNKNOWN = "best", "fine", "mistake", "blunder", "?"
-NODE_BUDGET = 3_000_000
-"""Connect Four: solver nodes per column before a position counts as too early to judge."""
+REVIEW_SECONDS = 2.0
+"""Connect Four: the time a whole game's review may take (the book answers early
+positions at once, the solver later ones in milliseconds)."""
+NODES_PER_SECOND = 4_000_000
+"""The solver's speed assumed until a search has measured it (it sets the node budget)."""
+SIZE = 42
 
 
 @dataclass(frozen=True)
@@ -65,13 +72,21 @@ class MoveReview:
         """One line for a student: the verdict, what the move led to, what was best."""
         if self.verdict == UNKNOWN:
             return (f"{name(self.move)}: not judged (the position is too early to solve "
-                    f"quickly)")
+                    f"within the review's time)")
         played = self.played.words() if self.played else "?"
         text = f"{name(self.move)}: {self.verdict} ({played})"
         if self.verdict != BEST and self.best is not None:
-            alternatives = " or ".join(name(m) for m in self.best_moves[:2])
-            text += f"; best was {alternatives} ({self.best.words()})"
+            text += f"; {self.best_text(name)}"
         return text
+
+    def best_text(self, name: Callable[[Move], str] = repr) -> str:
+        """What was best instead: "best was 2 (wins in 3 moves)" ("" for a best move)."""
+        if self.verdict in (BEST, UNKNOWN) or self.best is None:
+            return ""
+        if not self.best_moves:
+            return f"a better move {self.best.words()}"
+        return (f"best was {' or '.join(name(m) for m in self.best_moves[:2])} "
+                f"({self.best.words()})")
 
 
 def verdict(played: Outcome, best: Outcome) -> str:
@@ -84,18 +99,21 @@ def verdict(played: Outcome, best: Outcome) -> str:
 
 
 def review_game(game: Game, moves: Sequence[Move], start: State | None = None,
-                side: Side | None = None) -> list[MoveReview]:
+                side: Side | None = None, seconds: float = REVIEW_SECONDS
+                ) -> list[MoveReview]:
     """Review `moves` played from `start` (default: the initial position); only `side`'s
-    moves when given, else both sides'."""
+    moves when given, else both sides'. Connect Four: within `seconds`."""
     state = game.initial_state if start is None else check_state(game, start, "start")
-    values = _value_finder(game)
-    reviews = []
-    for index, move in enumerate(moves):
-        player = game.to_move(state)
-        if side is None or player == side:
-            reviews.append(_review_move(game, state, move, index, values(state)))
-        state = game.result(state, move)
-    return reviews
+    states = [state]
+    for move in moves:
+        states.append(game.result(states[-1], move))
+    reviewed = [i for i in range(len(moves)) if side is None or game.to_move(states[i]) == side]
+    if _is_standard_connect_four(game):
+        return solver_reviews(game, states, moves, reviewed, seconds)  # type: ignore[arg-type]
+    if getattr(game, "rows", 9) * getattr(game, "cols", 1) > 16:
+        raise ValueError(f"a full search of {game!r} would take too long to review")
+    return [_review_move(game, states[i], moves[i], i, search_values(game, states[i]))
+            for i in reviewed]
 
 
 def _review_move(game: Game, state: State, move: Move, index: int,
@@ -111,17 +129,16 @@ def _review_move(game: Game, state: State, move: Move, index: int,
     return MoveReview(index, player, move, verdict(played, best), played, best_moves, best)
 
 
-def _value_finder(game: Game) -> Callable[[State], dict[Move, Outcome | None]]:
-    """How to value every legal move of a position in `game`."""
+def _is_standard_connect_four(game: Game) -> bool:
+    """True for Connect Four on the 7x6 board (a ValueError for other Connect Four sizes:
+    the exact solver knows only that one)."""
     from gamelib.games.connect4 import ConnectFour
-    if isinstance(game, ConnectFour):
-        if (game.rows, game.cols, game.k) != (6, 7, 4):
-            raise ValueError("the Connect Four review uses the exact solver, which solves "
-                             "the standard 7x6 board only")
-        return SolverValues(game)
-    if getattr(game, "rows", 9) * getattr(game, "cols", 1) > 16:
-        raise ValueError(f"a full search of {game!r} would take too long to review")
-    return lambda state: search_values(game, state)
+    if not isinstance(game, ConnectFour):
+        return False
+    if (game.rows, game.cols, game.k) != (6, 7, 4):
+        raise ValueError("the Connect Four review uses the exact solver, which solves "
+                         "the standard 7x6 board only")
+    return True
 
 
 def search_values(game: Game, state: State) -> dict[Move, Outcome | None]:
@@ -142,39 +159,126 @@ def search_values(game: Game, state: State) -> dict[Move, Outcome | None]:
     return outcomes
 
 
-class SolverValues:
-    """Every legal Connect Four move's exact outcome, from the opening book or the solver."""
+class SolverReview:
+    """Exact scores of the positions of one Connect Four game, within a time budget.
 
-    def __init__(self, game: BoardGame, budget: int = NODE_BUDGET) -> None:
-        from gamelib.solver.api import get_solver
-        from gamelib.solver.book import OpeningBook
-        self.game, self.budget = game, budget
+    The opening book answers first (a position it holds, or a column of one it holds),
+    then the solver, latest position first: late positions take it milliseconds, so the
+    budget goes to the early ones that are left. A position the solver does not finish
+    in the time left stays unknown (None)."""
+
+    def __init__(self, seconds: float = REVIEW_SECONDS) -> None:
+        from gamelib.solver.api import get_solver, opening_book
+        self.book = opening_book()
         self.solver = get_solver()
-        self.book = OpeningBook.load()
+        self.deadline = time.perf_counter() + seconds
+        self.rate = NODES_PER_SECOND
+        self.scores: dict[int, int | None] = {}
 
-    def __call__(self, state: State) -> dict[Move, Outcome | None]:
-        from gamelib.solver.position import Position
-        pos = Position.from_state(state)
-        stones = _stones(state, self.game)
-        return {col: self._outcome(pos, col, stones) for col in self.game.actions(state)}
-
-    def _outcome(self, pos: Any, col: int, stones: tuple[int, int]) -> Outcome | None:
-        """The exact outcome of playing `col` (None: not solved within the budget)."""
-        from gamelib.solver.api import child_score
-        child = pos.play_col(col)
-        found = None if pos.is_winning_move(col) else self.book.lookup(child)
+    def score(self, pos: Any, cap: float | None = None) -> int | None:
+        """The exact score of `pos` for the player to move, or None if out of time (or
+        past `cap` seconds for this one position)."""
+        key = pos.key()
+        if self.scores.get(key) is not None:
+            return self.scores[key]
+        found = self.book.lookup(pos)
         if found is not None:
-            score = -found[0]
+            value: int | None = found[0]
+        elif pos.moves == SIZE:
+            value = 0
         else:
-            score = child_score(self.solver, pos, col, max_nodes=self.budget)
-            if self.solver.aborted:
-                return None
-        mine, theirs = stones
-        if score > 0:
-            return Outcome("win", max(1, 22 - score - mine))
-        if score < 0:
-            return Outcome("loss", max(1, 22 + score - theirs))
-        return Outcome("draw")
+            value = self._search(pos, cap)
+        self.scores[key] = value
+        return value
+
+    def known(self, pos: Any) -> int | None:
+        """The score of `pos` if the book holds it or it was solved, without searching."""
+        if pos.key() in self.scores:
+            return self.scores[pos.key()]
+        found = self.book.lookup(pos)
+        return None if found is None else found[0]
+
+    def _search(self, pos: Any, cap: float | None) -> int | None:
+        """Solve `pos` with the nodes the time left allows (the rate measured as it goes)."""
+        left = self.deadline - time.perf_counter()
+        if cap is not None:
+            left = min(left, cap)
+        if left <= 0:
+            return None
+        before, start = self.solver.nodes, time.perf_counter()
+        value = self.solver.solve(pos, False, max(1, int(left * self.rate)))
+        nodes, spent = self.solver.nodes - before, time.perf_counter() - start
+        if nodes > 100_000 and spent > 0:
+            self.rate = int(nodes / spent)
+        return None if self.solver.aborted else value
+
+    def column(self, pos: Any, col: int, cap: float | None = None,
+               search: bool = True) -> int | None:
+        """The score of playing `col` in `pos` for the player to move there."""
+        if pos.is_winning_move(col):
+            return (SIZE + 1 - pos.moves) // 2
+        book = self.book.scores(pos)
+        if book and col in book:
+            return book[col]
+        child = pos.play_col(col)
+        value = self.score(child, cap) if search else self.known(child)
+        return None if value is None else -value
+
+
+def solver_reviews(game: BoardGame, states: Sequence[State], moves: Sequence[Move],
+                   reviewed: Sequence[int], seconds: float = REVIEW_SECONDS
+                   ) -> list[MoveReview]:
+    """The reviews of `moves[i]` for each i in `reviewed` (states[i] is the position
+    before moves[i]), within `seconds`. In passes: every position with a small share of the time
+    each (latest first: late positions take milliseconds) and a best column for each
+    move that was not best; then the same with larger shares, then all the time left."""
+    from gamelib.solver.engine import centre_distance
+    from gamelib.solver.position import Position
+    values = SolverReview(seconds)
+    positions = {i: Position.from_state(states[i]) for i in reviewed}
+    wanted = sorted([positions[i] for i in reviewed]
+                    + [positions[i].play_col(moves[i]) for i in reviewed
+                       if not positions[i].is_winning_move(moves[i])],
+                    key=lambda p: -p.moves)
+    best_column: dict[int, Move] = {}
+    for cap in (seconds / 50, seconds / 5, None):
+        for pos in wanted:
+            values.score(pos, cap)
+        for i in reviewed:
+            pos, best = positions[i], values.known(positions[i])
+            played = values.column(pos, moves[i], search=False)
+            if i in best_column or best is None or played is None or played == best:
+                continue
+            for col in sorted(game.actions(states[i]), key=centre_distance):
+                if col != moves[i] and values.column(pos, col, cap) == best:
+                    best_column[i] = col
+                    break
+    return [_judged(game, states[i], i, moves[i], values.known(positions[i]),
+                    values.column(positions[i], moves[i], search=False),
+                    best_column.get(i)) for i in reviewed]
+
+
+def _judged(game: BoardGame, state: State, index: int, move: Move, best_score: int | None,
+            played_score: int | None, best_column: Move | None) -> MoveReview:
+    """A move's review from the position's score and the played column's score."""
+    player = game.to_move(state)
+    mine, theirs = _stones(state, game)
+    played = None if played_score is None else _outcome(played_score, mine, theirs)
+    if best_score is None or played is None:
+        return MoveReview(index, player, move, UNKNOWN, played, (), None)
+    best = _outcome(best_score, mine, theirs)
+    found = verdict(played, best)
+    best_moves = (move,) if found == BEST else (best_column,) if best_column is not None else ()
+    return MoveReview(index, player, move, found, played, best_moves, best)
+
+
+def _outcome(score: int, mine: int, theirs: int) -> Outcome:
+    """A solver score (for the player to move) as an Outcome in moves."""
+    if score > 0:
+        return Outcome("win", max(1, 22 - score - mine))
+    if score < 0:
+        return Outcome("loss", max(1, 22 + score - theirs))
+    return Outcome("draw")
 
 
 def _stones(state: State, game: BoardGame) -> tuple[int, int]:

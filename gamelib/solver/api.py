@@ -15,9 +15,10 @@ from gamelib.solver.book import OpeningBook
 from gamelib.solver.engine import (ENGINES, centre_distance, child_score, codes,
                                    first_best_column, get_solver, to_position, warm_up)
 from gamelib.solver.negamax import Solver
-from gamelib.solver.position import WIDTH, Position, bad_string
+from gamelib.solver.position import SIZE, WIDTH, Position, bad_string
 
-__all__ = ["solve", "analyze", "Score", "Analysis", "opening_book", "get_solver",
+__all__ = ["solve", "analyze", "Score", "Analysis", "opening_book", "book_column_scores",
+           "get_solver",
            "to_position", "warm_up", "centre_distance", "child_score", "first_best_column",
            "ENGINES"]
 
@@ -118,20 +119,44 @@ def solve(position: Any, weak: bool = False, engine: str = "auto",
     return Score(value, solver.nodes - before, time.perf_counter() - start, weak)
 
 
+def book_column_scores(pos: Position, book: Any = None) -> dict[int, int]:
+    """{column: exact score} for every playable column answered without searching: a
+    win at once, the book's entry for `pos`, or the book's entry for the position the
+    column leads to (a column's score is minus that position's score)."""
+    book = opening_book() if book is None else book
+    known = book.scores(pos) or {}
+    scores = {}
+    for col in range(WIDTH):
+        if not pos.can_play(col):
+            continue
+        if col in known:
+            scores[col] = known[col]
+        elif pos.is_winning_move(col):
+            scores[col] = (SIZE + 1 - pos.moves) // 2
+        else:
+            found = book.lookup(pos.play_col(col))
+            if found is not None:
+                scores[col] = -found[0]
+    return scores
+
+
 def analyze(position: Any, weak: bool = False, engine: str = "auto") -> Analysis:
-    """{column (0-based): score of playing there} for every playable column (the opening
-    book's scores where it has them, the solver's for the rest)."""
+    """{column (0-based): score of playing there} for every playable column (from the
+    opening book where it holds the position or the column's own position, at once;
+    the solver's for the rest)."""
     pos = to_position(position)
-    solver = get_solver(engine)
-    known = opening_book().scores(pos) or {}
-    before, start = solver.nodes, time.perf_counter()
+    known = book_column_scores(pos)
+    start = time.perf_counter()
+    solver = get_solver(engine) if len(known) < sum(map(pos.can_play, range(WIDTH))) else None
+    before = solver.nodes if solver is not None else 0
     scores = Analysis()
     for col in range(WIDTH):
         if col in known:
             scores[col] = sign(known[col]) if weak else known[col]
         elif pos.can_play(col):
             scores[col] = child_score(solver, pos, col, weak)
-    scores.nodes, scores.seconds = solver.nodes - before, time.perf_counter() - start
+    scores.nodes = solver.nodes - before if solver is not None else 0
+    scores.seconds = time.perf_counter() - start
     scores.weak = weak
     scores.from_book = all(col in known for col in scores)
     return scores

@@ -17,7 +17,7 @@ from typing import IO, Any, Iterator
 
 from gamelib.games.connect4 import from_standard
 from gamelib.platform import clip
-from gamelib.solver.api import (Analysis, child_score, get_solver, opening_book, sign, solve,
+from gamelib.solver.api import (Analysis, book_column_scores, child_score, get_solver, sign, solve,
                                 to_position, warm_up)
 from gamelib.solver.position import SIZE, WIDTH, Position
 
@@ -68,29 +68,15 @@ def ctrl_c_stops_at_once() -> Iterator[None]:
 
 def column_scores(pos: Position, weak: bool = False, engine: str = "auto",
                   status: Status | None = None) -> Analysis:
-    """{column: score} for every playable column, as `analyze` gives, but asking the
-    opening book first for each column's own position (a column's score is minus the
-    score of the position it leads to), and saying on a terminal which column is being
-    solved. Only what the book does not hold is searched."""
+    """{column: score} for every playable column, as `analyze` gives (the book's answers
+    from `book_column_scores` first), saying on a terminal which column is being solved.
+    Only what the book does not hold is searched."""
     status = status or Status()
-    book = opening_book()
-    known = book.scores(pos) or {}
     start = time.perf_counter()
-    scores, todo = Analysis(), []
-    for col in range(WIDTH):
-        if not pos.can_play(col):
-            continue
-        if col in known:
-            score: int | None = known[col]
-        elif pos.is_winning_move(col):
-            score = (SIZE + 1 - pos.moves) // 2
-        else:
-            found = book.lookup(pos.play_col(col))
-            score = None if found is None else -found[0]
-        if score is None:
-            todo.append(col)
-        else:
-            scores[col] = sign(score) if weak else score
+    scores = Analysis()
+    for col, score in book_column_scores(pos).items():
+        scores[col] = sign(score) if weak else score
+    todo = [col for col in range(WIDTH) if pos.can_play(col) and col not in scores]
     scores.from_book = not todo
     if todo:
         status.say("loading the solver")

@@ -44,8 +44,8 @@ class Cells(Protocol):
     clickable: list[Any]
 
     def show(self, state: State, winning: set[Cell], last: Cell | None, hint: Move | None,
-             playable: set[Move]) -> None:
-        """Draw `state`; only `playable` moves may be clicked."""
+             playable: set[Move], reasons: dict[Move, str] | None = None) -> None:
+        """Draw `state`; only `playable` moves may be clicked (`reasons`: why not, by move)."""
 
 
 @dataclass(frozen=True)
@@ -213,11 +213,17 @@ def effect_words(effects: MoveEffects) -> str:
                                           for t in effects.threats_made]))
     parts += [f"makes a double threat in column {d.col} ({d.shape})"
               for d in effects.doubles_made]
-    words = and_list(parts) if parts else "makes and stops no threat"
-    if effects.gives_win:
-        columns = " or ".join(str(col) for col in effects.gives_win)
-        words += f", but lets you win at once in column {columns}"
-    return words
+    return and_list(parts) if parts else "makes and stops no threat"
+
+
+def gives_win_words(effects: MoveEffects) -> str:
+    """A sentence of its own when a move lets the other side win at once ("" if not): it
+    does not share a sentence with what the move stops, which it does not stop enough."""
+    if not effects.gives_win:
+        return ""
+    columns = " or ".join(str(col) for col in effects.gives_win)
+    still = "Even so, you" if effects.threats_stopped or effects.doubles_stopped else "You"
+    return f" {still} can win at once after column {effects.move}: in column {columns}."
 
 
 def threat_words(threat: Threat) -> str:
@@ -273,11 +279,12 @@ class ConnectFourAdapter(GameAdapter):
         if runner_up is None:
             chosen = move_effects(state, move)
             return WhySection(f"In the report's terms: column {move} "
-                              f"{effect_words(chosen)}.", [])
+                              f"{effect_words(chosen)}.{gives_win_words(chosen)}", [])
         comparison = compare_moves(state, move, runner_up)
         chosen, other = comparison.chosen, comparison.runner_up
         return WhySection(f"In the report's terms: column {move} {effect_words(chosen)}; "
-                          f"the runner-up, column {runner_up}, {effect_words(other)}. "
+                          f"the runner-up, column {runner_up}, {effect_words(other)}."
+                          f"{gives_win_words(chosen)}{gives_win_words(other)} "
                           f"{lines_words(chosen, other)}", comparison.rows())
 
     def presets(self) -> list[Preset]:

@@ -31,10 +31,14 @@ from gamelib.widgets.treeview import tree_html
 from gamelib.widgets.worker import Worker
 
 CUSTOM = "custom"
-SETTLE_SECONDS = 0.6
-"""A click on the board this soon after the AI's move appeared is ignored: it was aimed
-before the student could see that move (the second click of a double-click)."""
-BANNERS = {"win": "🎉 You win!", "loss": "The AI wins.", "draw": "Draw."}
+DOUBLE_CLICK_SECONDS = 0.4
+"""A second click on the same cell this soon after the first one was handled is the tail
+of a double click: it is refused, and the status line says so (never silently)."""
+BANNERS = {"win": "You win!", "loss": "The AI wins.", "draw": "Draw."}
+WIN_MARK = ("<svg class='gamelib-win-mark' width='22' height='22' viewBox='0 0 24 24' "
+            "aria-hidden='true'><path fill='currentColor' d='M12 2l3 7h7l-5.5 4.5 2 7.5"
+            "-6.5-4.5-6.5 4.5 2-7.5L2 9h7z'/></svg> ")
+"""A star drawn inline before "You win!" (an emoji needs a font that may be missing)."""
 
 
 class PlayBoard:
@@ -70,7 +74,12 @@ class PlayBoard:
         self._explained: tuple[SearchResult | None, str, Any, Move] | None = None
         self._taken_back = False
         self.last_review: list[Any] | None = None
-        self._shown_at = 0.0
+        self._reviewed_moves: list[Move] = []
+        self.viewing: int | None = None
+        """The index of the move whose position the board shows (None: the game itself)."""
+        self._queued: Move | None = None
+        self._last_click: tuple[Move, float] | None = None
+        self._move_list_key: Any = None
         self._status = ""
         self._custom: Any = None
         self._menu_quiet = False
@@ -82,6 +91,8 @@ class PlayBoard:
         self._hint_player = self._hint_for(hint)
         self._build()
         self.new_game()
+        if getattr(self.adapter, "standard", lambda: False)():
+            _in_background(_load_opening_book)     # the review answers from it at once
 
     # -- the Python API --------------------------------------------------------------------
 
@@ -116,9 +127,14 @@ class PlayBoard:
         return self.session.human
 
     @property
+    def shown(self) -> State:
+        """The position the board shows: the game's, or an earlier one (`show_move`)."""
+        return self.state if self.viewing is None else self.history[self.viewing + 1]
+
+    @property
     def cells(self) -> list[list[str]]:
-        """The board as rows of 'X', 'O', '.' (row 0 at the top)."""
-        return [[self.state.cell(r, c) for c in range(self.game.cols)]
+        """The board as shown, as rows of 'X', 'O', '.' (row 0 at the top)."""
+        return [[self.shown.cell(r, c) for c in range(self.game.cols)]
                 for r in range(self.game.rows)]
 
     @property
@@ -143,8 +159,9 @@ class PlayBoard:
 
     def click(self, move: Move, wait: bool = True) -> bool:
         """Play `move` as the human, as a click would; then wait for the AI's reply.
+        A click while the AI thinks is queued and played as soon as it has moved.
 
-        Returns False (and says why in the status line) if the click was ignored.
+        Returns False (and says why in the status line) if the click was refused.
         """
         played = self._human_move(move)
         if wait:
@@ -166,6 +183,7 @@ class PlayBoard:
             self.worker.cancel()            # its answer (and its re-enabling) never comes,
             self._set_enabled(True)         # so the controls it greyed out are back now
             self.session.restart(human_plays)
+            self._queued = None
             self._forget_ai_move()
             self._taken_back = False
             self.review_panel.value = ""
@@ -184,6 +202,7 @@ class PlayBoard:
                 self._set_status("Nothing to undo yet. " + self._turn_text())
                 return False
             self._forget_ai_move()
+            self.viewing = None
             self._taken_back = True
             self._set_status("Move taken back. " + self._turn_text())
             self._refresh()
@@ -224,11 +243,42 @@ class PlayBoard:
                 self.review_panel.value = "<i>You have not played a move yet: nothing to review.</i>"
                 return None
             game, start, moves, human = self.game, self.start, list(self.moves), self.human
+            self._reviewed_moves = moves
             self._run(lambda: review_game(game, moves, start=start, side=human),
                       self._show_review, "Reviewing your moves with perfect play…")
         if wait:
             self.wait()
         return self.last_review
+
+    def show_move(self, index: int | None) -> None:
+        """Show the position after move `index` (0 = the first move; -1 = the start),
+        as a click on the move list does; None or the last move: back to the game."""
+        with self._lock:
+            if index is not None and not -1 <= index < len(self.moves):
+                raise ValueError(f"there is no move {index}: this game has "
+                                 f"{len(self.moves)} moves (0 to {len(self.moves) - 1})")
+            if index is None or index == len(self.moves) - 1:
+                self.viewing = None
+                self._set_status("Back to the game. " + self._turn_text())
+            else:
+                self.viewing = index
+                self._set_status(self._viewing_text(index))
+            self._refresh()
+
+    def review_entries(self) -> list[tuple[int, str, str]]:
+        """The move list as data: (index, words, verdict) for every move of the game;
+        the verdict is "" for a move not reviewed (the AI's, or played since)."""
+        verdicts = {r.index: r for r in self.last_review or []
+                    if self._reviewed_moves[:r.index + 1] == self.moves[:r.index + 1]}
+        entries = []
+        for index, move in enumerate(self.moves):
+            who = "you" if self.game.to_move(self.history[index]) == self.human else "AI"
+            review = verdicts.get(index)
+            mark = "" if review is None else (
+                "not judged" if review.verdict == "?" else review.verdict)
+            entries.append((index, f"{index + 1}. {who}: {self.adapter.move_name(move)}",
+                            mark))
+        return entries
 
     def set_opponent(self, opponent: Any) -> None:
         """Switch the opponent (a player, a name or a spec); it plays from its next move."""
@@ -286,6 +336,12 @@ class PlayBoard:
                                 "gamelib-why-panel")
         self.tree = with_classes(widgets.HTML(), "gamelib-tree-panel")
         self.review_panel = with_classes(widgets.HTML(), "gamelib-review-panel")
+        self.move_list = with_classes(widgets.HBox(
+            layout=widgets.Layout(flex_flow="row wrap")), "gamelib-move-list")
+        self.move_buttons: list[widgets.Button] = []
+        self.back_button = self._button("Back to the game", "gamelib-back",
+                                        lambda: self.show_move(None))
+        self.back_button.tooltip = "show the game's current position again"
         controls = [widgets.Label("Opponent:"), self.menu, self.side]
         self.rule = None
         if self.adapter.rule_label:
@@ -303,8 +359,8 @@ class PlayBoard:
                                  layout=widgets.Layout(align_items="flex-start"))
         self.widget = with_classes(widgets.VBox([
             stylesheet(), widgets.HBox(controls, layout=widgets.Layout(flex_flow="row wrap")),
-            buttons, self.status_line, self.banner, play_area, self.review_panel,
-            self.tree]), "gamelib-playboard")
+            buttons, self.status_line, self.banner, play_area, self.move_list,
+            self.review_panel, self.tree]), "gamelib-playboard")
 
     def _button(self, text: str, css: str, action: Callable[[], Any]) -> widgets.Button:
         """A button with a CSS class that runs `action` and never raises into the page."""
@@ -369,18 +425,35 @@ class PlayBoard:
     # -- playing ---------------------------------------------------------------------------
 
     def _board_click(self, move: Move) -> None:
-        """A click on the board in the browser: too soon after the AI's move, ignore it.
-
-        The check waits for the lock, so a click that arrived while the AI's move was
-        being drawn is measured against the moment that drawing ended."""
+        """A click on the board in the browser: played (or queued while the AI thinks),
+        unless it is the second click of a double click on the same cell, which is
+        refused with a word in the status line."""
         with self._lock:
-            if time.monotonic() - self._shown_at < SETTLE_SECONDS:
+            last = self._last_click
+            if (last is not None and last[0] == move
+                    and time.monotonic() - last[1] < DOUBLE_CLICK_SECONDS):
+                self._last_click = None
+                waiting = self._queued is not None and self.thinking
+                after = (f"{self.adapter.move_name(self._queued).capitalize()} is played as "
+                         f"soon as the AI has moved." if waiting else self._turn_text())
+                self._set_status(f"{self.adapter.move_name(move).capitalize()} was clicked "
+                                 f"twice quickly: a double click counts once. {after}",
+                                 thinking=waiting)
                 return
             self._safely(lambda: self._human_move(move))
+            self._last_click = (move, time.monotonic())     # (a click's handling ends now)
 
     def _human_move(self, move: Move) -> bool:
-        """Handle a click on `move`: play it if allowed, then let the AI reply."""
+        """Handle a click on `move`: play it if allowed, then let the AI reply; while
+        the AI thinks, queue it (the latest click wins) and say so."""
         with self._lock:
+            if self.thinking and not self.over:
+                self._queued = move
+                self._set_status(f"You clicked {self.adapter.move_name(move)}: it is "
+                                 f"played as soon as the AI has moved.", thinking=True)
+                return True
+            if self.viewing is not None:
+                self.viewing = None         # a move is played on the game, not the past
             problem = self._why_not(move)
             if problem:
                 self._set_status(problem)
@@ -459,8 +532,19 @@ class PlayBoard:
         finally:
             self._set_enabled(True)
             self._refresh()
-            if done == self._ai_moved and not isinstance(outcome, Exception):
-                self._shown_at = time.monotonic()   # the AI's move is on screen from now
+        self._play_queued()
+
+    def _play_queued(self) -> None:
+        """Play the click queued while the AI thought, or say why it cannot be played."""
+        move, self._queued = self._queued, None
+        if move is None:
+            return
+        problem = self._why_not(move)
+        if problem:
+            self._set_status(f"Your click on {self.adapter.move_name(move)} was not "
+                             f"played: {problem[0].lower()}{problem[1:]}")
+            return
+        self._human_move(move)
 
     def _ai_moved(self, outcome: tuple[Move, SearchResult | None, str, Any]) -> None:
         """Play the AI's move and explain it."""
@@ -480,7 +564,7 @@ class PlayBoard:
         self._set_status(f"Hint: try {self.adapter.move_name(self.hint_move)}.")
 
     def _show_review(self, reviews: list[Any]) -> None:
-        """Show the review of the human's moves."""
+        """Show the review of the human's moves (and mark them in the move list)."""
         self.last_review = reviews
         self.review_panel.value = review_html(self.adapter.move_name, reviews)
         self._set_status("Your moves are reviewed below. " + self._turn_text())
@@ -489,7 +573,7 @@ class PlayBoard:
         """Clear everything about the AI's last move (after undo or a new game)."""
         self.last_result = self.last_ai_move = self.hint_move = None
         self._explained = None
-        self._shown_at = 0.0            # its move is gone: the next click is aimed at the new board
+        self.viewing = None
         self.why.value = ""
         self.tree.value = ""
 
@@ -497,24 +581,96 @@ class PlayBoard:
 
     def _refresh(self) -> None:
         """Redraw the board, the banner and the buttons from the session."""
-        state = self.state
+        shown = len(self.moves) if self.viewing is None else self.viewing + 1
+        state = self.shown
         winning = set(self.game.winning_line(state) or ())
-        last = self.adapter.landed(state, self.moves[-1]) if self.moves else None
-        playable = set() if self.thinking or not self.session.human_to_move() \
-            else set(self.game.actions(state))
-        self.board.show(state, winning, last, self.hint_move, playable)
+        last = self.adapter.landed(state, self.moves[shown - 1]) if shown else None
+        playable = set() if (self.thinking or not self.session.human_to_move()
+                             or self.viewing is not None) else set(self.game.actions(state))
+        self.board.show(state, winning, last,
+                        self.hint_move if self.viewing is None else None, playable,
+                        self._reasons(state, playable))
+        self._draw_move_list()
         if not self.thinking:
             self.undo_button.disabled = self.session.undo_point() is None
             self.hint_button.disabled = not self.session.human_to_move()
         outcome = self.session.outcome()
         self.banner.value = ("" if outcome is None else
-                             f"<div class='gamelib-result gamelib-result-{outcome}'>"
+                             f"<div class='gamelib-result gamelib-result-{outcome}' "
+                             f"role='status'>{WIN_MARK if outcome == 'win' else ''}"
                              f"{escape(BANNERS[outcome])}</div>")
         busy = "gamelib-busy"
         if self.thinking and busy not in self.widget._dom_classes:
             self.widget.add_class(busy)
         elif not self.thinking and busy in self.widget._dom_classes:
             self.widget.remove_class(busy)
+
+    def _reasons(self, state: State, playable: set[Move]) -> dict[Move, str]:
+        """Why each move that cannot be clicked now cannot, in a few words (the disabled
+        controls say it in their names)."""
+        if self.viewing is not None:
+            general = "an earlier position is shown: press Back to the game"
+        elif self.thinking:
+            general = "wait: the AI is thinking"
+        elif self.over:
+            general = "the game is over"
+        elif not self.session.human_to_move():
+            general = "it is the AI's turn"
+        else:
+            general = ""
+        reasons = {}
+        for move in self._all_moves():
+            if move in playable:
+                continue
+            error = self.session.problem(move) if not general else None
+            reasons[move] = general or (_rule_reason(str(error)) if error else "")
+        return reasons
+
+    def _all_moves(self) -> list[Move]:
+        """Every move of the board, playable or not (columns, or squares)."""
+        if self.adapter.noun == "column":
+            return list(range(self.game.cols))
+        return [(r, c) for r in range(self.game.rows) for c in range(self.game.cols)]
+
+    def _draw_move_list(self) -> None:
+        """The moves as buttons marked with their review verdicts; a click shows that
+        position (rebuilt only when the moves, the review or the shown move change)."""
+        entries = self.review_entries()
+        key = (tuple(entries), self.viewing)
+        if key == self._move_list_key:
+            return
+        self._move_list_key = key
+        buttons = []
+        for index, words, mark in entries:
+            text = f"{words} ({mark})" if mark else words
+            css = ["gamelib-move"] + ([f"gamelib-verdict-{mark.replace(' ', '-')}"]
+                                      if mark else [])
+            if index == self.viewing:
+                css.append("gamelib-move-current")
+            button = with_classes(widgets.Button(
+                description=text, tooltip=f"show the position after move {index + 1}",
+                layout=widgets.Layout(width="auto")), *css)
+            button.on_click(lambda _b, i=index: self._safely(lambda: self.show_move(i)))
+            buttons.append(button)
+        if self.viewing is not None:
+            buttons.append(self.back_button)
+        self.move_buttons = buttons[:len(entries)]
+        self.move_list.children = tuple(buttons)
+
+    def _viewing_text(self, index: int) -> str:
+        """The status line while an earlier position is shown."""
+        if index < 0:
+            return ("The board shows the start of the game. Press Back to the game to "
+                    "play on.")
+        words = self.review_entries()[index][1].split(". ", 1)[1]
+        review = next((r for r in self.last_review or [] if r.index == index
+                       and self._reviewed_moves[:index + 1] == self.moves[:index + 1]),
+                      None)
+        judged = ""
+        if review is not None:
+            judged = " " + review.sentence(self.adapter.move_name).capitalize() + "."
+        return (f"Move {index + 1} of {len(self.moves)} ({words}).{judged} The board "
+                f"shows the position after it; press Back to the game to play on.")
 
     def _show_why_panel(self) -> None:
         """Fill or hide the 'why this move?' panel (about the move it was asked for)."""
@@ -557,7 +713,8 @@ class PlayBoard:
         """Show `text` in the status line."""
         self._status = text
         css = "gamelib-thinking" if thinking else "gamelib-message"
-        self.status_line.value = f"<span class='{css}'>{escape(text)}</span>"
+        self.status_line.value = (f"<span class='{css}' role='status' aria-live='polite'>"
+                                  f"{escape(text)}</span>")
 
     def _safely(self, action: Callable[[], Any]) -> None:
         """Run a button's action; an unexpected error goes to the status line, not the page."""
@@ -588,6 +745,30 @@ class PlayBoard:
         if self.over:
             return "the game is over."
         return "it is the AI's turn."
+
+
+def _load_opening_book() -> None:
+    """Load the solver's opening book (about 2 s, once per kernel) before a review needs it."""
+    from gamelib.solver.api import opening_book
+    try:
+        opening_book()
+    except Exception:                   # a damaged book: the review will say so itself
+        pass
+
+
+def _in_background(job: Callable[[], None]) -> None:
+    """Run `job` in a daemon thread, or not at all where threads cannot start."""
+    try:
+        threading.Thread(target=job, daemon=True, name="gamelib-preload").start()
+    except RuntimeError:                # e.g. Pyodide: the first review loads it instead
+        pass
+
+
+def _rule_reason(message: str) -> str:
+    """The reason of an illegal-move message, short: "column 3 is full", "the first
+    player may not open in the centre column"."""
+    reason = message.split(": ", 1)[-1]
+    return reason.split(";")[0].rstrip(".")
 
 
 def _is_random(player: Any) -> bool:
@@ -622,7 +803,7 @@ def review_html(name: Callable[[Move], str], reviews: list[Any]) -> str:
     """The game review as a table: one row per move, coloured by verdict."""
     rows = []
     for r in reviews:
-        played = r.played.words() if r.played else "not solved in time"
+        played = r.played.words() if r.played else "too early to solve in the time"
         best = "" if r.verdict in ("best", "?") or r.best is None else (
             f"{' or '.join(name(m) for m in r.best_moves[:2])} ({r.best.words()})")
         rows.append(f"<tr class='gamelib-verdict-{r.verdict.strip('?') or 'unknown'}'>"

@@ -23,6 +23,14 @@ BLANK = "\u00a0"
 """The label of an empty square (see the module's docstring)."""
 MARK_CLASSES = {"X": "gamelib-mark-x", "O": "gamelib-mark-o", ".": "gamelib-empty"}
 DISC_CLASSES = {"X": "gamelib-disc-x", "O": "gamelib-disc-o", ".": "gamelib-empty"}
+DISC_NAMES = {"X": "red", "O": "yellow", ".": "empty"}
+"""What a screen reader says for a Connect Four cell (its tooltip is its accessible name)."""
+
+
+def set_tooltip(button: widgets.Button, text: str) -> None:
+    """Set a button's tooltip (its accessible name when it shows no text) if it changed."""
+    if button.tooltip != text:
+        button.tooltip = text
 
 
 def cell_mark(state: State, row: int, col: int) -> str:
@@ -70,9 +78,11 @@ class GridCells:
         self.clickable = list(self.buttons.values())
 
     def show(self, state: State, winning: set[Cell], last: Cell | None,
-             hint: Move | None, playable: set[Move]) -> None:
+             hint: Move | None, playable: set[Move],
+             reasons: dict[Move, str] | None = None) -> None:
         """Draw `state`: marks, the winning line, the last move, a hinted cell; only the
-        `playable` squares can be clicked."""
+        `playable` squares can be clicked (`reasons`: why a square cannot, said in its
+        name)."""
         for (r, c), button in self.buttons.items():
             mark = cell_mark(state, r, c)
             wanted = {MARK_CLASSES[mark]}
@@ -96,6 +106,9 @@ class GridCells:
                     button.style.button_color = background
                 if button.style.text_color != MARK_COLOURS[mark]:
                     button.style.text_color = MARK_COLOURS[mark]
+                name = f"row {r}, col {c}: {'empty' if mark == '.' else mark}"
+                why = (reasons or {}).get((r, c)) if mark == "." else None
+                set_tooltip(button, f"{name} ({why})" if why else name)
                 set_classes(button, wanted, self.MANAGED)
 
 
@@ -136,9 +149,12 @@ class DiscCells:
                             description=f"▼{col}")
 
     def show(self, state: State, winning: set[Cell], last: Cell | None,
-             hint: Move | None, playable: set[Move]) -> None:
+             hint: Move | None, playable: set[Move],
+             reasons: dict[Move, str] | None = None) -> None:
         """Draw `state`: discs, the winning four, the last disc, a hinted column; only the
-        `playable` columns can be clicked (a full column's button is greyed out)."""
+        `playable` columns can be clicked (a full column's button is greyed out). Each
+        cell is named for a screen reader ("column 3, row 2: red", rows counted from 1 at
+        the bottom); a column that cannot be played says why (`reasons`)."""
         for (r, c), button in self.buttons.items():
             mark = cell_mark(state, r, c)
             wanted = {DISC_CLASSES[mark]}
@@ -151,9 +167,12 @@ class DiscCells:
                     button.style.button_color = COLOURS[mark]
                 if button.disabled == (c in playable):
                     button.disabled = c not in playable
+                set_tooltip(button, f"column {c}, row {self.rows - r}: {DISC_NAMES[mark]}")
                 set_classes(button, wanted, self.MANAGED)
         for c, button in enumerate(self.drops):
             with button.hold_sync():
                 if button.disabled == (c in playable):
                     button.disabled = c not in playable
+                why = (reasons or {}).get(c)
+                set_tooltip(button, f"drop a disc in column {c}" + (f" ({why})" if why else ""))
                 set_classes(button, {"gamelib-hint"} if c == hint else set(), {"gamelib-hint"})

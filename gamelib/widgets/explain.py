@@ -49,10 +49,12 @@ def search_words(value: float, bound: str, complete: bool) -> str:
             moves = (plies + 1) // 2          # the AI moves at plies 1, 3, 5, ...
             if bound == "upper":
                 return f"wins in {count(moves, 'move')} at best"
-            return ("wins with this move" if plies == 1 else
-                    f"wins {'within' if bound == 'lower' else 'in'} {count(moves, 'move')}")
+            if plies == 1:
+                return "wins with this move"
+            return f"wins in {count(moves, 'move')}" + (" or sooner" if bound == "lower" else "")
         moves = max(1, plies // 2)            # the other side wins at plies 2, 4, ...
-        return f"loses {'within' if bound == 'upper' else 'in'} {count(moves, 'move')}"
+        return f"loses in {count(moves, 'move')}" + {"upper": " or sooner",
+                                                     "lower": " at worst"}.get(bound, "")
     if bound == "upper":
         return "at best a draw" if value == 0 and complete else "worse than the move played"
     if bound == "lower":
@@ -96,6 +98,26 @@ def stones(result: SearchResult) -> tuple[int, int]:
     return board.count(me), board.count(game.opponent(me))
 
 
+PREDICATES = {"draw": "draws", "at best a draw": "draws at best",
+              "at least a draw": "draws at least", "looks even": "looks even",
+              "the AI is ahead": "leaves the AI ahead",
+              "the AI is behind": "leaves the AI behind",
+              "worse than the move played": "is worse than the move played",
+              "good enough to play": "is good enough to play",
+              "not looked at": "was not looked at"}
+"""Value words that are not a verb phrase, as one ("this move draws", never "this move
+draw"); the others ("wins in 2 moves", "loses ...", "won 40% ...") already are."""
+
+
+def predicate(words: str) -> str:
+    """Value words as what a move does, to follow "this move" or "it" in a sentence."""
+    if words in PREDICATES:
+        return PREDICATES[words]
+    if words.startswith("not solved"):
+        return "was " + words
+    return words
+
+
 def value_words(result: SearchResult, move: Move) -> str:
     """A root move's value for the AI in plain words."""
     if is_mcts(result):
@@ -134,11 +156,23 @@ def is_mcts(result: SearchResult) -> bool:
     return result.visits is not None
 
 
+BOUND_ORDER = {"lower": 2, "exact": 1, "upper": 0}
+"""Among equal values: a lower bound (at least this) above an exact value above an upper
+bound (at most this)."""
+
+
 def ranked_moves(result: SearchResult) -> list[Move]:
-    """Root moves, best first (by visits for MCTS, by value otherwise; the choice first)."""
+    """Root moves, best first (by visits for MCTS, by value otherwise; the choice first,
+    then the moves whose words are the choice's own, so equal moves are never listed
+    below worse ones)."""
     moves = [move for move, _ in result.ranked()]
     if result.move in moves:
         moves.remove(result.move)
+    if not is_mcts(result):
+        same = value_words(result, result.move)
+        bounds, values = result.move_bounds, result.move_values
+        moves.sort(key=lambda m: (value_words(result, m) != same, -values[m],
+                                  -BOUND_ORDER.get(bounds.get(m, "exact"), 1)))
     return [result.move] + moves
 
 
@@ -163,7 +197,7 @@ def headline(game: Game, result: SearchResult) -> str:
     if is_mcts(result):
         text = (f"It played {result.stats.iterations:,} quick games with random moves from "
                 f"here and picked the move it tried most.")
-        return text + (f" MCTS-Solver has proved the result: this move {said}." if
+        return text + (f" MCTS-Solver has proved the result: this move {predicate(said)}." if
                        proof_word(result, result.move) else "")
     if result.algorithm == "perfect":
         source = result.source
@@ -171,7 +205,7 @@ def headline(game: Game, result: SearchResult) -> str:
             return ("The position was too early to solve in time, so it played its "
                     "favourite safe move (not proven best).")
         where = "its opening book" if source == "book" else "solving the game exactly"
-        return f"It knows the exact result from {where}: this move {said}."
+        return f"It knows the exact result from {where}: this move {predicate(said)}."
     depth = result.depth_limit or result.stats.depth
     if said.startswith("wins"):
         return f"It has found a forced win: it {said}, whatever you do."
@@ -227,7 +261,7 @@ def _why_not_second(result: SearchResult, second: Move, b: str, s: str) -> str:
                 f"it was no better than {b} (alpha-beta cut it off).")
     if vs == vb:
         return "Both look equally good; the search keeps the first one it found."
-    return f"{b} looked better for the AI."
+    return f"{b[:1].upper()}{b[1:]} looked better for the AI."
 
 
 def game_section(game: Game, result: SearchResult) -> WhySection | None:
@@ -277,7 +311,7 @@ def pv_text(game: Game, result: SearchResult) -> str:
 def stats_text(result: SearchResult) -> str:
     """Algorithm, nodes, depth and time in one line."""
     s = result.stats
-    parts = [result.algorithm, f"{s.nodes:,} positions searched"]
+    parts = [f"Search: {result.algorithm}", f"{s.nodes:,} positions searched"]
     if is_mcts(result) and s.iterations:
         parts.append(f"{s.iterations:,} iterations")
     elif s.depth:

@@ -75,7 +75,8 @@ class MCTSStepper(Stepping):
                                                      layout=widgets.Layout(width="380px")),
                                    "gamelib-step-slider")
         self.play = with_classes(widgets.Play(value=1, min=1, max=1, interval=900,
-                                              show_repeat=False),
+                                              show_repeat=False,
+                                              tooltip="play, pause and stop the steps"),
                                  "gamelib-step-play")
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         self.slider.observe(self._slider_moved, "value")

@@ -167,7 +167,8 @@ class SearchStepper(Stepping):
             value=start, min=0, max=self.steps, description="step",
             layout=widgets.Layout(width="420px")), "gamelib-step-slider")
         self.play = with_classes(widgets.Play(value=start, min=0, max=self.steps,
-                                              interval=interval_ms, show_repeat=False),
+                                              interval=interval_ms, show_repeat=False,
+                                              tooltip="play, pause and stop the steps"),
                                  "gamelib-step-play")
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         self.slider.observe(self._slider_moved, "value")

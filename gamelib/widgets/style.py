@@ -59,6 +59,13 @@ CSS = f"""
 .gamelib-verdict-fine td:nth-child(3) b {{ background: #dcefc6; }}
 .gamelib-verdict-mistake td:nth-child(3) b {{ background: #ffd9a0; }}
 .gamelib-verdict-blunder td:nth-child(3) b {{ background: #f7b3b3; }}
+.gamelib-move-list .gamelib-move {{ margin: 2px; }}
+.gamelib-move.gamelib-verdict-best {{ border-left: 5px solid #3c9a3c; }}
+.gamelib-move.gamelib-verdict-fine {{ border-left: 5px solid #8cc063; }}
+.gamelib-move.gamelib-verdict-mistake {{ border-left: 5px solid #e09a1f; }}
+.gamelib-move.gamelib-verdict-blunder {{ border-left: 5px solid #c83232; }}
+.gamelib-move.gamelib-move-current {{ outline: 3px solid #1a6bd0; }}
+.gamelib-win-mark {{ vertical-align: -3px; color: #b07800; }}
 .gamelib-exact summary {{ cursor: pointer; color: var(--jp-content-link-color, #1a6bd0); }}
 .gamelib-small {{ font-size: 12px; opacity: 0.8; }}
 .gamelib-why-text {{ max-width: 32em; line-height: 1.4; margin: 2px 0; }}

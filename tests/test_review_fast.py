@@ -1,0 +1,92 @@
+"""The game review of Connect Four: a whole game within its time budget, every move the
+book or the solver can answer judged, and the verdicts those of a full solve."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from gamelib import ConnectFour
+from gamelib.arena.review import (BEST, UNKNOWN, MoveReview, Outcome, review_game,
+                                  verdict)
+from gamelib.solver.api import analyze, opening_book, warm_up
+from gamelib.solver.position import Position
+
+GAMES = [  # random and alpha-beta players against each other, 10 to 36 moves
+    "61346636062042303", "132302533130", "34402323141061530623",
+    "430634364603133545216115045", "312245444313233565522432405500010011",
+]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def loaded() -> None:
+    """The book and the compiled solver loaded once (as a board does before a review)."""
+    opening_book()
+    warm_up()
+
+
+def moves_of(text: str) -> list[int]:
+    return [int(c) for c in text]
+
+
+@pytest.mark.parametrize("text", GAMES)
+def test_a_whole_game_is_reviewed_within_its_budget(text: str) -> None:
+    start = time.perf_counter()
+    reviews = review_game(ConnectFour(), moves_of(text), seconds=2.0)
+    assert time.perf_counter() - start < 3.0        # 2 s and a margin for a busy machine
+    assert [r.index for r in reviews] == list(range(len(text)))
+    for review in reviews:                           # late positions take the solver ms
+        if review.index >= 12:
+            assert review.verdict != UNKNOWN, review
+
+
+@pytest.mark.parametrize("text", GAMES)
+def test_every_position_the_book_holds_is_judged(text: str) -> None:
+    book = opening_book()
+    reviews = review_game(ConnectFour(), moves_of(text), seconds=0.0)   # no time to search
+    for review in reviews:
+        before = Position.from_string(text[:review.index])
+        after = before.play_col(int(text[review.index]))
+        if before in book and (after in book or before.is_winning_move(review.move)):
+            assert review.verdict != UNKNOWN, review
+
+
+def full_solve_reviews(text: str, first: int) -> list[MoveReview]:
+    """Each move from `first` on, judged from every column's exact score (analyze)."""
+    out = []
+    for index in range(first, len(text)):
+        scores = analyze(text[:index])
+        stones = index // 2, index - index // 2
+        outcome = {c: _outcome(s, *stones) for c, s in scores.items()}
+        best = max(outcome.values(), key=Outcome.rank)
+        played = outcome[int(text[index])]
+        out.append(MoveReview(index, "XO"[index % 2], int(text[index]),
+                              verdict(played, best), played, (), best))
+    return out
+
+
+def _outcome(score: int, mine: int, theirs: int) -> Outcome:
+    if score > 0:
+        return Outcome("win", max(1, 22 - score - mine))
+    return Outcome("loss", max(1, 22 + score - theirs)) if score < 0 else Outcome("draw")
+
+
+@pytest.mark.parametrize("text", GAMES[1:4])
+def test_the_verdicts_are_those_of_a_full_solve(text: str) -> None:
+    reviews = review_game(ConnectFour(), moves_of(text), seconds=5.0)
+    truth = full_solve_reviews(text, 12)
+    for fast, exact in zip(reviews[12:], truth):
+        assert (fast.verdict, fast.played, fast.best) == (exact.verdict, exact.played,
+                                                          exact.best)
+        if fast.verdict != BEST:            # the best move it names is a best move
+            assert fast.best_moves
+            scores = analyze(text[:fast.index])
+            assert all(scores[m] == max(scores.values()) for m in fast.best_moves)
+
+
+def test_an_unjudged_move_says_why_and_a_move_without_a_named_best_says_so() -> None:
+    unknown = MoveReview(3, "O", 2, UNKNOWN, None, (), None)
+    assert "not judged" in unknown.sentence(str)
+    worse = MoveReview(5, "O", 2, "blunder", Outcome("draw"), (), Outcome("win", 4))
+    assert worse.sentence(str) == "2: blunder (draw); a better move wins in 4 moves"
