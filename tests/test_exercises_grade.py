@@ -1,6 +1,7 @@
 """`python -m gamelib grade`: good, wrong and broken submissions, each gets its rows."""
 
 import csv
+from pathlib import Path
 
 import nbformat
 import pytest
@@ -193,3 +194,22 @@ def test_the_grid_tells_each_kind_of_verdict_apart_and_a_broken_file_is_one_row(
     page = html_page(rows)
     assert "class='timeout'" in page and "class='missing'" in page and "Legend" in page
     assert page.count("<th>(whole notebook)</th>") == 0
+
+
+EVERY_LESSON_ASKS = {"00": 2, "02": 2}
+"""Lessons that ask at least two checked predictions, with how many (more will follow)."""
+
+
+@pytest.mark.parametrize("lesson, count", EVERY_LESSON_ASKS.items())
+def test_grade_finds_every_prediction_and_exercise_a_lesson_asks(lesson, count):
+    path = next((Path(__file__).parent.parent / "notebooks").glob(f"{lesson}-*.ipynb"))
+    sources = [c.source for c in nbformat.read(path, as_version=4).cells
+               if c.cell_type == "code"]
+    found = expected_exercises(sources)
+    asked = [name for name in found if name.startswith("predict:")]
+    assert len(asked) >= count, found
+    assert len(found) - len(asked) >= 1, f"{lesson} has no checked exercise: {found}"
+    for name in asked:                  # each is asked, checked, and answered by a later cell
+        variable = name.split(":", 1)[1]
+        checks = [i for i, s in enumerate(sources) if f"predict.{variable}.check()" in s]
+        assert checks and checks[0] + 2 < len(sources), (lesson, variable)

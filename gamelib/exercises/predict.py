@@ -16,18 +16,23 @@ moment you check, so the answer is always the one the code gives.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import math
 from dataclasses import dataclass, field
 from numbers import Real
 from typing import Any, Callable
 
+from gamelib.arena.play import play_game
+from gamelib.arena.players import RandomPlayer
 from gamelib.exercises.common import FAILED, NOT_YET, PASSED, CheckResult, could_not_judge
 from gamelib.exercises.exercise import Note, next_hint
 from gamelib.games.connect4 import ConnectFour
 from gamelib.games.gametree import GameTree, Tree
 from gamelib.search.alphabeta import alphabeta
+from gamelib.games.tictactoe import TicTacToe
 from gamelib.search.minimax import minimax
+from gamelib.search.players import AlphaBetaPlayer
 from gamelib.search.trace import Trace
 
 NOT_GIVEN = object()
@@ -292,5 +297,215 @@ pruned_leaves = Question(
     run=f"alphabeta(GameTree({PRUNE_TREE}), (), trace=Trace()) drawn with draw_tree",
 )
 
-QUESTIONS = {q.name: q for q in (leaves_at_depth_3, minimax_value, pruned_leaves)}
+# ---- lesson 00: legal moves with a full column, and who wins a game -------------------
+
+FULL_CENTRE = "333333"
+
+
+def no_slip(guess: Any, right: Any) -> str:
+    """No known wrong answer to name."""
+    return ""
+
+
+def legal_moves_slip(guess: int, right: int) -> str:
+    """The known wrong counts of legal moves after FULL_CENTRE."""
+    return {7: "column 3 holds six discs, as many as the board has rows: it is full, so "
+               "it is no longer a legal move.",
+            1: "a full column is the only one that cannot be played; the others are all "
+               "still empty."}.get(guess, "")
+
+
+moves_left = Question(
+    title="how many legal moves?",
+    name="moves_left",
+    question=f'Red and yellow play column 3 six times in turn: game.play("{FULL_CENTRE}"). '
+             "How many legal moves does the player to move have now?",
+    answer=lambda: len(ConnectFour().actions(ConnectFour().play(FULL_CENTRE))),
+    read=whole,
+    slip=legal_moves_slip,
+    hints=["How many rows does the board have? How many discs are in column 3 now?"],
+    why="The board has six rows, so column 3 is full after six discs; every other column "
+        "is empty and can still be played.",
+    run=f'len(game.actions(game.play("{FULL_CENTRE}")))',
+)
+
+
+def player_name(prediction: Any) -> str | None:
+    """A prediction that names a player: 'X' (red), 'O' (yellow) or None for a draw."""
+    if prediction is None:
+        return None
+    words = {"x": "X", "red": "X", "o": "O", "yellow": "O", "draw": None, "none": None}
+    if isinstance(prediction, str) and prediction.strip().lower() in words:
+        return words[prediction.strip().lower()]
+    raise ValueError(f"the answer is 'X' (red), 'O' (yellow) or 'draw'; you wrote "
+                     f"{prediction!r}.")
+
+
+def lookahead_game_winner() -> str | None:
+    """Who wins lesson 00's game: alpha-beta at depth 4 (red) against a random player."""
+    record = play_game(ConnectFour(), [AlphaBetaPlayer(depth=4), RandomPlayer(seed=1)],
+                       seed=1)
+    return record.winner
+
+
+who_wins = Question(
+    title="who wins?",
+    name="who_wins",
+    question="Alpha-beta looking 4 moves ahead plays red (X) against a player that picks "
+             "random moves (yellow, O). Who wins: 'X', 'O', or 'draw'?",
+    answer=lookahead_game_winner,
+    read=player_name,
+    slip=lambda guess, right: ("a random player almost never blocks a line of three: "
+                               "looking ahead finds the win." if guess != right else ""),
+    hints=["Looking ahead 4 moves, a player sees every four-in-a-row it can make within "
+           "two of its own moves. Does a random player stop such lines?"],
+    why="Looking ahead, red sees lines it can complete; the random player does not stop "
+        "them.",
+    run="play_game(game, [AlphaBetaPlayer(depth=4), RandomPlayer(seed=1)], seed=1).winner",
+)
+
+
+# ---- lesson 01: the size of a small tree, and of the whole game ------------------------
+
+CORNER = [(0, 0), (1, 1), (0, 1), (0, 2), (2, 0), (1, 0)]
+"""Lesson 01's position with three empty cells (moves from the empty board)."""
+
+
+def tree_size(game: Any, state: Any) -> int:
+    """How many nodes the game tree below `state` has, `state` included."""
+    if game.is_terminal(state):
+        return 1
+    return 1 + sum(tree_size(game, game.result(state, move)) for move in game.actions(state))
+
+
+def corner_tree_size() -> int:
+    """The number of nodes of lesson 01's small tree."""
+    game = TicTacToe()
+    return tree_size(game, game.play(CORNER))
+
+
+def tree_slip(guess: int, right: int) -> str:
+    """The known wrong sizes of the corner tree."""
+    return {1 + 3 + 6 + 6: "that is the tree if no game ended early; some lines end when "
+                           "a player completes three in a row, and have no children.",
+            3 * 2 * 1: "that counts the games (the leaves of a full tree), not the "
+                       "positions; and some games end early.",
+            13: "did you leave out the start position? It is a node of the tree too."
+            }.get(guess, "")
+
+
+tree_positions = Question(
+    title="how many positions in the tree?",
+    name="tree_positions",
+    question=f"Start from the position game.play({CORNER}): X to move, three empty "
+             "cells. How many positions does the whole game tree below it have, counting "
+             "the start, every position in between, and every finished game (a position "
+             "reached by two different orders counts twice: it is two nodes of the tree)?",
+    answer=corner_tree_size,
+    read=whole,
+    slip=tree_slip,
+    hints=["Draw it: 1 start, 3 moves for X, then 2 answers for O after each. Does any "
+           "line end before the board is full?",
+           "After X's move, O can complete the middle row (1, 0), (1, 1), (1, 2) where "
+           "that cell is still free: those lines end there."],
+    why="1 start, 3 positions after X, 6 after O's answers; O completes the middle row in "
+        "two of them, so only 4 positions are left for X's last move.",
+    run="draw_tree(minimax(game, start, trace=Trace()), boards=True)",
+)
+
+
+@functools.cache
+def tictactoe_games() -> int:
+    """How many different games of Tic-Tac-Toe there are (move sequences to an end)."""
+    game = TicTacToe()
+
+    def count(state: Any) -> int:
+        if game.is_terminal(state):
+            return 1
+        return sum(count(game.result(state, move)) for move in game.actions(state))
+    return count(game.initial_state)
+
+
+def digits_slip(guess: int, right: int) -> str:
+    """The known wrong numbers of digits of the Tic-Tac-Toe game count."""
+    if guess > right:
+        return ("9 × 8 × ... × 1 = 362,880 (6 digits) counts every order of filling all "
+                "nine cells: that is an upper bound, and games that end early are fewer.")
+    if guess < right:
+        return ("most games are long: a win needs at least five moves, and most games go "
+                "on to the seventh move or later. Start from 9 × 8 × 7 × 6 × 5.")
+    return ""
+
+
+games_digits = Question(
+    title="how many games of Tic-Tac-Toe?",
+    name="games_digits",
+    question="A game of Tic-Tac-Toe is one line of play from the empty board to a win or "
+             "a full board. How many different games are there? Answer with the number of "
+             "digits of that count (for example 3 for a count between 100 and 999).",
+    answer=lambda: len(str(tictactoe_games())),
+    read=whole,
+    slip=digits_slip,
+    hints=["If no game ended before the board is full, there would be 9 × 8 × 7 × ... × 1 "
+           "games. How many is that?",
+           "Games that end early cut that number down: by more than a factor of three?"],
+    why="There are 255,168 games: fewer than the 362,880 orders of filling all nine "
+        "cells, because many games end early, but still six digits.",
+    run="count_games(game, game.initial_state)",
+)
+
+
+# ---- lesson 03: leaves scored with the best move first ---------------------------------
+
+TEXTBOOK_TREE: list[Tree] = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+
+
+def best_first_leaves(tree: list[Tree]) -> int:
+    """How many leaves alpha-beta scores on `tree` with every node's best move first."""
+    game = GameTree(tree)
+
+    def for_max(state: Any) -> float:
+        if game.is_terminal(state):
+            return game.utility(state, "MAX")
+        value = minimax(game, state).value
+        return value if game.to_move(state) == "MAX" else -value
+
+    def best_first(game_: Any, state: Any, moves: Any) -> list:
+        values = {m: for_max(game.result(state, m)) for m in moves}
+        return sorted(moves, key=lambda m: values[m], reverse=game.to_move(state) == "MAX")
+    return alphabeta(game, (), order=best_first).stats.leaves
+
+
+def best_first_slip(guess: int, right: int) -> str:
+    """The known wrong counts of leaves scored with the best move first."""
+    return {7: "7 is the count in the order the tree is written; with the best replies "
+               "first, the right subtree is cut after its first leaf too.",
+            3: "the first subtree is searched in full: MIN there has nothing to compare "
+               "with yet (alpha is minus infinity), so all 3 of its leaves are scored.",
+            9: "alpha-beta with the best move first prunes more, not less.",
+            4: "each later subtree needs its first (best) reply scored: that is what shows "
+               "it is no better than the 3 MAX already has."}.get(guess, "")
+
+
+best_order_leaves = Question(
+    title="how many leaves with the best move first?",
+    name="best_order_leaves",
+    question=f"Alpha-beta searches the textbook tree GameTree({TEXTBOOK_TREE}) again, but "
+             "now every node searches its moves best first (MAX's highest-valued move "
+             "first, MIN's lowest-valued reply first). How many leaves does it score?",
+    answer=lambda: best_first_leaves(TEXTBOOK_TREE),
+    read=whole,
+    slip=best_first_slip,
+    hints=["MAX's best move is the left one (worth 3); its leaves come in the order 3, 8, "
+           "12. Can MIN cut anything there, with alpha still minus infinity?",
+           "In the middle and on the right, MIN's best reply, 2, comes first: is 2 <= "
+           "alpha = 3?"],
+    why="Left: all 3 leaves (nothing to compare with yet; alpha becomes 3). Middle and "
+        "right: the first reply, 2, is already <= 3, so one leaf each: 3 + 1 + 1.",
+    run="alphabeta(tree, (), order=exact_order(True)).stats.leaves",
+)
+
+QUESTIONS = {q.name: q for q in (leaves_at_depth_3, minimax_value, pruned_leaves,
+                                 moves_left, who_wins, tree_positions, games_digits,
+                                 best_order_leaves)}
 """Every predict-then-run question, by the name of the variable the student sets."""
