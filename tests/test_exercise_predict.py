@@ -157,3 +157,74 @@ def test_the_new_questions_say_what_kind_of_answer_is_expected(question, bad):
 def test_who_wins_accepts_none_for_a_draw_but_waits_for_a_stub():
     assert predict.player_name(None) is None and predict.player_name("Draw") is None
     assert predict.who_wins.check(...).status == "not implemented yet"
+
+
+# ---- the questions of lessons 04 to 08 -------------------------------------------------
+
+def test_the_answers_of_lessons_04_to_08_are_what_the_code_does():
+    from gamelib import heuristics, solver
+    from gamelib.arena.stats import wilson_interval
+    game = ConnectFour()
+    floor = alphabeta(game, game.play("3040"), depth=2, all_values=True)
+    assert predict.best_columns.answer() == {2, 5} == {
+        m for m, v in floor.move_values.items() if v == max(floor.move_values.values())}
+    horizon = game.play(predict.HORIZON)
+    assert alphabeta(game, horizon, depth=2, order="centre").move == 2
+    assert predict.deeper_search_agrees.answer() is False
+    assert predict.ucb_pick.answer() == "b"
+    assert predict.blocks_without_flip.answer() == 0
+    assert predict.tournament_games.answer() == 120
+    n = predict.games_needed.answer()
+    assert wilson_interval(0.7 * n, n)[0] > 0.5 >= wilson_interval(0.7 * (n - 1), n - 1)[0]
+    assert predict.double_threat.answer() == set(
+        heuristics.double_threat_moves(game, game.play("3344"))) == {2, 5}
+    assert predict.rule_first.answer() == 0
+    assert predict.score_3344.answer() == int(solver.solve(game.play("3344"))) == 18
+    assert predict.bit_index.answer() == 7 * 2 + 3
+
+
+def test_the_round_robin_plays_the_games_the_question_counts():
+    from gamelib import RandomPlayer, tournament
+    players = {f"random {i}": RandomPlayer(seed=i) for i in range(4)}
+    table = tournament(ConnectFour(), players, games=predict.GAMES_PER_PAIR, seed=1,
+                       progress=False, executor="serial")
+    assert len(table.games) == predict.tournament_games.answer()
+
+
+@pytest.mark.parametrize("question, right", [
+    (predict.best_columns, {5, 2}), (predict.best_columns, [2, 5]),
+    (predict.deeper_search_agrees, False), (predict.deeper_search_agrees, "no"),
+    (predict.ucb_pick, "b"), (predict.ucb_pick, " B"), (predict.blocks_without_flip, 0),
+    (predict.tournament_games, 120), (predict.games_needed, 25.0),
+    (predict.double_threat, (2, 5)), (predict.rule_first, 0), (predict.score_3344, 18),
+    (predict.bit_index, np.int64(17)),
+])
+def test_the_questions_of_lessons_04_to_08_accept_the_right_answer(question, right):
+    assert question.check(right).passed
+
+
+@pytest.mark.parametrize("question, wrong, words", [
+    (predict.best_columns, {2}, "not all"), (predict.best_columns, {3, 4}, "stacking"),
+    (predict.deeper_search_agrees, True, "deeper search"),
+    (predict.ucb_pick, "a", "exploration bonus is the smallest"),
+    (predict.ucb_pick, "c", "average is 0"),
+    (predict.blocks_without_flip, 5, "sees no need to block"),
+    (predict.tournament_games, 240, "every pair twice"),
+    (predict.tournament_games, 20, "how many pairs"),
+    (predict.games_needed, 10, "still wider"), (predict.games_needed, 100, "fewer are enough"),
+    (predict.double_threat, {5}, "not all"), (predict.rule_first, 1, "win now"),
+    (predict.score_3344, 19, "fourth"), (predict.score_3344, 0, "double threat"),
+    (predict.bit_index, 15, "7 bits"), (predict.bit_index, 23, "swapped"),
+])
+def test_the_questions_of_lessons_04_to_08_name_known_wrong_answers(question, wrong, words):
+    verdict = question.check(wrong)
+    assert verdict.status == "failed" and words in verdict.hint, verdict
+
+
+@pytest.mark.parametrize("question, bad", [
+    (predict.best_columns, "2, 5"), (predict.deeper_search_agrees, 0),
+    (predict.ucb_pick, "d"), (predict.tournament_games, "120"),
+])
+def test_the_questions_of_lessons_04_to_08_say_what_kind_of_answer_is_expected(question, bad):
+    verdict = question.check(bad)
+    assert verdict.diagnosis == "format" and "you wrote" in verdict.message

@@ -505,7 +505,363 @@ best_order_leaves = Question(
     run="alphabeta(tree, (), order=exact_order(True)).stats.leaves",
 )
 
+# ---- lesson 04: the best moves at depth 2, and the horizon -----------------------------
+
+FLOOR = "3040"
+"""Lesson 04's position: X on columns 3 and 4 of the floor, O twice in column 0."""
+HORIZON = "365231134243"
+"""Lesson 04's horizon position: X to move, a trap two plies beyond depth 2."""
+
+
+def columns(prediction: Any) -> frozenset[int]:
+    """A prediction that is a set of columns, like {1, 2}; a single column is one column."""
+    if isinstance(prediction, (set, frozenset, list, tuple)) and not any(
+            isinstance(item, (tuple, list)) for item in prediction):
+        return frozenset(whole(item) for item in prediction)
+    if isinstance(prediction, Real) and not isinstance(prediction, bool):
+        return frozenset({whole(prediction)})
+    raise ValueError(f"the answer is a set of columns, like {{1, 2}}; you wrote "
+                     f"{prediction!r}.")
+
+
+def best_at_depth(moves: str, depth: int) -> frozenset[int]:
+    """The columns worth the most to the player to move at `depth` (window count)."""
+    game = ConnectFour()
+    result = alphabeta(game, game.play(moves), depth=depth, order="centre", all_values=True)
+    top = max(result.move_values.values())
+    return frozenset(m for m, v in result.move_values.items() if v == top)
+
+
+def floor_slip(guess: frozenset[int], right: frozenset[int]) -> str:
+    """What is wrong with a guessed set of best columns in FLOOR."""
+    if guess < right:
+        return "right, but not all: the position is symmetric around X's two discs."
+    if guess & {3, 4}:
+        return ("stacking on your own discs makes a vertical pair; a third disc on the "
+                "floor beside X's two makes a row of three open at both ends.")
+    return ""
+
+
+best_columns = Question(
+    title="which columns does depth 2 like best?",
+    name="best_columns",
+    question=f'In game.play("{FLOOR}") X has two discs side by side on the floor '
+             "(columns 3 and 4) and O two discs in column 0. Alpha-beta searches two "
+             "plies (X's move, O's answer) and scores the leaves with the window count. "
+             "Which of X's columns get the highest value? Give a set, like {1, 2}.",
+    answer=lambda: best_at_depth(FLOOR, 2),
+    read=columns,
+    slip=floor_slip,
+    hints=["Which move gives X three in a row on the floor, with room at both ends? The "
+           "window count gives 100 for a window with three of your discs.",
+           "There are two such moves, one on each side."],
+    why="Columns 2 and 5 both make three in a row on the floor, open at both ends: O can "
+        "block only one end, and the window count sees the three that stays.",
+    run=f'alphabeta(game, game.play("{FLOOR}"), depth=2, all_values=True).move_values',
+)
+
+
+def truth(prediction: Any) -> bool:
+    """A prediction that is True or False (or yes / no)."""
+    if isinstance(prediction, bool):
+        return prediction
+    if isinstance(prediction, str) and prediction.strip().lower() in ("yes", "no"):
+        return prediction.strip().lower() == "yes"
+    raise ValueError(f"the answer is True or False; you wrote {prediction!r}.")
+
+
+def deeper_agrees() -> bool:
+    """Does depth 6 pick the same column as depth 2 in HORIZON?"""
+    game = ConnectFour()
+    state = game.play(HORIZON)
+    return (alphabeta(game, state, depth=6, order="centre").move
+            == alphabeta(game, state, depth=2, order="centre").move)
+
+
+deeper_search_agrees = Question(
+    title="will a deeper search agree?",
+    name="deeper_search_agrees",
+    question=f'In game.play("{HORIZON}"), X to move, alpha-beta at depth 2 picks '
+             "column 2. Will alpha-beta at depth 6 pick column 2 too? Answer True or False.",
+    answer=deeper_agrees,
+    read=truth,
+    slip=lambda guess, right: "" if guess == right else (
+        "a deeper search sees what happens after O's answer: look two plies further "
+        "after column 2."),
+    hints=["Depth 2 sees X's move and O's answer, then stops. What can O do on the move "
+           "after that, which depth 2 never looks at?"],
+    why="Depth 6 sees that column 2 lets O force a win just beyond depth 2's horizon, and "
+        "plays another column.",
+    run="the table below: the move at each depth from 1 to 6",
+)
+
+
+# ---- lesson 06: which child UCB1 picks, and the sign flip ------------------------------
+
+UCB_CHILDREN = {"a": (9.0, 12), "b": (3.0, 5), "c": (0.0, 3)}
+"""Three children as (summed reward W, visits N); their parent has N = 20."""
+UCB_PARENT = 20
+
+
+def ucb_choice() -> str:
+    """The child UCB1 (c = sqrt 2) selects among UCB_CHILDREN."""
+    from gamelib.search.mcts import ucb
+    return max(UCB_CHILDREN, key=lambda child: ucb(*UCB_CHILDREN[child], UCB_PARENT,
+                                                  math.sqrt(2)))
+
+
+def child_name(prediction: Any) -> str:
+    """A prediction that names one of UCB_CHILDREN."""
+    if isinstance(prediction, str) and prediction.strip().lower() in UCB_CHILDREN:
+        return prediction.strip().lower()
+    raise ValueError(f"the answer is one of {', '.join(map(repr, UCB_CHILDREN))}; you "
+                     f"wrote {prediction!r}.")
+
+
+def ucb_slip(guess: str, right: str) -> str:
+    """The known wrong choices among UCB_CHILDREN."""
+    return {"a": "a has the best average (0.75), but it has been visited most: its "
+                 "exploration bonus is the smallest.",
+            "c": "c has the biggest bonus, but its average is 0: the bonus alone does not "
+                 "make up for that here."}.get(guess, "")
+
+
+ucb_pick = Question(
+    title="which child will UCB1 pick?",
+    name="ucb_pick",
+    question="A node visited 20 times has three children, with (W, N) = (summed reward, "
+             "visits): a = (9, 12), b = (3, 5), c = (0, 3). Which child does UCB1 with "
+             "c = √2 select next? Answer 'a', 'b' or 'c'.",
+    answer=ucb_choice,
+    read=child_name,
+    slip=ucb_slip,
+    hints=["Compute W / N for each child, then the bonus √2 · √(ln 20 / N); ln 20 is "
+           "about 3.0.",
+           "Averages 0.75, 0.6 and 0; bonuses about 0.71, 1.10 and 1.41. Add them up."],
+    why="a scores 0.75 + 0.71, b 0.6 + 1.10 and c 0 + 1.41: b's fair average and its "
+        "bigger bonus together beat both.",
+    run="the scores printed by the cell below",
+)
+
+
+def flip_slip(guess: int, right: int) -> str:
+    """The known wrong counts of blocks without the sign flip."""
+    if guess > right:
+        return ("without the flip, every node counts wins for the same player, so at O's "
+                "nodes MCTS picks the reply that is best for X: it expects O not to "
+                "complete the row, and sees no need to block.")
+    return ""
+
+
+blocks_without_flip = Question(
+    title="does MCTS block without the sign flip?",
+    name="blocks_without_flip",
+    question="In a Tic-Tac-Toe position X, to move, must block O's two in the middle "
+             "row at once. MCTS runs 5 times, 1000 iterations each, with a backpropagation "
+             "that forgets to flip the result at each level "
+             "(every node counts the wins of the player at the root). In how many of the "
+             "5 runs does it block?",
+    answer=lambda: _sign_flip()["without the sign flip"],
+    read=whole,
+    slip=flip_slip,
+    hints=["At O's nodes, selection picks the child with the highest W / N. Whose wins "
+           "does W count in the broken version?"],
+    why="Without the flip every average says how good a move is for X, also at O's "
+        "nodes: there selection picks the reply that helps X most, so MCTS never sees O "
+        "complete the row, and never blocks.",
+    run="sign_flip_demo(iterations=1000, runs=5)",
+)
+
+
+def _sign_flip() -> dict[str, int]:
+    """How often MCTS blocks with and without the sign flip (lesson 06's demo)."""
+    from gamelib.exercises.mcts_checks import sign_flip_demo
+    return sign_flip_demo(iterations=1000, runs=5)
+
+
+# ---- lesson 07: games in a round robin, and games needed to tell two players apart -----
+
+ROUND_ROBIN_PLAYERS, GAMES_PER_PAIR = 4, 20
+TRUE_SCORE = 0.7
+
+
+def round_robin_slip(guess: int, right: int) -> str:
+    """The known wrong game counts of a round robin."""
+    n, g = ROUND_ROBIN_PLAYERS, GAMES_PER_PAIR
+    return {n * (n - 1) * g: "that counts every pair twice (A against B, and B against "
+                             "A): a match between two players is played once.",
+            n * g: "every player plays a match against each of the others, not just one.",
+            g: "that is one pair's match; how many pairs are there?"}.get(guess, "")
+
+
+tournament_games = Question(
+    title="how many games in the round robin?",
+    name="tournament_games",
+    question=f"{ROUND_ROBIN_PLAYERS} players play a round robin: every pair of players "
+             f"plays a match of {GAMES_PER_PAIR} games (seats swapped inside the match). How "
+             "many games are played in all?",
+    answer=lambda: math.comb(ROUND_ROBIN_PLAYERS, 2) * GAMES_PER_PAIR,
+    read=whole,
+    slip=round_robin_slip,
+    hints=["Count the pairs first: with players A, B, C and D, write them down: AB, AC, ...",
+           "There are 4 × 3 / 2 pairs."],
+    why="4 players make 4 × 3 / 2 = 6 pairs, and each pair plays 20 games.",
+    run="len(table.games) after the tournament",
+)
+
+
+def games_to_tell_apart(score: float = TRUE_SCORE) -> int:
+    """The fewest games for which a 95% Wilson interval around `score` leaves out 0.5."""
+    from gamelib.arena.stats import wilson_interval
+    games = 1
+    while not 0.5 < wilson_interval(score * games, games)[0]:
+        games += 1
+    return games
+
+
+def games_slip(guess: int, right: int) -> str:
+    """What is wrong with a guessed number of games."""
+    if guess < right:
+        return ("with so few games the interval is still wider than the gap between "
+                f"{TRUE_SCORE} and 0.5: its half-width is about 1.96 √(0.21 / n).")
+    return ("fewer are enough: solve 1.96 √(0.21 / n) < 0.2 for n, and round up a little "
+            "(Wilson's interval is a bit wider than that)." if guess > 2 * right else "")
+
+
+games_needed = Question(
+    title="how many games to tell two players apart?",
+    name="games_needed",
+    question=f"A player scores exactly {TRUE_SCORE} of the points against another (say, "
+             f"wins {TRUE_SCORE:.0%} of the games, no draws). What is the smallest number "
+             "of games after which its 95% Wilson interval leaves out 0.5, so that we can "
+             "say it is stronger?",
+    answer=games_to_tell_apart,
+    read=whole,
+    slip=games_slip,
+    hints=[f"The interval's half-width is about 1.96 × √(p(1 - p) / n); with p = "
+           f"{TRUE_SCORE}, p(1 - p) = 0.21. It must be smaller than {TRUE_SCORE} - 0.5.",
+           "1.96 × √(0.21 / n) < 0.2 gives n > 20.2; Wilson's interval pulls its centre "
+           "towards 0.5, so a few more games than that."],
+    why=f"The interval around {TRUE_SCORE} is about 1.96 √(0.21 / n) wide on each side; "
+        "it leaves out 0.5 once that is below 0.2, and Wilson's interval, pulled towards "
+        "0.5, needs a few games more than the rough rule.",
+    run="the intervals printed by the cell below",
+)
+
+
+# ---- lesson 05: the double-threat moves, and which rule comes first --------------------
+
+DOUBLE_SETUP, BOTH_THREATEN = "3344", "010101"
+
+
+def double_threat_columns() -> frozenset[int]:
+    """The columns that give X a double threat in DOUBLE_SETUP."""
+    from gamelib.heuristics import double_threat_moves
+    game = ConnectFour()
+    return frozenset(double_threat_moves(game, game.play(DOUBLE_SETUP)))
+
+
+double_threat = Question(
+    title="which moves make a double threat?",
+    name="double_threat",
+    question=f'In game.play("{DOUBLE_SETUP}") X has two discs on the floor (columns 3 and '
+             "4) and O two on top of them; X to move. Which of X's moves make two threats "
+             "that O cannot both block? Give a set of columns, like {1, 2}.",
+    answer=double_threat_columns,
+    read=columns,
+    slip=lambda guess, right: ("right, but not all: the position is symmetric." if guess
+                               < right else "a double threat needs two empty cells that "
+                               "each complete four, both playable at once." if guess - right
+                               else ""),
+    hints=["A third X disc beside the two on the floor makes three in a row. Where are "
+           "its two ends, and can O block both?"],
+    why="Column 2 or column 5 makes three in a row on the floor with both ends open: O "
+        "can block one end, and X plays the other.",
+    run=f'heuristics.double_threat_moves(game, game.play("{DOUBLE_SETUP}"))',
+)
+
+
+def rule_player_column() -> int:
+    """The column the report's rule player plays in BOTH_THREATEN."""
+    from gamelib.heuristics import RulePlayer
+    game = ConnectFour()
+    return int(RulePlayer()(game, game.play(BOTH_THREATEN)))
+
+
+rule_first = Question(
+    title="win first, or block first?",
+    name="rule_first",
+    question=f'In game.play("{BOTH_THREATEN}") X has three discs in column 0 and O three '
+             "in column 1; X to move. Which column does the rule player (win if you can, "
+             "block if you must) play?",
+    answer=rule_player_column,
+    read=whole,
+    slip=lambda guess, right: ("blocking column 1 stops O, but X can end the game at "
+                               "once: a win now comes before any block." if guess == 1
+                               else ""),
+    hints=["Which rule does the player ask first: can I win now, or must I block?"],
+    why="Winning ends the game at once, so 'win if you can' comes first: X completes "
+        "column 0, and O's threat never matters.",
+    run=f'rules.explain(game, game.play("{BOTH_THREATEN}")).rule',
+)
+
+
+# ---- lesson 08: a score, and a bit of a bitboard ---------------------------------------
+
+def score_slip(guess: int, right: int) -> str:
+    """The known wrong scores of DOUBLE_SETUP."""
+    return {22 - 3: "X has two stones now; its third makes the double threat, and its "
+                    "fourth (after O's block) completes four: count that fourth stone.",
+            22 - 5: "O blocks one end, and X wins with its very next stone: its 4th.",
+            0: "X to move can make a double threat on the floor (lesson 05)."}.get(guess, "")
+
+
+score_3344 = Question(
+    title="what is the score?",
+    name="score_3344",
+    question=f'What is the solver\'s score of game.play("{DOUBLE_SETUP}") for X, the player '
+             "to move (22 minus the number of stones the winner has played when it "
+             "completes four; 0 for a draw; negative for a loss)?",
+    answer=lambda: int(_solve(ConnectFour().play(DOUBLE_SETUP))),
+    read=whole,
+    slip=score_slip,
+    hints=["Lesson 05: X to move can make a double threat on the floor. With which of "
+           "its stones does X then win?"],
+    why="X plays column 2 or 5 (its 3rd stone): three on the floor, open at both ends; "
+        "O blocks one end and X completes four with its 4th stone: 22 - 4 = 18.",
+    run=f'solver.solve(game.play("{DOUBLE_SETUP}"))',
+)
+
+
+def _solve(state: Any) -> int:
+    """The exact score of a Connect Four position, for the player to move."""
+    from gamelib.solver import solve
+    return int(solve(state))
+
+
+bit_index = Question(
+    title="which bit is this cell?",
+    name="bit_index",
+    question="In the bitboard layout, column c owns bits 7c to 7c + 5, bottom row first. "
+             "Which bit stands for the cell in column 2, row 3 (rows counted from 0 at the "
+             "bottom: the fourth cell up)?",
+    answer=lambda: ConnectFour().play("2222").o.bit_length() - 1,   # O's top disc
+    read=whole,
+    slip=lambda guess, right: {2 * 6 + 3: "each column owns 7 bits, not 6: the 7th is "
+                                          "the empty bit on top.",
+                               3 * 7 + 2: "column and row are swapped: column 2 starts "
+                                          "at bit 14."}.get(guess, ""),
+    hints=["Column 2 starts at bit 7 × 2. Count up from there."],
+    why="Column 2 starts at bit 14 (bits 0-6 are column 0, 7-13 column 1); row 3 is 3 "
+        "bits up: 14 + 3 = 17.",
+    run="the bit index of each cell, printed by the cell below",
+)
+
+
 QUESTIONS = {q.name: q for q in (leaves_at_depth_3, minimax_value, pruned_leaves,
                                  moves_left, who_wins, tree_positions, games_digits,
-                                 best_order_leaves)}
+                                 best_order_leaves, best_columns, deeper_search_agrees,
+                                 ucb_pick, blocks_without_flip, tournament_games,
+                                 games_needed, double_threat, rule_first, score_3344,
+                                 bit_index)}
 """Every predict-then-run question, by the name of the variable the student sets."""
