@@ -12,6 +12,7 @@ import random
 
 from gamelib.exercises.common import (FAILED, PASSED, CheckResult, StudentError, call,
                                       crashed, never_raises, not_yet, plain)
+from gamelib.exercises.rules import crashed_on
 from gamelib.exercises.solutions.first_player import centre_player as reference
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
 
@@ -56,7 +57,7 @@ def check_centre_player(fn) -> CheckResult:
         try:
             got = plain(call(fn, game, state))
         except StudentError as error:
-            return crashed(EXERCISE, error)
+            return crashed_on(crashed(EXERCISE, error), moves)
         if got is None and moves == "":
             return not_yet(EXERCISE, "centre_player(game, game.initial_state)")
         if got == right and type(got) is int:

@@ -57,6 +57,15 @@ def right_answers(state: ConnectFourState) -> tuple[list[int] | None, str]:
     return None, "none"
 
 
+def crashed_on(result: CheckResult, moves: str) -> CheckResult:
+    """A crash verdict with the position the student's function raised on."""
+    if result.status == FAILED:
+        where = f'game.play("{moves}")' if moves else "game.initial_state"
+        result.message = f"on {where}, {result.message}"
+        result.details = [ConnectFour().render(ConnectFour().play(moves))]
+    return result
+
+
 def _say(columns: list[int]) -> str:
     """Columns in words: 'column 2' or 'column 2 or 5'."""
     return "column " + " or ".join(map(str, columns))
@@ -72,7 +81,7 @@ def check_rule_move(fn: Callable) -> CheckResult:
         try:
             answers.append(plain(call(fn, game, game.play(moves))))
         except StudentError as error:
-            return crashed(EXERCISE, error)
+            return crashed_on(crashed(EXERCISE, error), moves)
     if all(answer is None for answer in answers):
         return not_yet(EXERCISE, "rule_move(game, state)")
     for moves, got in zip(tried, answers):

@@ -80,7 +80,10 @@ def check_wilson(fn: Callable) -> CheckResult:
         try:
             raw = call(fn, wins, games)
         except StudentError as error:
-            return crashed(EXERCISE, error)
+            result = crashed(EXERCISE, error)
+            if result.status == FAILED:
+                result.message = f"wilson({wins}, {games}): {result.message}"
+            return result
         if raw is None and not answers:
             return not_yet(EXERCISE, f"wilson({wins}, {games})")
         got = pair(raw)
