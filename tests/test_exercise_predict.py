@@ -211,7 +211,7 @@ def test_the_questions_of_lessons_04_to_08_accept_the_right_answer(question, rig
     (predict.blocks_without_flip, 5, "sees no need to block"),
     (predict.tournament_games, 240, "every pair twice"),
     (predict.tournament_games, 20, "how many pairs"),
-    (predict.games_needed, 10, "still wider"), (predict.games_needed, 100, "fewer are enough"),
+    (predict.games_needed, 10, "still wider"), (predict.games_needed, 30, "fewer are enough"),
     (predict.double_threat, {5}, "not all"), (predict.rule_first, 1, "win now"),
     (predict.score_3344, 19, "fourth"), (predict.score_3344, 0, "double threat"),
     (predict.bit_index, 15, "7 bits"), (predict.bit_index, 23, "swapped"),

@@ -88,9 +88,9 @@ class Question:
             return CheckResult(self.title, PASSED, f"yes: {_show(right)}. {self.why}",
                                details=[f"See it yourself: {self.run}"])
         return CheckResult(self.title, FAILED, f"you predicted {_show(guess)}, but that is "
-                           "not what the search does.",
+                           "not what the code does when it runs.",
                            hint=self.slip(guess, right) or "run .hint() for a hint, or "
-                           "work through the tree on paper, one node at a time.",
+                           "work it out on paper, one step at a time.",
                            diagnosis="wrong")
 
     def hint(self) -> Note:
@@ -725,7 +725,7 @@ def games_slip(guess: int, right: int) -> str:
         return ("with so few games the interval is still wider than the gap between "
                 f"{TRUE_SCORE} and 0.5: its half-width is about 1.96 √(0.21 / n).")
     return ("fewer are enough: solve 1.96 √(0.21 / n) < 0.2 for n, and round up a little "
-            "(Wilson's interval is a bit wider than that)." if guess > 2 * right else "")
+            "(Wilson's interval is a bit wider than that)." if guess > right else "")
 
 
 games_needed = Question(
