@@ -213,3 +213,23 @@ def test_grade_finds_every_prediction_and_exercise_a_lesson_asks(lesson, count):
         variable = name.split(":", 1)[1]
         checks = [i for i, s in enumerate(sources) if f"predict.{variable}.check()" in s]
         assert checks and checks[0] + 2 < len(sources), (lesson, variable)
+
+
+def test_the_new_exercises_and_predictions_are_graded_from_what_the_student_wrote():
+    from gamelib.exercises.grade import exercise_names, run_check
+    from gamelib.exercises.solutions.first_player import centre_player
+    from gamelib.exercises.solutions.rules import rule_move
+    from gamelib.exercises.solutions.wilson import wilson
+    names = exercise_names()
+    assert {"centre_player", "rule_move", "wilson", "predict:who_wins",
+            "predict:games_needed", "predict:bit_index"} <= set(names)
+    namespace = {"centre_player": centre_player, "rule_move": rule_move, "wilson": wilson,
+                 "who_wins": "X", "games_needed": 30, "bit_index": ...}
+    verdicts = {key: run_check(key, namespace) for key in
+                ("centre_player", "rule_move", "wilson", "predict:who_wins",
+                 "predict:games_needed", "predict:bit_index")}
+    assert all(verdicts[key]["passed"] for key in ("centre_player", "rule_move", "wilson",
+                                                    "predict:who_wins"))
+    assert verdicts["predict:games_needed"]["diagnosis"] == "wrong"
+    assert verdicts["predict:bit_index"]["status"] == "not implemented yet"
+    assert run_check("wilson", {})["status"] == "missing"
