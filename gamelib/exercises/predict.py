@@ -637,8 +637,8 @@ ucb_pick = Question(
     slip=ucb_slip,
     hints=["Compute W / N for each child, then the bonus √2 · √(ln 20 / N); ln 20 is "
            "about 3.0.",
-           "Averages 0.75, 0.6 and 0; bonuses about 0.71, 1.10 and 1.41. Add them up."],
-    why="a scores 0.75 + 0.71, b 0.6 + 1.10 and c 0 + 1.41: b's fair average and its "
+           "Averages 0.75, 0.6 and 0; bonuses about 0.71, 1.09 and 1.41. Add them up."],
+    why="a scores 0.75 + 0.71, b 0.6 + 1.09 and c 0 + 1.41: b's fair average and its "
         "bigger bonus together beat both.",
     run="the scores printed by the cell below",
 )
