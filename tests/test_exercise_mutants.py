@@ -13,17 +13,21 @@ from typing import Any, Callable
 
 import pytest
 
-from gamelib.exercises import (check_alignment, check_alphabeta, check_backprop, check_is_win, check_minimax,
-                               check_ucb)
+from gamelib.exercises import (check_alignment, check_alphabeta, check_backprop,
+                               check_centre_player, check_is_win, check_minimax,
+                               check_rule_move, check_ucb, check_wilson)
 from gamelib.exercises.mcts_checks import LARGE
 from gamelib.exercises.mcts_parts import Node
 from gamelib.exercises.recording import RecordingGame
 from gamelib.exercises.search_checks import cases, same_move, same_value, tree_eval
 from gamelib.exercises.solutions import alignment as alignment_solution
 from gamelib.exercises.solutions import alphabeta as alphabeta_solution
+from gamelib.exercises.solutions import first_player as first_player_solution
 from gamelib.exercises.solutions import is_win as is_win_solution
 from gamelib.exercises.solutions import mcts as mcts_solution
 from gamelib.exercises.solutions import minimax as minimax_solution
+from gamelib.exercises.solutions import rules as rules_solution
+from gamelib.exercises.solutions import wilson as wilson_solution
 from gamelib.games import GameTree
 from gamelib.search import minimax
 from mutants import Mutant, function_source, mutants
@@ -208,6 +212,68 @@ def alignment_differs(fn: Callable, model: Callable) -> bool:
     return False
 
 
+def connect_four_positions(count: int, seed: int) -> list[Any]:
+    """Unfinished Connect Four positions from random games (other ones than the checks')."""
+    from gamelib.games import ConnectFour
+    game, rng, found = ConnectFour(), random.Random(seed), []
+    while len(found) < count:
+        state = game.initial_state
+        for _ in range(rng.randint(0, 36)):
+            legal = game.actions(state)
+            after = game.result(state, 3 if 3 in legal and rng.random() < 0.3
+                                else rng.choice(legal))
+            if game.is_terminal(after):
+                break
+            state = after
+        found.append(state)
+    return found
+
+
+def move_differs(fn: Callable, accepted: Callable[[Any], Any], seed: int) -> bool:
+    """True if `fn(game, state)` gives an answer `accepted(state)` does not allow, on some
+    random position (accepted: a list of right columns, or None when None is right)."""
+    from gamelib.games import ConnectFour
+    game = ConnectFour()
+    for state in connect_four_positions(800, seed):
+        try:
+            with time_limit(1):
+                got = fn(game, state)
+        except (Exception, Hangs):
+            return True
+        right = accepted(state)
+        if (got is None) != (right is None) or (right is not None and
+                                                 not (type(got) is int and got in right)):
+            return True
+    return False
+
+
+def centre_differs(fn: Callable, model: Callable) -> bool:
+    """True if `fn` plays another column than the model on some random position."""
+    from gamelib.games import ConnectFour
+    return move_differs(fn, lambda state: [model(ConnectFour(), state)], seed=21)
+
+
+def rules_differ(fn: Callable, model: Callable) -> bool:
+    """True if `fn` gives an answer the rules do not allow on some random position."""
+    from gamelib.exercises.rules import right_answers
+    return move_differs(fn, lambda state: right_answers(state)[0], seed=22)
+
+
+def wilson_differs(fn: Callable, model: Callable) -> bool:
+    """True if `fn`'s interval differs from the model's on some result of up to 80 games."""
+    for games in range(1, 81):
+        for wins in range(games + 1):
+            try:
+                with time_limit(1):
+                    got = fn(wins, games)
+                low, high = got
+                if any(abs(a - b) > 1e-4 for a, b in zip((low, high), model(wins, games))):
+                    return True
+            except (Exception, Hangs):
+                return True
+    return False
+
+
 # -- the exercises -------------------------------------------------------------------------
 
 EXERCISES = {
@@ -219,6 +285,10 @@ EXERCISES = {
                    lambda fn, model: search_differs(fn, model, pruning=True)),
     "UCB score": (mcts_solution, "ucb_score", check_ucb, ucb_differs),
     "backpropagation": (mcts_solution, "backpropagate", check_backprop, backprop_differs),
+    "centre player": (first_player_solution, "centre_player", check_centre_player,
+                      centre_differs),
+    "rules": (rules_solution, "rule_move", check_rule_move, rules_differ),
+    "Wilson interval": (wilson_solution, "wilson", check_wilson, wilson_differs),
 }
 
 
@@ -267,6 +337,10 @@ EQUIVALENT = {
                               "cell is tried, so each line is still found from its other end",
     ("is_win", "pair swapped", 2): "the down-left direction (1, -1) written as (-1, 1): the "
                                    "same lines, found from their other end",
+    ("rules", "statement at line 13 dropped", 3): "the final `return None` dropped: a "
+                                                 "Python function returns None anyway",
+    ("Wilson interval", "1.0 -> 2.0", 8): "min(2.0, high) for min(1.0, high): Wilson's upper "
+                                         "end never exceeds 1, so the cap never acts",
 }
 """The mutants that behave like the model on the whole domain, and why."""
 

@@ -97,7 +97,8 @@ def test_hints_come_one_at_a_time_then_the_solution_gives_the_answer():
 
 
 def test_every_question_is_listed_by_the_name_the_student_sets():
-    assert set(predict.QUESTIONS) == {"leaves_at_depth_3", "minimax_value", "pruned_leaves"}
+    assert {"leaves_at_depth_3", "minimax_value", "pruned_leaves", "moves_left", "who_wins",
+            "tree_positions", "games_digits", "best_order_leaves"} <= set(predict.QUESTIONS)
     for name, question in predict.QUESTIONS.items():
         assert question.name == name and question.hints and question.why
 
@@ -105,3 +106,125 @@ def test_every_question_is_listed_by_the_name_the_student_sets():
 def test_positions_given_where_values_were_asked_are_told_so():
     verdict = pruned_leaves.check({(1, 1), (1, 2), (2, 2)})
     assert verdict.diagnosis == "format" and "positions" in verdict.message
+
+
+# ---- the questions of lessons 00, 01 and 03 --------------------------------------------
+
+def test_the_new_answers_are_what_the_code_does():
+    from gamelib import AlphaBetaPlayer, RandomPlayer, TicTacToe, play_game
+    game = ConnectFour()
+    assert predict.moves_left.answer() == 6 == len(game.actions(game.play("333333")))
+    record = play_game(game, [AlphaBetaPlayer(depth=4), RandomPlayer(seed=1)], seed=1)
+    assert predict.who_wins.answer() == record.winner == "X"
+    ttt = TicTacToe()
+    walk = minimax(ttt, ttt.play(predict.CORNER), trace=Trace())
+    assert predict.tree_positions.answer() == len(walk.trace.nodes()) == 14
+    assert predict.tictactoe_games() == 255168 and predict.games_digits.answer() == 6
+    assert predict.best_order_leaves.answer() == 5
+    assert predict.best_first_leaves([[1, 2], [0, 5]]) == 3     # 1, 2; then 0 <= 1 cuts
+
+
+@pytest.mark.parametrize("question, right", [
+    (predict.moves_left, 6), (predict.moves_left, 6.0), (predict.who_wins, "X"),
+    (predict.who_wins, "red"), (predict.who_wins, " x "), (predict.tree_positions, 14),
+    (predict.games_digits, np.int64(6)), (predict.best_order_leaves, 5),
+])
+def test_the_new_questions_accept_the_right_answer(question, right):
+    assert question.check(right).passed
+
+
+@pytest.mark.parametrize("question, wrong, words", [
+    (predict.moves_left, 7, "full"), (predict.who_wins, "O", "looking ahead"),
+    (predict.who_wins, "draw", "looking ahead"), (predict.tree_positions, 16, "ended early"),
+    (predict.tree_positions, 13, "start position"), (predict.games_digits, 7, "upper bound"),
+    (predict.games_digits, 5, "most games are long"),
+    (predict.best_order_leaves, 7, "order the tree is written"),
+    (predict.best_order_leaves, 3, "searched in full"),
+])
+def test_the_new_questions_name_known_wrong_answers(question, wrong, words):
+    verdict = question.check(wrong)
+    assert verdict.status == "failed" and words in verdict.hint, verdict
+
+
+@pytest.mark.parametrize("question, bad", [
+    (predict.who_wins, "blue"), (predict.who_wins, 1), (predict.moves_left, "6"),
+])
+def test_the_new_questions_say_what_kind_of_answer_is_expected(question, bad):
+    verdict = question.check(bad)
+    assert verdict.diagnosis == "format" and "you wrote" in verdict.message
+
+
+def test_who_wins_accepts_none_for_a_draw_but_waits_for_a_stub():
+    assert predict.player_name(None) is None and predict.player_name("Draw") is None
+    assert predict.who_wins.check(...).status == "not implemented yet"
+
+
+# ---- the questions of lessons 04 to 08 -------------------------------------------------
+
+def test_the_answers_of_lessons_04_to_08_are_what_the_code_does():
+    from gamelib import heuristics, solver
+    from gamelib.arena.stats import wilson_interval
+    game = ConnectFour()
+    floor = alphabeta(game, game.play("3040"), depth=2, all_values=True)
+    assert predict.best_columns.answer() == {2, 5} == {
+        m for m, v in floor.move_values.items() if v == max(floor.move_values.values())}
+    horizon = game.play(predict.HORIZON)
+    assert alphabeta(game, horizon, depth=2, order="centre").move == 2
+    assert predict.deeper_search_agrees.answer() is False
+    assert predict.ucb_pick.answer() == "b"
+    assert predict.blocks_without_flip.answer() == 0
+    assert predict.tournament_games.answer() == 120
+    n = predict.games_needed.answer()
+    assert wilson_interval(0.7 * n, n)[0] > 0.5 >= wilson_interval(0.7 * (n - 1), n - 1)[0]
+    assert predict.double_threat.answer() == set(
+        heuristics.double_threat_moves(game, game.play("3344"))) == {2, 5}
+    assert predict.rule_first.answer() == 0
+    assert predict.score_3344.answer() == int(solver.solve(game.play("3344"))) == 18
+    assert predict.bit_index.answer() == 7 * 2 + 3
+
+
+def test_the_round_robin_plays_the_games_the_question_counts():
+    from gamelib import RandomPlayer, tournament
+    players = {f"random {i}": RandomPlayer(seed=i) for i in range(4)}
+    table = tournament(ConnectFour(), players, games=predict.GAMES_PER_PAIR, seed=1,
+                       progress=False, executor="serial")
+    assert len(table.games) == predict.tournament_games.answer()
+
+
+@pytest.mark.parametrize("question, right", [
+    (predict.best_columns, {5, 2}), (predict.best_columns, [2, 5]),
+    (predict.deeper_search_agrees, False), (predict.deeper_search_agrees, "no"),
+    (predict.ucb_pick, "b"), (predict.ucb_pick, " B"), (predict.blocks_without_flip, 0),
+    (predict.tournament_games, 120), (predict.games_needed, 25.0),
+    (predict.double_threat, (2, 5)), (predict.rule_first, 0), (predict.score_3344, 18),
+    (predict.bit_index, np.int64(17)),
+])
+def test_the_questions_of_lessons_04_to_08_accept_the_right_answer(question, right):
+    assert question.check(right).passed
+
+
+@pytest.mark.parametrize("question, wrong, words", [
+    (predict.best_columns, {2}, "not all"), (predict.best_columns, {3, 4}, "stacking"),
+    (predict.deeper_search_agrees, True, "deeper search"),
+    (predict.ucb_pick, "a", "exploration bonus is the smallest"),
+    (predict.ucb_pick, "c", "average is 0"),
+    (predict.blocks_without_flip, 5, "sees no need to block"),
+    (predict.tournament_games, 240, "every pair twice"),
+    (predict.tournament_games, 20, "how many pairs"),
+    (predict.games_needed, 10, "still wider"), (predict.games_needed, 30, "fewer are enough"),
+    (predict.double_threat, {5}, "not all"), (predict.rule_first, 1, "win now"),
+    (predict.score_3344, 19, "fourth"), (predict.score_3344, 0, "double threat"),
+    (predict.bit_index, 15, "7 bits"), (predict.bit_index, 23, "swapped"),
+])
+def test_the_questions_of_lessons_04_to_08_name_known_wrong_answers(question, wrong, words):
+    verdict = question.check(wrong)
+    assert verdict.status == "failed" and words in verdict.hint, verdict
+
+
+@pytest.mark.parametrize("question, bad", [
+    (predict.best_columns, "2, 5"), (predict.deeper_search_agrees, 0),
+    (predict.ucb_pick, "d"), (predict.tournament_games, "120"),
+])
+def test_the_questions_of_lessons_04_to_08_say_what_kind_of_answer_is_expected(question, bad):
+    verdict = question.check(bad)
+    assert verdict.diagnosis == "format" and "you wrote" in verdict.message

@@ -16,7 +16,9 @@ from gamelib.exercises import EXERCISES
 
 CORPUS = Path(__file__).parent / "student_solutions"
 FUNCTION = {"is_win": "is_win", "minimax": "my_minimax", "alphabeta": "my_alphabeta",
-            "evaluation": "my_eval", "ucb": "ucb_score", "backprop": "backpropagate"}
+            "evaluation": "my_eval", "ucb": "ucb_score", "backprop": "backpropagate",
+            "first_player": "centre_player", "wilson": "wilson",
+            "rules": "rule_move"}
 
 
 def header(path: Path) -> dict[str, str]:

@@ -1,6 +1,7 @@
 """`python -m gamelib grade`: good, wrong and broken submissions, each gets its rows."""
 
 import csv
+from pathlib import Path
 
 import nbformat
 import pytest
@@ -193,3 +194,42 @@ def test_the_grid_tells_each_kind_of_verdict_apart_and_a_broken_file_is_one_row(
     page = html_page(rows)
     assert "class='timeout'" in page and "class='missing'" in page and "Legend" in page
     assert page.count("<th>(whole notebook)</th>") == 0
+
+
+EVERY_LESSON_ASKS = {f"{n:02d}": 2 for n in range(9)}
+"""Every lesson asks at least two checked predictions (and has a checked exercise)."""
+
+
+@pytest.mark.parametrize("lesson, count", EVERY_LESSON_ASKS.items())
+def test_grade_finds_every_prediction_and_exercise_a_lesson_asks(lesson, count):
+    path = next((Path(__file__).parent.parent / "notebooks").glob(f"{lesson}-*.ipynb"))
+    sources = [c.source for c in nbformat.read(path, as_version=4).cells
+               if c.cell_type == "code"]
+    found = expected_exercises(sources)
+    asked = [name for name in found if name.startswith("predict:")]
+    assert len(asked) >= count, found
+    assert len(found) - len(asked) >= 1, f"{lesson} has no checked exercise: {found}"
+    for name in asked:                  # each is asked, checked, and answered by a later cell
+        variable = name.split(":", 1)[1]
+        checks = [i for i, s in enumerate(sources) if f"predict.{variable}.check()" in s]
+        assert checks and checks[0] + 2 < len(sources), (lesson, variable)
+
+
+def test_the_new_exercises_and_predictions_are_graded_from_what_the_student_wrote():
+    from gamelib.exercises.grade import exercise_names, run_check
+    from gamelib.exercises.solutions.first_player import centre_player
+    from gamelib.exercises.solutions.rules import rule_move
+    from gamelib.exercises.solutions.wilson import wilson
+    names = exercise_names()
+    assert {"centre_player", "rule_move", "wilson", "predict:who_wins",
+            "predict:games_needed", "predict:bit_index"} <= set(names)
+    namespace = {"centre_player": centre_player, "rule_move": rule_move, "wilson": wilson,
+                 "who_wins": "X", "games_needed": 30, "bit_index": ...}
+    verdicts = {key: run_check(key, namespace) for key in
+                ("centre_player", "rule_move", "wilson", "predict:who_wins",
+                 "predict:games_needed", "predict:bit_index")}
+    assert all(verdicts[key]["passed"] for key in ("centre_player", "rule_move", "wilson",
+                                                    "predict:who_wins"))
+    assert verdicts["predict:games_needed"]["diagnosis"] == "wrong"
+    assert verdicts["predict:bit_index"]["status"] == "not implemented yet"
+    assert run_check("wilson", {})["status"] == "missing"

@@ -72,6 +72,8 @@ ALLOWED = (
             "of the lesson", "01"),
     Allowed(r"each player moves first in half of the games", "a definition of a seat-swapped "
             "match", "05 07"),
+    Allowed(r"about \d+ minutes", "the lesson map's estimate of reading, running and "
+            "exercise time (run times measured, reading time estimated), not a result", "00"),
     Allowed(r"fewest empty cells", "by construction: the example chosen is the one with the "
             "most discs (the code's max)", "05"),
 )

@@ -89,27 +89,37 @@ def test_00_position_string_3342_is_red_3_yellow_3_red_4_yellow_2(executed_lesso
 
 
 MAP_EXERCISES = {
-    "01": {"is_win_exercise"},
+    "00": {"predict.who_wins", "predict.moves_left", "centre_player_exercise"},
+    "01": {"predict.tree_positions", "predict.games_digits", "is_win_exercise"},
     "02": {"predict.minimax_value", "predict.leaves_at_depth_3", "minimax_exercise",
            "unit_tests"},
-    "03": {"predict.pruned_leaves", "alphabeta_exercise"},
-    "04": {"eval_exercise"},
-    "05": set(), "06": {"ucb_exercise", "backprop_exercise"}, "07": set(), "08": {"alignment_exercise"},
+    "03": {"predict.pruned_leaves", "predict.best_order_leaves", "alphabeta_exercise"},
+    "04": {"predict.best_columns", "predict.deeper_search_agrees", "eval_exercise"},
+    "05": {"predict.double_threat", "predict.rule_first", "rules_exercise"},
+    "06": {"predict.ucb_pick", "predict.blocks_without_flip", "ucb_exercise",
+           "backprop_exercise"},
+    "07": {"predict.games_needed", "predict.tournament_games", "wilson_exercise"},
+    "08": {"predict.score_3344", "predict.bit_index", "alignment_exercise"},
 }
-"""The checked exercises lesson 00's map promises, lesson by lesson."""
+"""The checked questions and exercises of every lesson, which lesson 00's map lists."""
 
 
-def test_the_lesson_map_lists_every_lesson_and_its_checked_exercises():
+def test_the_lesson_map_lists_every_lesson_its_checks_and_its_time():
     text = source(START)
-    rows = {m.group(1): m.group(2) for m in re.finditer(r"^\| \*\*(\d\d)\*\* .*\| (.*) \|$",
-                                                        text, re.M)}
+    rows = {m.group(1): m.group(2).split(" | ") for m in re.finditer(
+        r"^\| \*\*(\d\d)\*\* [^|]*\| [^|]*\| (.*) \|$", text, re.M)}
     lessons_on_disk = sorted(p.name[:2] for p in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
-    assert sorted(rows) == lessons_on_disk[1:] == sorted(MAP_EXERCISES)
+    assert sorted(rows) == lessons_on_disk == sorted(MAP_EXERCISES)
     for number, promised in MAP_EXERCISES.items():
         path = next(NOTEBOOKS.glob(f"{number}-*.ipynb"))
         checks = set(re.findall(r"^([\w.]+)\.check\(", source(path), re.M))
         assert checks == promised, (path.name, checks)
-        assert rows[number].startswith("none") == (not promised), rows[number]
+        predicted, written, time = rows[number]
+        asked = sum(check.startswith("predict.") for check in checks)
+        assert asked >= 2 and len(checks) > asked, (number, checks)     # every lesson asks
+        assert predicted.count(";") == asked - 1, (number, predicted)   # one entry each
+        assert written and not written.startswith("none"), (number, written)
+        assert re.fullmatch(r"about \d+ minutes", time), (number, time)
 
 
 # ---- lesson 01 ------------------------------------------------------------------------

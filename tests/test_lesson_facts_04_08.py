@@ -248,3 +248,16 @@ def test_08_the_perfect_player_answers_within_a_second(executed_lesson):
     out = lessons.cell_text(executed_lesson(L08), "fact-perfect-game")
     assert "O wins" in out
     assert float(re.search(r"slowest move took ([\d.]+) s", out).group(1)) < 1
+
+
+def test_07_the_head_to_head_table_reads_every_pair_of_the_stronger_players(executed_lesson):
+    """"The real information is in the games between the stronger players": a verdict per
+    pair without the random player, each read from its own interval, and the cross-table."""
+    out = text(executed_lesson, L07, "fact-head-to-head")
+    verdicts = [line for line in out.splitlines() if re.match(r"\d+ games: ", line)]
+    assert len(verdicts) == 3                   # 3 stronger players: 3 pairs
+    for line in verdicts:
+        assert_verdict_reads_its_interval(line)
+    scores = re.findall(r"(\d\.\d\d) \((\d\.\d\d)-(\d\.\d\d)\)", out)
+    assert len(scores) == 4 * 3                 # every ordered pair of the 4 players
+    assert all(float(low) <= float(score) <= float(high) for score, low, high in scores)

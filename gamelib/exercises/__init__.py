@@ -11,13 +11,24 @@ hint; grey: not implemented yet). Model solutions are in `gamelib.exercises.solu
 from gamelib.exercises.alignment import alignment_exercise, check_alignment
 from gamelib.exercises.common import CheckResult
 from gamelib.exercises.evaluation import check_eval_fn
+from gamelib.exercises.first_player import check_centre_player
 from gamelib.exercises.exercise import Exercise, Note
 from gamelib.exercises.is_win import check_is_win
+from gamelib.exercises.rules import check_rule_move
+from gamelib.exercises.wilson import check_wilson
 from gamelib.exercises.mcts_checks import check_backprop, check_ucb
 from gamelib.exercises.mcts_parts import Node, run_mcts
 from gamelib.exercises.search_checks import check_alphabeta, check_minimax
 from gamelib.exercises import predict  # noqa: F401  predict, then run: ask(), check(), hint()
 from gamelib.exercises import unit_tests  # noqa: F401  writing tests: check(), hint(), solution()
+
+centre_player_exercise = Exercise("the centre player", "centre_player",
+                                  check_centre_player, [
+    "game.actions(state) is the list of columns that still have room; `3 in "
+    "game.actions(state)` says whether the centre column can be played.",
+    "One line will do: return 3 if 3 in game.actions(state) else "
+    "min(game.actions(state)).",
+], "first_player.py")
 
 is_win_exercise = Exercise("is_win", "is_win", check_is_win, [
     "A line is a start cell plus a direction. There are four directions: right (0, 1), "
@@ -81,12 +92,33 @@ backprop_exercise = Exercise("backpropagation", "backpropagate", check_backprop,
     "node: add 1 if winner == node.mover, 0.5 if winner is None (a draw), else 0.",
 ], "mcts.py")
 
-EXERCISES = {ex.function: ex for ex in (is_win_exercise, minimax_exercise,
-                                        alphabeta_exercise, eval_exercise, ucb_exercise,
-                                        backprop_exercise, alignment_exercise)}
+rules_exercise = Exercise("win if you can, block if you must", "rule_move",
+                          check_rule_move, [
+    "heuristics.winning_moves(state, player) lists the columns where `player` would "
+    "complete four with the next disc. The player to move is state.to_move; the other "
+    "one is the opponent.",
+    "First the player to move's own winning columns: if there is one, return it. Only "
+    "then the opponent's: if there is one, return it (that is the block). Else return "
+    "None.",
+], "rules.py")
+
+wilson_exercise = Exercise("Wilson interval", "wilson", check_wilson, [
+    "First p = wins / games. Then the three parts of the formula: the centre "
+    "(p + z*z / (2*games)) / (1 + z*z / games), and the half-width z / (1 + z*z / games) "
+    "* math.sqrt(p * (1 - p) / games + z*z / (4 * games * games)).",
+    "Return (centre - half, centre + half), each kept inside [0, 1] with max(0.0, ...) "
+    "and min(1.0, ...). z = 1.96 gives 95%.",
+], "wilson.py")
+
+EXERCISES = {ex.function: ex for ex in (centre_player_exercise, is_win_exercise,
+                                        minimax_exercise, alphabeta_exercise, eval_exercise,
+                                        rules_exercise, ucb_exercise, backprop_exercise,
+                                        wilson_exercise, alignment_exercise)}
 """Every exercise, by the name of the function the student writes."""
 
-__all__ = ["CheckResult", "Exercise", "Note", "EXERCISES", "is_win_exercise",
+__all__ = ["CheckResult", "Exercise", "Note", "EXERCISES", "centre_player_exercise",
+           "check_centre_player", "wilson_exercise", "check_wilson",
+           "rules_exercise", "check_rule_move", "is_win_exercise",
            "minimax_exercise", "alphabeta_exercise", "eval_exercise", "ucb_exercise",
            "backprop_exercise", "alignment_exercise",
            "check_alignment", "check_is_win", "check_minimax", "check_alphabeta",

@@ -16,18 +16,23 @@ moment you check, so the answer is always the one the code gives.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import math
 from dataclasses import dataclass, field
 from numbers import Real
 from typing import Any, Callable
 
+from gamelib.arena.play import play_game
+from gamelib.arena.players import RandomPlayer
 from gamelib.exercises.common import FAILED, NOT_YET, PASSED, CheckResult, could_not_judge
 from gamelib.exercises.exercise import Note, next_hint
 from gamelib.games.connect4 import ConnectFour
 from gamelib.games.gametree import GameTree, Tree
 from gamelib.search.alphabeta import alphabeta
+from gamelib.games.tictactoe import TicTacToe
 from gamelib.search.minimax import minimax
+from gamelib.search.players import AlphaBetaPlayer
 from gamelib.search.trace import Trace
 
 NOT_GIVEN = object()
@@ -83,9 +88,9 @@ class Question:
             return CheckResult(self.title, PASSED, f"yes: {_show(right)}. {self.why}",
                                details=[f"See it yourself: {self.run}"])
         return CheckResult(self.title, FAILED, f"you predicted {_show(guess)}, but that is "
-                           "not what the search does.",
+                           "not what the code does when it runs.",
                            hint=self.slip(guess, right) or "run .hint() for a hint, or "
-                           "work through the tree on paper, one node at a time.",
+                           "work it out on paper, one step at a time.",
                            diagnosis="wrong")
 
     def hint(self) -> Note:
@@ -292,5 +297,571 @@ pruned_leaves = Question(
     run=f"alphabeta(GameTree({PRUNE_TREE}), (), trace=Trace()) drawn with draw_tree",
 )
 
-QUESTIONS = {q.name: q for q in (leaves_at_depth_3, minimax_value, pruned_leaves)}
+# ---- lesson 00: legal moves with a full column, and who wins a game -------------------
+
+FULL_CENTRE = "333333"
+
+
+def no_slip(guess: Any, right: Any) -> str:
+    """No known wrong answer to name."""
+    return ""
+
+
+def legal_moves_slip(guess: int, right: int) -> str:
+    """The known wrong counts of legal moves after FULL_CENTRE."""
+    return {7: "column 3 holds six discs, as many as the board has rows: it is full, so "
+               "it is no longer a legal move.",
+            1: "a full column is the only one that cannot be played; the others are all "
+               "still empty."}.get(guess, "")
+
+
+moves_left = Question(
+    title="how many legal moves?",
+    name="moves_left",
+    question=f'Red and yellow play column 3 six times in turn: game.play("{FULL_CENTRE}"). '
+             "How many legal moves does the player to move have now?",
+    answer=lambda: len(ConnectFour().actions(ConnectFour().play(FULL_CENTRE))),
+    read=whole,
+    slip=legal_moves_slip,
+    hints=["How many rows does the board have? How many discs are in column 3 now?"],
+    why="The board has six rows, so column 3 is full after six discs; every other column "
+        "is empty and can still be played.",
+    run=f'len(game.actions(game.play("{FULL_CENTRE}")))',
+)
+
+
+def player_name(prediction: Any) -> str | None:
+    """A prediction that names a player: 'X' (red), 'O' (yellow) or None for a draw."""
+    if prediction is None:
+        return None
+    words = {"x": "X", "red": "X", "o": "O", "yellow": "O", "draw": None, "none": None}
+    if isinstance(prediction, str) and prediction.strip().lower() in words:
+        return words[prediction.strip().lower()]
+    raise ValueError(f"the answer is 'X' (red), 'O' (yellow) or 'draw'; you wrote "
+                     f"{prediction!r}.")
+
+
+def lookahead_game_winner() -> str | None:
+    """Who wins lesson 00's game: alpha-beta at depth 4 (red) against a random player."""
+    record = play_game(ConnectFour(), [AlphaBetaPlayer(depth=4), RandomPlayer(seed=1)],
+                       seed=1)
+    return record.winner
+
+
+who_wins = Question(
+    title="who wins?",
+    name="who_wins",
+    question="Alpha-beta looking 4 moves ahead plays red (X) against a player that picks "
+             "random moves (yellow, O). Who wins: 'X', 'O', or 'draw'?",
+    answer=lookahead_game_winner,
+    read=player_name,
+    slip=lambda guess, right: ("a random player almost never blocks a line of three: "
+                               "looking ahead finds the win." if guess != right else ""),
+    hints=["Looking ahead 4 moves, a player sees every four-in-a-row it can make within "
+           "two of its own moves. Does a random player stop such lines?"],
+    why="Looking ahead, red sees lines it can complete; the random player does not stop "
+        "them.",
+    run="play_game(game, [AlphaBetaPlayer(depth=4), RandomPlayer(seed=1)], seed=1).winner",
+)
+
+
+# ---- lesson 01: the size of a small tree, and of the whole game ------------------------
+
+CORNER = [(0, 0), (1, 1), (0, 1), (0, 2), (2, 0), (1, 0)]
+"""Lesson 01's position with three empty cells (moves from the empty board)."""
+
+
+def tree_size(game: Any, state: Any) -> int:
+    """How many nodes the game tree below `state` has, `state` included."""
+    if game.is_terminal(state):
+        return 1
+    return 1 + sum(tree_size(game, game.result(state, move)) for move in game.actions(state))
+
+
+def corner_tree_size() -> int:
+    """The number of nodes of lesson 01's small tree."""
+    game = TicTacToe()
+    return tree_size(game, game.play(CORNER))
+
+
+def tree_slip(guess: int, right: int) -> str:
+    """The known wrong sizes of the corner tree."""
+    return {1 + 3 + 6 + 6: "that is the tree if no game ended early; some lines end when "
+                           "a player completes three in a row, and have no children.",
+            3 * 2 * 1: "that counts the games (the leaves of a full tree), not the "
+                       "positions; and some games end early.",
+            13: "did you leave out the start position? It is a node of the tree too."
+            }.get(guess, "")
+
+
+tree_positions = Question(
+    title="how many positions in the tree?",
+    name="tree_positions",
+    question=f"Start from the position game.play({CORNER}): X to move, three empty "
+             "cells. How many positions does the whole game tree below it have, counting "
+             "the start, every position in between, and every finished game (a position "
+             "reached by two different orders counts twice: it is two nodes of the tree)?",
+    answer=corner_tree_size,
+    read=whole,
+    slip=tree_slip,
+    hints=["Draw it: 1 start, 3 moves for X, then 2 answers for O after each. Does any "
+           "line end before the board is full?",
+           "After X's move, O can complete the middle row (1, 0), (1, 1), (1, 2) where "
+           "that cell is still free: those lines end there."],
+    why="1 start, 3 positions after X, 6 after O's answers; O completes the middle row in "
+        "two of them, so only 4 positions are left for X's last move.",
+    run="draw_tree(minimax(game, start, trace=Trace()), boards=True)",
+)
+
+
+@functools.cache
+def tictactoe_games() -> int:
+    """How many different games of Tic-Tac-Toe there are (move sequences to an end)."""
+    game = TicTacToe()
+
+    def count(state: Any) -> int:
+        if game.is_terminal(state):
+            return 1
+        return sum(count(game.result(state, move)) for move in game.actions(state))
+    return count(game.initial_state)
+
+
+def digits_slip(guess: int, right: int) -> str:
+    """The known wrong numbers of digits of the Tic-Tac-Toe game count."""
+    if guess > right:
+        return ("9 × 8 × ... × 1 = 362,880 (6 digits) counts every order of filling all "
+                "nine cells: that is an upper bound, and games that end early are fewer.")
+    if guess < right:
+        return ("most games are long: a win needs at least five moves, and most games go "
+                "on to the seventh move or later. Start from 9 × 8 × 7 × 6 × 5.")
+    return ""
+
+
+games_digits = Question(
+    title="how many games of Tic-Tac-Toe?",
+    name="games_digits",
+    question="A game of Tic-Tac-Toe is one line of play from the empty board to a win or "
+             "a full board. How many different games are there? Answer with the number of "
+             "digits of that count (for example 3 for a count between 100 and 999).",
+    answer=lambda: len(str(tictactoe_games())),
+    read=whole,
+    slip=digits_slip,
+    hints=["If no game ended before the board is full, there would be 9 × 8 × 7 × ... × 1 "
+           "games. How many is that?",
+           "Games that end early cut that number down: by more than a factor of three?"],
+    why="There are 255,168 games: fewer than the 362,880 orders of filling all nine "
+        "cells, because many games end early, but still six digits.",
+    run="count_games(game, game.initial_state)",
+)
+
+
+# ---- lesson 03: leaves scored with the best move first ---------------------------------
+
+TEXTBOOK_TREE: list[Tree] = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+
+
+def best_first_leaves(tree: list[Tree]) -> int:
+    """How many leaves alpha-beta scores on `tree` with every node's best move first."""
+    game = GameTree(tree)
+
+    def for_max(state: Any) -> float:
+        if game.is_terminal(state):
+            return game.utility(state, "MAX")
+        value = minimax(game, state).value
+        return value if game.to_move(state) == "MAX" else -value
+
+    def best_first(game_: Any, state: Any, moves: Any) -> list:
+        values = {m: for_max(game.result(state, m)) for m in moves}
+        return sorted(moves, key=lambda m: values[m], reverse=game.to_move(state) == "MAX")
+    return alphabeta(game, (), order=best_first).stats.leaves
+
+
+def best_first_slip(guess: int, right: int) -> str:
+    """The known wrong counts of leaves scored with the best move first."""
+    return {7: "7 is the count in the order the tree is written; with the best replies "
+               "first, the right subtree is cut after its first leaf too.",
+            3: "the first subtree is searched in full: MIN there has nothing to compare "
+               "with yet (alpha is minus infinity), so all 3 of its leaves are scored.",
+            9: "alpha-beta with the best move first prunes more, not less.",
+            4: "each later subtree needs its first (best) reply scored: that is what shows "
+               "it is no better than the 3 MAX already has."}.get(guess, "")
+
+
+best_order_leaves = Question(
+    title="how many leaves with the best move first?",
+    name="best_order_leaves",
+    question=f"Alpha-beta searches the textbook tree GameTree({TEXTBOOK_TREE}) again, but "
+             "now every node searches its moves best first (MAX's highest-valued move "
+             "first, MIN's lowest-valued reply first). How many leaves does it score?",
+    answer=lambda: best_first_leaves(TEXTBOOK_TREE),
+    read=whole,
+    slip=best_first_slip,
+    hints=["MAX's best move is the left one (worth 3); its leaves come in the order 3, 8, "
+           "12. Can MIN cut anything there, with alpha still minus infinity?",
+           "In the middle and on the right, MIN's best reply, 2, comes first: is 2 <= "
+           "alpha = 3?"],
+    why="Left: all 3 leaves (nothing to compare with yet; alpha becomes 3). Middle and "
+        "right: the first reply, 2, is already <= 3, so one leaf each: 3 + 1 + 1.",
+    run="alphabeta(tree, (), order=exact_order(True)).stats.leaves",
+)
+
+# ---- lesson 04: the best moves at depth 2, and the horizon -----------------------------
+
+FLOOR = "3040"
+"""Lesson 04's position: X on columns 3 and 4 of the floor, O twice in column 0."""
+HORIZON = "365231134243"
+"""Lesson 04's horizon position: X to move, a trap two plies beyond depth 2."""
+
+
+def columns(prediction: Any) -> frozenset[int]:
+    """A prediction that is a set of columns, like {1, 2}; a single column is one column."""
+    if isinstance(prediction, (set, frozenset, list, tuple)) and not any(
+            isinstance(item, (tuple, list)) for item in prediction):
+        return frozenset(whole(item) for item in prediction)
+    if isinstance(prediction, Real) and not isinstance(prediction, bool):
+        return frozenset({whole(prediction)})
+    raise ValueError(f"the answer is a set of columns, like {{1, 2}}; you wrote "
+                     f"{prediction!r}.")
+
+
+def best_at_depth(moves: str, depth: int) -> frozenset[int]:
+    """The columns worth the most to the player to move at `depth` (window count)."""
+    game = ConnectFour()
+    result = alphabeta(game, game.play(moves), depth=depth, order="centre", all_values=True)
+    top = max(result.move_values.values())
+    return frozenset(m for m, v in result.move_values.items() if v == top)
+
+
+def floor_slip(guess: frozenset[int], right: frozenset[int]) -> str:
+    """What is wrong with a guessed set of best columns in FLOOR."""
+    if guess < right:
+        return "right, but not all: the position is symmetric around X's two discs."
+    if guess & {3, 4}:
+        return ("stacking on your own discs makes a vertical pair; a third disc on the "
+                "floor beside X's two makes a row of three open at both ends.")
+    return ""
+
+
+best_columns = Question(
+    title="which columns does depth 2 like best?",
+    name="best_columns",
+    question=f'In game.play("{FLOOR}") X has two discs side by side on the floor '
+             "(columns 3 and 4) and O two discs in column 0. Alpha-beta searches two "
+             "plies (X's move, O's answer) and scores the leaves with the window count. "
+             "Which of X's columns get the highest value? Give a set, like {1, 2}.",
+    answer=lambda: best_at_depth(FLOOR, 2),
+    read=columns,
+    slip=floor_slip,
+    hints=["Which move gives X three in a row on the floor, with room at both ends? The "
+           "window count gives 100 for a window with three of your discs.",
+           "There are two such moves, one on each side."],
+    why="Columns 2 and 5 both make three in a row on the floor, open at both ends: O can "
+        "block only one end, and the window count sees the three that stays.",
+    run=f'alphabeta(game, game.play("{FLOOR}"), depth=2, all_values=True).move_values',
+)
+
+
+def truth(prediction: Any) -> bool:
+    """A prediction that is True or False (or yes / no)."""
+    if isinstance(prediction, bool):
+        return prediction
+    if isinstance(prediction, str) and prediction.strip().lower() in ("yes", "no"):
+        return prediction.strip().lower() == "yes"
+    raise ValueError(f"the answer is True or False; you wrote {prediction!r}.")
+
+
+def deeper_agrees() -> bool:
+    """Does depth 6 pick the same column as depth 2 in HORIZON?"""
+    game = ConnectFour()
+    state = game.play(HORIZON)
+    return (alphabeta(game, state, depth=6, order="centre").move
+            == alphabeta(game, state, depth=2, order="centre").move)
+
+
+deeper_search_agrees = Question(
+    title="will a deeper search agree?",
+    name="deeper_search_agrees",
+    question=f'In game.play("{HORIZON}"), X to move, alpha-beta at depth 2 picks '
+             "column 2. Will alpha-beta at depth 6 pick column 2 too? Answer True or False.",
+    answer=deeper_agrees,
+    read=truth,
+    slip=lambda guess, right: "" if guess == right else (
+        "a deeper search sees what happens after O's answer: look two plies further "
+        "after column 2."),
+    hints=["Depth 2 sees X's move and O's answer, then stops. What can O do on the move "
+           "after that, which depth 2 never looks at?"],
+    why="Depth 6 sees that column 2 lets O force a win just beyond depth 2's horizon, and "
+        "plays another column.",
+    run="the table below: the move at each depth from 1 to 6",
+)
+
+
+# ---- lesson 06: which child UCB1 picks, and the sign flip ------------------------------
+
+UCB_CHILDREN = {"a": (9.0, 12), "b": (3.0, 5), "c": (0.0, 3)}
+"""Three children as (summed reward W, visits N); their parent has N = 20."""
+UCB_PARENT = 20
+
+
+def ucb_choice() -> str:
+    """The child UCB1 (c = sqrt 2) selects among UCB_CHILDREN."""
+    from gamelib.search.mcts import ucb
+    return max(UCB_CHILDREN, key=lambda child: ucb(*UCB_CHILDREN[child], UCB_PARENT,
+                                                  math.sqrt(2)))
+
+
+def child_name(prediction: Any) -> str:
+    """A prediction that names one of UCB_CHILDREN."""
+    if isinstance(prediction, str) and prediction.strip().lower() in UCB_CHILDREN:
+        return prediction.strip().lower()
+    raise ValueError(f"the answer is one of {', '.join(map(repr, UCB_CHILDREN))}; you "
+                     f"wrote {prediction!r}.")
+
+
+def ucb_slip(guess: str, right: str) -> str:
+    """The known wrong choices among UCB_CHILDREN."""
+    return {"a": "a has the best average (0.75), but it has been visited most: its "
+                 "exploration bonus is the smallest.",
+            "c": "c has the biggest bonus, but its average is 0: the bonus alone does not "
+                 "make up for that here."}.get(guess, "")
+
+
+ucb_pick = Question(
+    title="which child will UCB1 pick?",
+    name="ucb_pick",
+    question="A node visited 20 times has three children, with (W, N) = (summed reward, "
+             "visits): a = (9, 12), b = (3, 5), c = (0, 3). Which child does UCB1 with "
+             "c = √2 select next? Answer 'a', 'b' or 'c'.",
+    answer=ucb_choice,
+    read=child_name,
+    slip=ucb_slip,
+    hints=["Compute W / N for each child, then the bonus √2 · √(ln 20 / N); ln 20 is "
+           "about 3.0.",
+           "Averages 0.75, 0.6 and 0; bonuses about 0.71, 1.09 and 1.41. Add them up."],
+    why="a scores 0.75 + 0.71, b 0.6 + 1.09 and c 0 + 1.41: b's fair average and its "
+        "bigger bonus together beat both.",
+    run="the scores printed by the cell below",
+)
+
+
+def flip_slip(guess: int, right: int) -> str:
+    """The known wrong counts of blocks without the sign flip."""
+    if guess > right:
+        return ("without the flip, every node counts wins for the same player, so at O's "
+                "nodes MCTS picks the reply that is best for X: it expects O not to "
+                "complete the row, and sees no need to block.")
+    return ""
+
+
+blocks_without_flip = Question(
+    title="does MCTS block without the sign flip?",
+    name="blocks_without_flip",
+    question="In a Tic-Tac-Toe position X, to move, must block O's two in the middle "
+             "row at once. MCTS runs 5 times, 1000 iterations each, with a backpropagation "
+             "that forgets to flip the result at each level "
+             "(every node counts the wins of the player at the root). In how many of the "
+             "5 runs does it block?",
+    answer=lambda: _sign_flip()["without the sign flip"],
+    read=whole,
+    slip=flip_slip,
+    hints=["At O's nodes, selection picks the child with the highest W / N. Whose wins "
+           "does W count in the broken version?"],
+    why="Without the flip every average says how good a move is for X, also at O's "
+        "nodes: there selection picks the reply that helps X most, so MCTS never sees O "
+        "complete the row, and never blocks.",
+    run="sign_flip_demo(iterations=1000, runs=5)",
+)
+
+
+def _sign_flip() -> dict[str, int]:
+    """How often MCTS blocks with and without the sign flip (lesson 06's demo)."""
+    from gamelib.exercises.mcts_checks import sign_flip_demo
+    return sign_flip_demo(iterations=1000, runs=5)
+
+
+# ---- lesson 07: games in a round robin, and games needed to tell two players apart -----
+
+ROUND_ROBIN_PLAYERS, GAMES_PER_PAIR = 4, 20
+TRUE_SCORE = 0.7
+
+
+def round_robin_slip(guess: int, right: int) -> str:
+    """The known wrong game counts of a round robin."""
+    n, g = ROUND_ROBIN_PLAYERS, GAMES_PER_PAIR
+    return {n * (n - 1) * g: "that counts every pair twice (A against B, and B against "
+                             "A): a match between two players is played once.",
+            n * g: "every player plays a match against each of the others, not just one.",
+            g: "that is one pair's match; how many pairs are there?"}.get(guess, "")
+
+
+tournament_games = Question(
+    title="how many games in the round robin?",
+    name="tournament_games",
+    question=f"{ROUND_ROBIN_PLAYERS} players play a round robin: every pair of players "
+             f"plays a match of {GAMES_PER_PAIR} games (seats swapped inside the match). How "
+             "many games are played in all?",
+    answer=lambda: math.comb(ROUND_ROBIN_PLAYERS, 2) * GAMES_PER_PAIR,
+    read=whole,
+    slip=round_robin_slip,
+    hints=["Count the pairs first: with players A, B, C and D, write them down: AB, AC, ...",
+           "There are 4 × 3 / 2 pairs."],
+    why="4 players make 4 × 3 / 2 = 6 pairs, and each pair plays 20 games.",
+    run="len(table.games) after the tournament",
+)
+
+
+def games_to_tell_apart(score: float = TRUE_SCORE) -> int:
+    """The fewest games for which a 95% Wilson interval around `score` leaves out 0.5."""
+    from gamelib.arena.stats import wilson_interval
+    games = 1
+    while not 0.5 < wilson_interval(score * games, games)[0]:
+        games += 1
+    return games
+
+
+def games_slip(guess: int, right: int) -> str:
+    """What is wrong with a guessed number of games."""
+    if guess < right:
+        return ("with so few games the interval is still wider than the gap between "
+                f"{TRUE_SCORE} and 0.5: its half-width is about 1.96 √(0.21 / n).")
+    return ("fewer are enough: solve 1.96 √(0.21 / n) < 0.2 for n, and round up a little "
+            "(Wilson's interval is a bit wider than that)." if guess > right else "")
+
+
+games_needed = Question(
+    title="how many games to tell two players apart?",
+    name="games_needed",
+    question=f"A player scores exactly {TRUE_SCORE} of the points against another (say, "
+             f"wins {TRUE_SCORE:.0%} of the games, no draws). What is the smallest number "
+             "of games after which its 95% Wilson interval leaves out 0.5, so that we can "
+             "say it is stronger?",
+    answer=games_to_tell_apart,
+    read=whole,
+    slip=games_slip,
+    hints=[f"The interval's half-width is about 1.96 × √(p(1 - p) / n); with p = "
+           f"{TRUE_SCORE}, p(1 - p) = 0.21. It must be smaller than {TRUE_SCORE} - 0.5.",
+           "1.96 × √(0.21 / n) < 0.2 gives n > 20.2; Wilson's interval pulls its centre "
+           "towards 0.5, so a few more games than that."],
+    why=f"The interval around {TRUE_SCORE} is about 1.96 √(0.21 / n) wide on each side; "
+        "it leaves out 0.5 once that is below 0.2, and Wilson's interval, pulled towards "
+        "0.5, needs a few games more than the rough rule.",
+    run="the intervals printed by the cell below",
+)
+
+
+# ---- lesson 05: the double-threat moves, and which rule comes first --------------------
+
+DOUBLE_SETUP, BOTH_THREATEN = "3344", "010101"
+
+
+def double_threat_columns() -> frozenset[int]:
+    """The columns that give X a double threat in DOUBLE_SETUP."""
+    from gamelib.heuristics import double_threat_moves
+    game = ConnectFour()
+    return frozenset(double_threat_moves(game, game.play(DOUBLE_SETUP)))
+
+
+double_threat = Question(
+    title="which moves make a double threat?",
+    name="double_threat",
+    question=f'In game.play("{DOUBLE_SETUP}") X has two discs on the floor (columns 3 and '
+             "4) and O two on top of them; X to move. Which of X's moves make two threats "
+             "that O cannot both block? Give a set of columns, like {1, 2}.",
+    answer=double_threat_columns,
+    read=columns,
+    slip=lambda guess, right: ("right, but not all: the position is symmetric." if guess
+                               < right else "a double threat needs two empty cells that "
+                               "each complete four, both playable at once." if guess - right
+                               else ""),
+    hints=["A third X disc beside the two on the floor makes three in a row. Where are "
+           "its two ends, and can O block both?"],
+    why="Column 2 or column 5 makes three in a row on the floor with both ends open: O "
+        "can block one end, and X plays the other.",
+    run=f'heuristics.double_threat_moves(game, game.play("{DOUBLE_SETUP}"))',
+)
+
+
+def rule_player_column() -> int:
+    """The column the report's rule player plays in BOTH_THREATEN."""
+    from gamelib.heuristics import RulePlayer
+    game = ConnectFour()
+    return int(RulePlayer()(game, game.play(BOTH_THREATEN)))
+
+
+rule_first = Question(
+    title="win first, or block first?",
+    name="rule_first",
+    question=f'In game.play("{BOTH_THREATEN}") X has three discs in column 0 and O three '
+             "in column 1; X to move. Which column does the rule player (win if you can, "
+             "block if you must) play?",
+    answer=rule_player_column,
+    read=whole,
+    slip=lambda guess, right: ("blocking column 1 stops O, but X can end the game at "
+                               "once: a win now comes before any block." if guess == 1
+                               else ""),
+    hints=["Which rule does the player ask first: can I win now, or must I block?"],
+    why="Winning ends the game at once, so 'win if you can' comes first: X completes "
+        "column 0, and O's threat never matters.",
+    run=f'rules.explain(game, game.play("{BOTH_THREATEN}")).rule',
+)
+
+
+# ---- lesson 08: a score, and a bit of a bitboard ---------------------------------------
+
+def score_slip(guess: int, right: int) -> str:
+    """The known wrong scores of DOUBLE_SETUP."""
+    return {22 - 3: "X has two stones now; its third makes the double threat, and its "
+                    "fourth (after O's block) completes four: count that fourth stone.",
+            22 - 5: "O blocks one end, and X wins with its very next stone: its 4th.",
+            0: "X to move can make a double threat on the floor (lesson 05)."}.get(guess, "")
+
+
+score_3344 = Question(
+    title="what is the score?",
+    name="score_3344",
+    question=f'What is the solver\'s score of game.play("{DOUBLE_SETUP}") for X, the player '
+             "to move (22 minus the number of stones the winner has played when it "
+             "completes four; 0 for a draw; negative for a loss)?",
+    answer=lambda: int(_solve(ConnectFour().play(DOUBLE_SETUP))),
+    read=whole,
+    slip=score_slip,
+    hints=["Lesson 05: X to move can make a double threat on the floor. With which of "
+           "its stones does X then win?"],
+    why="X plays column 2 or 5 (its 3rd stone): three on the floor, open at both ends; "
+        "O blocks one end and X completes four with its 4th stone: 22 - 4 = 18.",
+    run=f'solver.solve(game.play("{DOUBLE_SETUP}"))',
+)
+
+
+def _solve(state: Any) -> int:
+    """The exact score of a Connect Four position, for the player to move."""
+    from gamelib.solver import solve
+    return int(solve(state))
+
+
+bit_index = Question(
+    title="which bit is this cell?",
+    name="bit_index",
+    question="In the bitboard layout, column c owns bits 7c to 7c + 5, bottom row first. "
+             "Which bit stands for the cell in column 2, row 3 (rows counted from 0 at the "
+             "bottom: the fourth cell up)?",
+    answer=lambda: ConnectFour().play("2222").o.bit_length() - 1,   # O's top disc
+    read=whole,
+    slip=lambda guess, right: {2 * 6 + 3: "each column owns 7 bits, not 6: the 7th is "
+                                          "the empty bit on top.",
+                               3 * 7 + 2: "column and row are swapped: column 2 starts "
+                                          "at bit 14."}.get(guess, ""),
+    hints=["Column 2 starts at bit 7 × 2. Count up from there."],
+    why="Column 2 starts at bit 14 (bits 0-6 are column 0, 7-13 column 1); row 3 is 3 "
+        "bits up: 14 + 3 = 17.",
+    run="the bit index of each cell, printed by the cell below",
+)
+
+
+QUESTIONS = {q.name: q for q in (leaves_at_depth_3, minimax_value, pruned_leaves,
+                                 moves_left, who_wins, tree_positions, games_digits,
+                                 best_order_leaves, best_columns, deeper_search_agrees,
+                                 ucb_pick, blocks_without_flip, tournament_games,
+                                 games_needed, double_threat, rule_first, score_3344,
+                                 bit_index)}
 """Every predict-then-run question, by the name of the variable the student sets."""

@@ -1,0 +1,128 @@
+"""Check for lesson 05's exercise: `rule_move(game, state)`, "win if you can, block if you
+must": a column that wins at once if there is one; else a column where the opponent would
+win at once (to block it); else None.
+
+The check asks the student's function about positions from random games, fewest discs
+first, and accepts any right column (where two columns win, either does). It shows the
+first position where the answer is not one of the right ones, with every right answer.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from typing import Any, Callable
+
+from gamelib.exercises.common import (FAILED, PASSED, CheckResult, StudentError, call,
+                                      crashed, never_raises, not_yet, plain)
+from gamelib.games.connect4 import ConnectFour, ConnectFourState
+from gamelib.heuristics.threats import winning_moves
+
+EXERCISE = "win if you can, block if you must"
+HAND_MADE = ("", "0101", "010101", "01020", "3344", "0102", "10101", "3435353", "01122")
+"""Positions every student should see: empty, quiet, a win, a block, both at once."""
+
+
+@functools.cache
+def positions(count: int = 240, seed: int = 5) -> list[str]:
+    """Unfinished positions as column strings, fewest discs first: the hand-made ones and
+    random games, about half of them with a win or a block on the board."""
+    game = ConnectFour()
+    found = {moves for moves in HAND_MADE if not game.is_terminal(game.play(moves))}
+    rng = random.Random(seed)
+    urgent = 0
+    while len(found) < count:
+        moves, state = "", game.initial_state
+        for _ in range(rng.randint(3, 30)):
+            column = rng.choice(game.actions(state))
+            after = game.result(state, column)
+            if game.is_terminal(after):
+                break
+            moves, state = moves + str(column), after
+        pressing = bool(winning_moves(state, "X") or winning_moves(state, "O"))
+        if pressing or urgent > len(found) // 2:   # keep both kinds, about half and half
+            urgent += pressing
+            found.add(moves)
+    return sorted(found, key=lambda moves: (len(moves), moves))
+
+
+def right_answers(state: ConnectFourState) -> tuple[list[int] | None, str]:
+    """The columns the rules accept (None: no rule applies) and which rule decides."""
+    me = state.to_move
+    opponent = "O" if me == "X" else "X"
+    if winning_moves(state, me):
+        return winning_moves(state, me), "win"
+    if winning_moves(state, opponent):
+        return winning_moves(state, opponent), "block"
+    return None, "none"
+
+
+def crashed_on(result: CheckResult, moves: str) -> CheckResult:
+    """A crash verdict with the position the student's function raised on."""
+    if result.status == FAILED:
+        where = f'game.play("{moves}")' if moves else "game.initial_state"
+        result.message = f"on {where}, {result.message}"
+        result.details = [ConnectFour().render(ConnectFour().play(moves))]
+    return result
+
+
+def _say(columns: list[int]) -> str:
+    """Columns in words: 'column 2' or 'column 2 or 5'."""
+    return "column " + " or ".join(map(str, columns))
+
+
+@never_raises(EXERCISE)
+def check_rule_move(fn: Callable) -> CheckResult:
+    """Compare the student's rule with the rules on every position, fewest discs first."""
+    game = ConnectFour()
+    tried = positions()
+    answers = []
+    for moves in tried:
+        try:
+            answers.append(plain(call(fn, game, game.play(moves))))
+        except StudentError as error:
+            return crashed_on(crashed(EXERCISE, error), moves)
+    if all(answer is None for answer in answers):
+        return not_yet(EXERCISE, "rule_move(game, state)")
+    for moves, got in zip(tried, answers):
+        state = game.play(moves)
+        right, rule = right_answers(state)
+        if (got is None and right is None) or (right is not None and got in right
+                                               and type(got) is int):
+            continue
+        return _wrong(state, moves, got, right, rule)
+    return CheckResult(EXERCISE, PASSED, f"your rule gives a right answer on all "
+                       f"{len(tried)} positions tried: wins, blocks, both at once, and "
+                       "quiet positions where it must return None.")
+
+
+def _wrong(state: ConnectFourState, moves: str, got: Any, right: list[int] | None,
+           rule: str) -> CheckResult:
+    """The verdict for the first position where the student's answer is not a right one."""
+    me = state.to_move
+    opponent = "O" if me == "X" else "X"
+    where = f'game.play("{moves}")' if moves else "game.initial_state"
+    said = f"rule_move(game, {where}) returned {got!r}"
+    if rule == "win":
+        should = f"{me} to move wins at once with {_say(right or [])}"
+        blocks = winning_moves(state, opponent)
+        if got in blocks:
+            hint, diagnosis = ("ask 'can I win now?' before 'must I block?': a win ends "
+                               "the game, so the opponent's threat no longer matters."), \
+                "blocks before winning"
+        else:
+            hint, diagnosis = ("look for the player to move's own winning columns first: "
+                               "heuristics.winning_moves(state, state.to_move)."), "misses the win"
+    elif rule == "block":
+        should = (f"{opponent} would win in {_say(right or [])} next, and {me} cannot "
+                  "win at once: block it there")
+        hint, diagnosis = ("the block is where the *opponent* would win: "
+                           "heuristics.winning_moves(state, opponent), with opponent the "
+                           "player who is not state.to_move."), "misses the block"
+    else:
+        should = "neither player can win with the next disc, so no rule applies: return None"
+        hint, diagnosis = ("return None when neither winning_moves list has a column."), \
+            "answers with no rule"
+    return CheckResult(EXERCISE, FAILED, f"{said}; but {should}.", hint=hint,
+                       diagnosis=diagnosis,
+                       details=[ConnectFour().render(state), f"{me} to move."])

@@ -1,0 +1,4 @@
+# expect: fail
+# diagnosis: illegal move
+def centre_player(game, state):
+    return 3

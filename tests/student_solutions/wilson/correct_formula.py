@@ -1,0 +1,10 @@
+# expect: pass
+import math
+
+
+def wilson(wins, games):
+    z = 1.96
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z / (1 + z * z / games) * math.sqrt(p * (1 - p) / games + z * z / (4 * games ** 2))
+    return max(0.0, centre - half), min(1.0, centre + half)
