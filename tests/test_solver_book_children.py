@@ -3,11 +3,14 @@ line does (one shared helper), and its answers are those of a full solve."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from gamelib.solver.api import analyze, book_column_scores, get_solver, opening_book
 from gamelib.solver.cli import column_scores
 from gamelib.solver.engine import child_score, to_position
+from gamelib.solver.position import random_unfinished
 
 
 def test_analyze_3342_comes_from_the_book_at_once() -> None:
@@ -35,3 +38,20 @@ def test_the_book_answers_are_those_of_a_full_solve() -> None:
 
 def test_weak_scores_from_the_book_are_signs() -> None:
     assert dict(analyze("3342", weak=True)) == {c: -1 for c in range(7)}
+
+
+def test_analyze_shows_which_column_it_solves_on_early_positions(capsys):
+    scores = analyze("33425")                   # five stones: off the book, can take long
+    shown = capsys.readouterr().err
+    assert "solving column 0" in shown and "solving column 5" in shown, shown
+    assert dict(scores) == dict(analyze("33425", progress=False))
+    assert capsys.readouterr().err == ""
+
+
+def test_analyze_shows_no_bar_where_nothing_takes_long(capsys):
+    analyze("3342")                             # every column from the book
+    analyze("33425", progress=True)             # (asked for: shown)
+    assert "solving column" in capsys.readouterr().err
+    analyze("3342", progress=True)
+    analyze(random_unfinished(18, random.Random(1)))   # eighteen stones: milliseconds
+    assert capsys.readouterr().err == ""

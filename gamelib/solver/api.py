@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from gamelib.platform import in_browser, need
 from gamelib.solver.book import OpeningBook
 from gamelib.solver.engine import (ENGINES, centre_distance, child_score, codes,
                                    first_best_column, get_solver, to_position, warm_up)
@@ -140,21 +141,49 @@ def book_column_scores(pos: Position, book: Any = None) -> dict[int, int]:
     return scores
 
 
-def analyze(position: Any, weak: bool = False, engine: str = "auto") -> Analysis:
+SLOW_BELOW = 12
+"""Positions with fewer stones take the solver up to minutes a column (outside the book):
+`analyze` shows a progress bar for them unless told not to."""
+
+
+def column_bar(columns: int, show: bool) -> Any:
+    """A progress bar over the `columns` the solver must search, or None when not shown."""
+    if not show or columns == 0:
+        return None
+    need("tqdm", "progress bars")
+    from tqdm.auto import tqdm
+    if in_browser():
+        tqdm.monitor_interval = 0           # its monitor thread cannot start in the browser
+    return tqdm(total=columns, desc="solving", unit="column", leave=False)
+
+
+def analyze(position: Any, weak: bool = False, engine: str = "auto",
+            progress: bool | None = None) -> Analysis:
     """{column (0-based): score of playing there} for every playable column (from the
     opening book where it holds the position or the column's own position, at once;
-    the solver's for the rest)."""
+    the solver's for the rest). `progress`: a bar over the columns being solved (by
+    default only for early positions, which can take minutes)."""
     pos = to_position(position)
     known = book_column_scores(pos)
     start = time.perf_counter()
-    solver = get_solver(engine) if len(known) < sum(map(pos.can_play, range(WIDTH))) else None
+    searched = [col for col in range(WIDTH) if pos.can_play(col) and col not in known]
+    solver = get_solver(engine) if searched else None
     before = solver.nodes if solver is not None else 0
+    bar = column_bar(len(searched), pos.moves < SLOW_BELOW if progress is None else progress)
     scores = Analysis()
-    for col in range(WIDTH):
-        if col in known:
-            scores[col] = sign(known[col]) if weak else known[col]
-        elif pos.can_play(col):
-            scores[col] = child_score(solver, pos, col, weak)
+    try:
+        for col in range(WIDTH):
+            if col in known:
+                scores[col] = sign(known[col]) if weak else known[col]
+            elif col in searched:
+                if bar is not None:
+                    bar.set_description(f"solving column {col}")
+                scores[col] = child_score(solver, pos, col, weak)
+                if bar is not None:
+                    bar.update(1)
+    finally:
+        if bar is not None:
+            bar.close()
     scores.nodes = solver.nodes - before if solver is not None else 0
     scores.seconds = time.perf_counter() - start
     scores.weak = weak
