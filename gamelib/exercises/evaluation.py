@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import math
 import random
-from numbers import Real
 import time
+from numbers import Real
 from typing import Any, Callable
 
 from gamelib.arena.match import GameSummary, MatchResult, RunningScore, play_chunk, schedule
@@ -54,7 +54,7 @@ often: a match that looks several times has several chances to stop on a lucky s
 TIME_LIMIT = 10.0
 """Seconds of computing (process time: the same on a busy machine) after which the match
 stops and the verdict reads the games played (a slow evaluation, or a slow browser)."""
-SOLVER_NODES = 20_000
+SOLVER_NODES = 10_000
 """The solver's budget for one move's exact value when looking for a counterexample."""
 SHOW_LIMIT = 1.5
 """Seconds spent looking for a counterexample position after a match is lost."""
@@ -236,7 +236,7 @@ def _check_eval_fn(my_eval: Callable, games: int, depth: int, seed: int, progres
     slow = slowness(my_eval, time_limit) if timed_out else ""
     verdict = match_verdict(result.tally(MINE), depth, slow)
     if not verdict.passed:
-        verdict.details.extend(counterexample(game, result, mine, baseline))
+        verdict.details.extend(counterexample(game, result, baseline))
     return verdict
 
 
@@ -348,7 +348,7 @@ def match_verdict(tally: Tally, depth: int, slow: str = "") -> CheckResult:
 OUTCOME = {1: "wins", 0: "draws", -1: "loses"}
 
 
-def counterexample(game: ConnectFour, result: MatchResult, mine: Any, baseline: Any
+def counterexample(game: ConnectFour, result: MatchResult, baseline: AlphaBetaPlayer
                    ) -> list[str]:
     """A position from a game the student's evaluation lost where its search played a
     move the solver proves worse than the best, and the window count's search did not;
@@ -366,7 +366,8 @@ def counterexample(game: ConnectFour, result: MatchResult, mine: Any, baseline: 
             other = baseline(game, state)
             if outcomes[other] != max(outcomes.values()):
                 continue
-            return [show_mistake(game, summary, state, move, other, outcomes)]
+            return [show_mistake(game, summary, state, (move, other), outcomes,
+                                 baseline.depth)]
     return []
 
 
@@ -395,12 +396,13 @@ def exact_outcomes(solver: Any, state: ConnectFourState) -> dict[int, int] | Non
 
 
 def show_mistake(game: ConnectFour, summary: GameSummary, state: ConnectFourState,
-                 move: int, other: int, outcomes: dict[int, int]) -> str:
-    """The counterexample in words and as a board."""
-    me = game.to_move(state)
+                 moves: tuple[int, int], outcomes: dict[int, int], depth: int | None) -> str:
+    """The counterexample in words and as a board: the student's move and the window
+    count's, with the exact outcome of every column."""
+    (move, other), me = moves, game.to_move(state)
     exact = ", ".join(f"{col}: {OUTCOME[v]}" for col, v in sorted(outcomes.items()))
     return (f"A position from game {summary.index + 1}, which your evaluation lost playing "
-            f"{me} (0-based columns): your search (depth 2) played column {move}, after "
+            f"{me} (0-based columns): your search (depth {depth}) played column {move}, after "
             f"which {me} {OUTCOME[outcomes[move]]} with perfect play; the window count's "
             f"search plays column {other}, after which {me} {OUTCOME[outcomes[other]]}. "
             f"Exact outcome of each column for {me} ({exact}):\n{game.render(state)}")
