@@ -146,7 +146,8 @@ def test_the_shape_oracle_tells_an_evaluation_from_a_broken_one():
 
     assert shape_fault(evaluation_solution.my_eval) is None
     assert shape_fault(centre_eval) is None
-    assert shape_fault(lambda state, player: 1.0) == "constant"
+    assert shape_fault(lambda state, player: 0.0) == "constant"
+    assert shape_fault(lambda state, player: 1.0) == "not zero-sum"
     assert shape_fault(lambda state, player: window_eval(state, "X")) == "not zero-sum"
     assert shape_fault(lambda state, player: math.nan) == "not finite"
     assert shape_fault(lambda state, player: 1 / 0) == "raises ZeroDivisionError"

@@ -3,11 +3,13 @@ reference is the library's own search, and check() / hint() / solution() behave 
 course's exercise objects do. (The many student solutions live in the corpus:
 tests/test_exercises_corpus.py.)"""
 
+import functools
 import math
 import random
 import re
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -37,11 +39,22 @@ def test_every_check_passes_its_model_solution(check, solution):
     assert result.passed, str(result)
 
 
+@functools.cache
+def judged(name: str) -> tuple[Any, float]:
+    """The evaluation check's verdict on the model solution ("model") or a heuristic of
+    the library, and the process time it took (each judged once for all the tests)."""
+    from gamelib import heuristics
+    fn = my_eval if name == "model" else getattr(heuristics, name)
+    start = time.process_time()
+    result = check_eval_fn(fn, progress=False)
+    return result, time.process_time() - start
+
+
 def test_eval_check_passes_the_solution_with_the_interval_above_one_half():
     """The sequential match stops at its second look (80 games): the model solution is
     clearly better (0.64, just short of the stretch goal), and the lesson says the score
     the check reports, and whether it reaches the stretch goal."""
-    result = check_eval_fn(my_eval, progress=False)
+    result, _ = judged("model")
     assert result.passed, str(result)
     assert "in 80 games" in result.message and "95% CI 0.512-0.747" in result.message
     assert "seats swapped" in result.message and "Stretch goal: a score of" in result.message
@@ -56,13 +69,12 @@ def test_eval_check_refuses_the_baseline_itself_and_a_weaker_evaluation():
     after every game the match may play, and an evaluation that only counts centre discs
     is clearly weaker."""
     from gamelib.exercises.evaluation import GAMES
-    from gamelib.heuristics import centre_eval, window_eval
 
-    same = check_eval_fn(window_eval, progress=False)
+    same, _ = judged("window_eval")
     assert not same.passed and same.diagnosis == "not better", str(same)
     assert "scored 0.50" in same.message and "contains 0.5" in same.message
     assert f"in {GAMES} games" in same.message
-    weaker = check_eval_fn(centre_eval, progress=False)
+    weaker, _ = judged("centre_eval")
     assert not weaker.passed and weaker.diagnosis == "weaker", str(weaker)
 
 
@@ -121,12 +133,8 @@ def test_eval_check_answers_in_seconds_of_computing():
     times slower): the model solution and a weaker evaluation are judged within a few
     seconds of process time here, a shape fault at once; the number of games is the part
     of the time that cannot depend on the machine."""
-    from gamelib.heuristics import centre_eval
-
-    for fn, games in ((my_eval, 80), (centre_eval, 120)):
-        start = time.process_time()
-        result = check_eval_fn(fn, progress=False)
-        seconds = time.process_time() - start
+    for name, games in (("model", 80), ("centre_eval", 120)):
+        result, seconds = judged(name)
         assert f"in {games} games" in result.message, str(result)
         assert seconds < 12, f"{seconds:.1f} s of process time: {result.message}"
     start = time.process_time()
@@ -156,7 +164,7 @@ def test_a_rejected_evaluation_is_shown_a_move_the_solver_proves_worse():
     from gamelib.search.players import AlphaBetaPlayer
     from gamelib.solver.api import analyze, sign
 
-    result = check_eval_fn(centre_eval, progress=False)
+    result, _ = judged("centre_eval")
     shown = [d for d in result.details if "the solver" in d or "perfect play" in d]
     assert shown, str(result)
     text, board = shown[0].split(":\n", 1)

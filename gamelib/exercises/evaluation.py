@@ -188,13 +188,13 @@ def _sensible(game: ConnectFour, scores: list) -> CheckResult | None:
                            details=[_show(game, m, x, o) for m, x, o in scores[:2]])
     better = [(m, x, o) for m, x, o in scores if m in X_BETTER]
     flipped = [(m, x, o) for m, x, o in better if x < o]
-    if len(flipped) > len(better) // 2:
+    if flipped and len(flipped) == len(better):     # named only when every case shows it
         return CheckResult(EXERCISE, FAILED, "on positions where X is clearly better you "
                            "score them higher for O.",
                            hint="the sign is flipped: my_eval(state, player) must be high "
                                 "when the position is good for `player`.",
-                           diagnosis="flipped", details=[f"{_name(m)}: X {x:g}, O {o:g}"
-                                                         for m, x, o in better])
+                           diagnosis="flipped", details=[_show(game, *flipped[0])] + [
+                               f"{_name(m)}: X {x:g}, O {o:g}" for m, x, o in better[1:]])
     return None
 
 
