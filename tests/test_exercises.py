@@ -156,6 +156,22 @@ def test_a_slow_evaluation_is_stopped_at_the_time_limit_and_told_why():
     assert "time limit (0.5 s of play)" in result.message and "ms a call" in result.message
 
 
+def test_an_evaluation_that_raises_only_inside_the_match_is_shown_where():
+    """A division that fails only on positions the quick questions never ask about: the
+    forfeit is reported with a position on which the function does raise."""
+    from gamelib.heuristics import centre_eval, from_picture, threat_eval, window_eval
+
+    def my_eval(state, player):                 # centre_eval is 0 on balanced positions
+        return (window_eval(state, player) + 2 / centre_eval(state, player)
+                + 40 * threat_eval(state, player))
+    result = check_eval_fn(my_eval, progress=False)
+    assert result.diagnosis == "crash" and "forfeited" in result.message, str(result)
+    text, board = result.details[0].split(":\n", 1)
+    player = re.search(r"my_eval\(state, '(X|O)'\) raised ZeroDivisionError", text).group(1)
+    with pytest.raises(ZeroDivisionError):
+        my_eval(from_picture("\n".join(board.splitlines()[:-1])), player)
+
+
 def test_a_rejected_evaluation_is_shown_a_move_the_solver_proves_worse():
     """The counterexample is true: on the drawn position, the student's depth-2 search
     plays the column named, which the solver proves worse than the window count's

@@ -234,7 +234,8 @@ def _check_eval_fn(my_eval: Callable, games: int, depth: int, seed: int, progres
         return CheckResult(EXERCISE, FAILED, f"a game was forfeited: "
                            f"{result.forfeits[0].reason}",
                            hint="your function raised inside the search: try it on the "
-                                "positions in the lesson.", diagnosis="crash")
+                                "position below.", diagnosis="crash",
+                           details=where_it_raised(game, result.forfeits[0], my_eval))
     slow = slowness(my_eval, time_limit) if timed_out else ""
     verdict = match_verdict(result.tally(MINE), depth, slow)
     if not verdict.passed:
@@ -350,6 +351,27 @@ def match_verdict(tally: Tally, depth: int, slow: str = "") -> CheckResult:
                    f"good rows (lesson 05).")
     return CheckResult(EXERCISE, PASSED, f"{summary} Your function is better than the "
                        f"baseline: the whole interval is above 0.5. {stretch}")
+
+
+def where_it_raised(game: ConnectFour, summary: GameSummary, my_eval: Callable) -> list[str]:
+    """The position of a forfeited game where the student's function raises: the one the
+    search stopped at, or one it looked at two moves ahead."""
+    state = game.play(summary.opening) if summary.opening else game.initial_state
+    for move in summary.moves:
+        state = game.result(state, move)
+    ahead = [state] + [game.result(state, m) for m in game.actions(state)]
+    ahead += [game.result(s, m) for s in ahead[1:] if not game.is_terminal(s)
+              for m in game.actions(s)]
+    for position in ahead:
+        if game.is_terminal(position):
+            continue
+        for player in game.players:
+            try:
+                call(my_eval, position, player)
+            except StudentError as error:
+                return [f"my_eval(state, {player!r}) raised {error} on this position, "
+                        f"{game.to_move(position)} to move:\n{game.render(position)}"]
+    return []
 
 
 OUTCOME = {1: "wins", 0: "draws", -1: "loses"}
