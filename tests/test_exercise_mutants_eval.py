@@ -123,6 +123,14 @@ def judge() -> dict[str, list[tuple[Mutant, str]]]:
 
 REFUSED: dict[tuple[str, int], str] = {}
 """Mutants the oracle finds better but the check rejects, and why that is acceptable."""
+BORDERLINE = {
+    ("10000 -> 0", 4): "no bonus for a win waiting past the horizon",
+    ("10000 -> 1", 4): "a bonus of 1 for a win waiting past the horizon: next to nothing",
+    ("Mult -> Div", 17): "sign / DECIDED: a bonus of 0.0001 for a win past the horizon",
+}
+"""Mutants the oracle cannot call better or not (score 0.556, interval 0.495-0.616: the
+windows, centre and threats without the look past the horizon), and what they change.
+The check calls them not better."""
 
 
 @pytest.mark.slow
@@ -140,6 +148,8 @@ def test_every_wrong_mutant_of_the_evaluation_is_rejected():
     assert not found["no counterexample"], [(m.what, n) for m, n in found["no counterexample"]]
     assert {(m.what, m.line) for m, _ in found["refused"]} == set(REFUSED), \
         "a right mutant refused: say why"
+    assert {(m.what, m.line) for m, _ in found["borderline"]} == set(BORDERLINE), \
+        "a new borderline mutant: say what it changes"
     assert found["right"], "some mutants (a weight changed) are still better evaluations"
 
 
