@@ -97,7 +97,8 @@ def judge() -> dict[str, list[tuple[Mutant, str]]]:
             found["killed"].append((mutant, f"does not load: {error}"))
             continue
         with time_limit(60):
-            result = check_eval_fn(fn, progress=False)
+            result = check_eval_fn(fn, progress=False, time_limit=60)   # (judged on
+                                # its strength, not on a busy machine's speed)
         assert result.status != "could not judge", (mutant.what, str(result))
         fault = shape_fault(fn)
         if fault is not None:

@@ -52,7 +52,7 @@ Z_LOOK = 2.413
 """Standard errors on each side of the interval at every look: Pocock's boundary for 5
 looks with a 5% error rate over the whole match (1.96 at every look would err more
 often: a match that looks several times has several chances to stop on a lucky streak)."""
-TIME_LIMIT = 10.0
+TIME_LIMIT = 12.0
 """Seconds of play after which the match stops and the verdict reads the games played (a
 slow evaluation, or a slow browser). Counted in process time, which a busy machine does
 not stretch, except in the browser, where the clock on the wall is all there is."""
