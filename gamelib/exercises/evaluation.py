@@ -6,26 +6,37 @@ does it score the position for `player`, is it zero-sum (my_eval(s, 'X') ==
 clearly better; then a mini-tournament:
 depth-limited alpha-beta with the student's evaluation against the same search with the
 window count (Kopec, ch. 8), seats swapped every game pair, openings varied by three random
-first moves. The score (wins + draws/2 per game) comes with a 95% confidence interval, and
-the check passes only when the whole interval is above 0.5: the evaluation is shown to be
-better, not just "not clearly worse". The stretch goal is a score of STRETCH_SCORE or more.
+first moves. The match is sequential: it looks at the score's interval every LOOK_EVERY
+games and stops as soon as the interval leaves out 0.5 (at most GAMES games, and never
+longer than TIME_LIMIT seconds), so a clear verdict comes in a few seconds. Each look uses
+Pocock's wider interval, so that looking often still errs in at most 5% of matches. The
+check passes only when the whole interval is above 0.5: the evaluation is shown to be
+better, not just "not clearly worse". A rejection shows a position from a lost game where
+the student's search threw away a win or a draw that the solver proves, and where the
+window count's search keeps it. The stretch goal is a score of STRETCH_SCORE or more.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time
 from numbers import Real
 from typing import Any, Callable
 
-from gamelib.arena.match import match
-from gamelib.arena.stats import Tally
+from gamelib.arena.match import GameSummary, MatchResult, RunningScore, play_chunk, schedule
+from gamelib.arena.parallel import Progress
+from gamelib.arena.stats import Tally, score_interval
 from gamelib.exercises.common import never_raises
 from gamelib.exercises.common import (FAILED, PASSED, CheckResult, StudentError, call,
                                       crashed, not_yet, plain)
 from gamelib.games import ConnectFour
+from gamelib.games.connect4 import ConnectFourState
 from gamelib.heuristics import window_eval
+from gamelib.platform import in_browser
 from gamelib.search.players import AlphaBetaPlayer
+from gamelib.solver.engine import child_score, get_solver, to_position
+from gamelib.solver.position import WIDTH
 
 EXERCISE = "evaluation function"
 # Positions where X is clearly better (centre discs, two or three in a row on the floor)
@@ -33,8 +44,22 @@ X_BETTER = ((3, 0, 4, 0), (3, 0, 4, 0, 5), (3, 0, 4, 0, 6), (3, 6, 1, 6))
 
 
 GAMES = 200
-"""Games in the mini-tournament: enough that a real improvement (a score of 0.6) shows
-as an interval above 0.5 (about 5 s with a quick evaluation)."""
+"""The most games the mini-tournament plays: enough that a real improvement (a score of
+0.6) shows as an interval above 0.5. A clear verdict stops it sooner."""
+LOOK_EVERY = 40
+"""Games between two looks at the interval (each look may stop the match)."""
+Z_LOOK = 2.413
+"""Standard errors on each side of the interval at every look: Pocock's boundary for 5
+looks with a 5% error rate over the whole match (1.96 at every look would err more
+often: a match that looks several times has several chances to stop on a lucky streak)."""
+TIME_LIMIT = 12.0
+"""Seconds of play after which the match stops and the verdict reads the games played (a
+slow evaluation, or a slow browser). Counted in process time, which a busy machine does
+not stretch, except in the browser, where the clock on the wall is all there is."""
+SOLVER_NODES = 10_000
+"""The solver's budget for one move's exact value when looking for a counterexample."""
+SHOW_LIMIT = 1.5
+"""Seconds spent looking for a counterexample position after a match is lost."""
 OPENING_MOVES = 3
 """Random first moves of each opening (7**3 openings, so the games differ)."""
 STRETCH_SCORE = 0.65
@@ -165,63 +190,151 @@ def _sensible(game: ConnectFour, scores: list) -> CheckResult | None:
                            details=[_show(game, m, x, o) for m, x, o in scores[:2]])
     better = [(m, x, o) for m, x, o in scores if m in X_BETTER]
     flipped = [(m, x, o) for m, x, o in better if x < o]
-    if len(flipped) > len(better) // 2:
+    if flipped and len(flipped) == len(better):     # named only when every case shows it
         return CheckResult(EXERCISE, FAILED, "on positions where X is clearly better you "
                            "score them higher for O.",
                            hint="the sign is flipped: my_eval(state, player) must be high "
                                 "when the position is good for `player`.",
-                           diagnosis="flipped", details=[f"{_name(m)}: X {x:g}, O {o:g}"
-                                                         for m, x, o in better])
+                           diagnosis="flipped", details=[_show(game, *flipped[0])] + [
+                               f"{_name(m)}: X {x:g}, O {o:g}" for m, x, o in better[1:]])
     return None
 
 
 def check_eval_fn(my_eval: Callable, games: int = GAMES, depth: int = 2,
-                  seed: int = 4, progress: bool = True) -> CheckResult:
-    """Quick questions, then a seat-swapped match against the window-count baseline (with
-    a progress bar, since it takes seconds): a pass needs the whole 95% interval of the
-    score above 0.5. A wrong `games` is the caller's mistake and raises ValueError."""
+                  seed: int = 4, progress: bool = True,
+                  time_limit: float = TIME_LIMIT) -> CheckResult:
+    """Quick questions, then a sequential seat-swapped match against the window-count
+    baseline (with a progress bar): a pass needs the whole interval of the score above
+    0.5. `games` is the most games played, `time_limit` the most seconds of play. A wrong
+    `games` or `time_limit` is the caller's mistake and raises ValueError."""
     if not isinstance(games, int) or isinstance(games, bool) or games < 2:
         raise ValueError(f"games must be a whole number of at least 2, got {games!r}")
-    return _check_eval_fn(my_eval, games, depth, seed, progress)
+    if not isinstance(time_limit, (int, float)) or isinstance(time_limit, bool) \
+            or not time_limit > 0:
+        raise ValueError(f"time_limit must be a number of seconds above 0, got {time_limit!r}")
+    return _check_eval_fn(my_eval, games, depth, seed, progress, float(time_limit))
 
 
 @never_raises("evaluation function")
-def _check_eval_fn(my_eval: Callable, games: int, depth: int, seed: int, progress: bool
-                   ) -> CheckResult:
+def _check_eval_fn(my_eval: Callable, games: int, depth: int, seed: int, progress: bool,
+                   time_limit: float = TIME_LIMIT) -> CheckResult:
     """The check itself, which answers with a verdict whatever the student's code does."""
     found = quick_questions(my_eval)
     if found is not None:
         return found
     game = ConnectFour()
     mine = AlphaBetaPlayer(depth=depth, eval_fn=my_eval, tt=False)
-    mine.name = "my_eval"
     baseline = AlphaBetaPlayer(depth=depth, eval_fn=window_eval, tt=False)
-    baseline.name = "window count"
     try:
-        result = match(game, mine, baseline, games=games, swap_seats=True,
-                       openings=OPENING_MOVES, seed=seed, progress=progress, executor="serial")
+        result, timed_out = sequential_match(game, mine, baseline, games, seed, progress,
+                                             time_limit)
     except Exception as error:                      # the student's function inside a search
         return crashed(EXERCISE, StudentError(f"{type(error).__name__}: {error}"))
     if result.forfeits:
         return CheckResult(EXERCISE, FAILED, f"a game was forfeited: "
                            f"{result.forfeits[0].reason}",
                            hint="your function raised inside the search: try it on the "
-                                "positions in the lesson.", diagnosis="crash")
-    return match_verdict(result.tally("my_eval"), depth)
+                                "position below.", diagnosis="crash",
+                           details=where_it_raised(game, result.forfeits[0], my_eval))
+    slow = slowness(my_eval, time_limit) if timed_out else ""
+    verdict = match_verdict(result.tally(MINE), depth, slow)
+    if not verdict.passed:
+        verdict.details.extend(counterexample(game, result, baseline))
+    return verdict
 
 
-def match_verdict(tally: Tally, depth: int) -> CheckResult:
-    """Pass when the whole interval is above 0.5; say how far the stretch goal is."""
-    low, high = tally.interval
+MINE, BASELINE = "my_eval", "window count"
+"""The two players' names in the match."""
+
+
+def sequential_match(game: ConnectFour, mine: Any, baseline: Any, games: int, seed: int,
+                     progress: bool, time_limit: float = TIME_LIMIT
+                     ) -> tuple[MatchResult, bool]:
+    """Play the seat-swapped games one by one, looking at the interval every LOOK_EVERY
+    games; stop once it leaves out 0.5, after `games` games, or after `time_limit` seconds
+    of play (then the second value is True)."""
+    jobs = schedule(game, (MINE, BASELINE), games, True, OPENING_MOVES, seed)
+    players = {MINE: mine, BASELINE: baseline}
+    result = MatchResult(game, (MINE, BASELINE), [], seed)
+    bar = Progress(games, f"{MINE} vs {BASELINE}", progress, RunningScore(MINE))
+    start, timed_out = clock(), False
+    try:
+        for job in jobs:
+            summary = play_chunk((game, players, [job]))[0]     # fresh copies, as in match()
+            result.games.append(summary)
+            bar.update([summary])
+            if summary.forfeit:
+                break
+            if len(result.games) % LOOK_EVERY == 0 and decided(result.tally(MINE)):
+                break
+            if clock() - start > time_limit and len(result.games) % 2 == 0:
+                timed_out = len(result.games) < games
+                break
+    finally:
+        bar.bar.total = len(result.games)
+        bar.close()
+    return result, timed_out
+
+
+def clock() -> float:
+    """Seconds for the time limit: process time, or wall time in the browser."""
+    return time.perf_counter() if in_browser() else time.process_time()
+
+
+def interval(tally: Tally) -> tuple[float, float]:
+    """The score's interval at a look (Pocock's width, see Z_LOOK)."""
+    return score_interval(tally.wins, tally.draws, tally.losses, z=Z_LOOK)
+
+
+def decided(tally: Tally) -> bool:
+    """True once the interval leaves out 0.5: better or weaker is then shown."""
+    low, high = interval(tally)
+    return low > 0.5 or high < 0.5
+
+
+def slowness(my_eval: Callable, time_limit: float) -> str:
+    """Why the match stopped early: how long the student's function takes per call,
+    beside the window count."""
+    states = [ConnectFour().play(list(moves)) for moves in positions()]
+    mine, theirs = (seconds_per_call(fn, states) for fn in (my_eval, window_eval))
+    return (f" The match stopped at its time limit ({time_limit:g} s of play): your "
+            f"function takes {1000 * mine:.2g} ms a call, {mine / theirs:.0f} times the "
+            f"window count's, and a search calls it about 20 times a move.")
+
+
+def seconds_per_call(fn: Callable, states: list[ConnectFourState]) -> float:
+    """The mean time of one call of `fn` on `states` (for both players)."""
+    start = clock()
+    for state in states:
+        fn(state, "X")
+        fn(state, "O")
+    return max(clock() - start, 1e-6) / (2 * len(states))
+
+
+def match_verdict(tally: Tally, depth: int, slow: str = "") -> CheckResult:
+    """Pass when the whole interval is above 0.5; say how far the stretch goal is. `slow`
+    says why the match stopped before the interval decided (then it is not the
+    evaluation's strength that failed, but its speed)."""
+    low, high = interval(tally)
     summary = (f"with your evaluation, alpha-beta (depth {depth}) scored {tally.score:.2f} "
                f"against the window count (+{tally.wins} ={tally.draws} -{tally.losses} in "
-               f"{tally.games} games, seats swapped; 95% CI {low:.2f}-{high:.2f}).")
+               f"{tally.games} games, seats swapped; 95% CI {low:.3f}-{high:.3f}, "
+               f"widened because the match may stop at any of its looks).")
     if high < 0.5:
         return CheckResult(EXERCISE, FAILED, summary + " That is clearly weaker than the "
                            "baseline: the whole interval is below 0.5.",
                            hint="start from the window count and add one idea at a time: "
                                 "discs in the centre columns, or a win that is already "
                                 "waiting for the player to move.", diagnosis="weaker")
+    if low <= 0.5 and slow:
+        return CheckResult(EXERCISE, FAILED, summary + " Not shown better yet: the interval "
+                           "still contains 0.5, and more games would be needed to tell." +
+                           slow,
+                           hint="make my_eval faster (heuristics.window_eval counts the "
+                                "windows with bit masks; count fewer things, or cache what "
+                                "does not change), or give the check more time: "
+                                "check_eval_fn(my_eval, time_limit=60).",
+                           diagnosis="too slow")
     if low <= 0.5:
         return CheckResult(EXERCISE, FAILED, summary + " Not better yet: the interval "
                            "still contains 0.5, so this could be luck (an evaluation that "
@@ -238,3 +351,87 @@ def match_verdict(tally: Tally, depth: int) -> CheckResult:
                    f"good rows (lesson 05).")
     return CheckResult(EXERCISE, PASSED, f"{summary} Your function is better than the "
                        f"baseline: the whole interval is above 0.5. {stretch}")
+
+
+def where_it_raised(game: ConnectFour, summary: GameSummary, my_eval: Callable) -> list[str]:
+    """The position of a forfeited game where the student's function raises: the one the
+    search stopped at, or one it looked at two moves ahead."""
+    state = game.play(summary.opening) if summary.opening else game.initial_state
+    for move in summary.moves:
+        state = game.result(state, move)
+    ahead = [state] + [game.result(state, m) for m in game.actions(state)]
+    ahead += [game.result(s, m) for s in ahead[1:] if not game.is_terminal(s)
+              for m in game.actions(s)]
+    for position in ahead:
+        if game.is_terminal(position):
+            continue
+        for player in game.players:
+            try:
+                call(my_eval, position, player)
+            except StudentError as error:
+                return [f"my_eval(state, {player!r}) raised {error} on this position, "
+                        f"{game.to_move(position)} to move:\n{game.render(position)}"]
+    return []
+
+
+OUTCOME = {1: "wins", 0: "draws", -1: "loses"}
+
+
+def counterexample(game: ConnectFour, result: MatchResult, baseline: AlphaBetaPlayer
+                   ) -> list[str]:
+    """A position from a game the student's evaluation lost where its search played a
+    move the solver proves worse than the best, and the window count's search did not;
+    drawn, with the exact outcome of each column. Empty if none is found in SHOW_LIMIT."""
+    solver, start = get_solver("python"), clock()
+    for summary in result.games:
+        if summary.winner != BASELINE:
+            continue
+        for state, move in reversed(my_moves(game, summary)):
+            if clock() - start > SHOW_LIMIT:
+                return []
+            outcomes = exact_outcomes(solver, state)
+            if outcomes is None or outcomes[move] == max(outcomes.values()):
+                continue
+            other = baseline(game, state)
+            if outcomes[other] != max(outcomes.values()):
+                continue
+            return [show_mistake(game, summary, state, (move, other), outcomes,
+                                 baseline.depth)]
+    return []
+
+
+def my_moves(game: ConnectFour, summary: GameSummary) -> list[tuple[ConnectFourState, int]]:
+    """(position, column) for each move the student's player made in a game."""
+    state = game.play(summary.opening) if summary.opening else game.initial_state
+    found = []
+    for move in summary.moves:
+        if summary.seats[game.players.index(game.to_move(state))] == MINE:
+            found.append((state, move))
+        state = game.result(state, move)
+    return found
+
+
+def exact_outcomes(solver: Any, state: ConnectFourState) -> dict[int, int] | None:
+    """{column: 1 win, 0 draw, -1 loss} for the player to move, by the solver; None when
+    the solver's budget runs out."""
+    pos = to_position(state)
+    found = {}
+    for col in range(WIDTH):
+        if pos.can_play(col):
+            found[col] = child_score(solver, pos, col, weak=True, max_nodes=SOLVER_NODES)
+            if solver.aborted:
+                return None
+    return found
+
+
+def show_mistake(game: ConnectFour, summary: GameSummary, state: ConnectFourState,
+                 moves: tuple[int, int], outcomes: dict[int, int], depth: int | None) -> str:
+    """The counterexample in words and as a board: the student's move and the window
+    count's, with the exact outcome of every column."""
+    (move, other), me = moves, game.to_move(state)
+    exact = ", ".join(f"{col}: {OUTCOME[v]}" for col, v in sorted(outcomes.items()))
+    return (f"A position from game {summary.index + 1}, which your evaluation lost playing "
+            f"{me} (0-based columns): your search (depth {depth}) played column {move}, after "
+            f"which {me} {OUTCOME[outcomes[move]]} with perfect play; the window count's "
+            f"search plays column {other}, after which {me} {OUTCOME[outcomes[other]]}. "
+            f"Exact outcome of each column for {me} ({exact}):\n{game.render(state)}")

@@ -1,0 +1,167 @@
+"""Mutation tests of the evaluation check (lesson 04). Unlike the other exercises, many
+evaluations are right: a mutant that changes a weight may still be a better evaluation
+than the window count, and then the check must pass it. So each mutant of the model
+solution is judged by two oracles independent of the check: its shape on 300 random
+positions (a finite number, zero-sum, not constant), and its strength in a longer match
+against the window count on other openings. A mutant that fails either is wrong and must
+be rejected (a shape fault with the position it fails on); one that is clearly better
+must pass. Run with -s to see the kill rate and every mutant's class."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Callable
+
+import pytest
+
+from gamelib.arena.match import match
+from gamelib.exercises.evaluation import OPENING_MOVES, check_eval_fn
+from gamelib.exercises.solutions import evaluation as evaluation_solution
+from gamelib.games import ConnectFour
+from gamelib.games.connect4 import ConnectFourState
+from gamelib.heuristics import window_eval
+from gamelib.search.players import AlphaBetaPlayer
+from mutants import Mutant, function_source, mutants
+from test_exercise_mutants import Hangs, time_limit
+
+ORACLE_GAMES = 240
+"""Games of the strength oracle's match (other openings than the check's: another seed)."""
+ORACLE_SEED = 99
+
+
+def random_positions(count: int = 300, seed: int = 8) -> list[ConnectFourState]:
+    """Unfinished positions after 0 to 29 random moves (seeded)."""
+    game, rng = ConnectFour(), random.Random(seed)
+    found: list[ConnectFourState] = []
+    while len(found) < count:
+        state = game.initial_state
+        for _ in range(rng.randrange(30)):
+            state = game.result(state, rng.choice(game.actions(state)))
+            if game.is_terminal(state):
+                break
+        if not game.is_terminal(state):
+            found.append(state)
+    return found
+
+
+def shape_fault(fn: Callable) -> str | None:
+    """What makes `fn` no evaluation at all on some random position (raises, not a
+    finite number, not zero-sum, the same everywhere); None if nothing does."""
+    values = []
+    for state in random_positions():
+        try:
+            with time_limit(1):
+                x, o = fn(state, "X"), fn(state, "O")
+        except (Exception, Hangs) as error:
+            return f"raises {type(error).__name__}"
+        for value in (x, o):
+            if not isinstance(value, (int, float)) or isinstance(value, bool):
+                return "not a number"
+            if not math.isfinite(value):
+                return "not finite"
+        if not math.isclose(x, -o, rel_tol=1e-9, abs_tol=1e-9):
+            return "not zero-sum"
+        values.append(x)
+    return "constant" if len(set(values)) == 1 else None
+
+
+def strength(fn: Callable) -> tuple[str, str]:
+    """'better', 'not better' (score at most 0.5) or 'borderline' against the window count
+    in a seat-swapped match on other openings than the check's, with the score."""
+    mine = AlphaBetaPlayer(depth=2, eval_fn=fn, tt=False)
+    mine.name = "mutant"
+    baseline = AlphaBetaPlayer(depth=2, eval_fn=window_eval, tt=False)
+    baseline.name = "window count"
+    result = match(ConnectFour(), mine, baseline, games=ORACLE_GAMES, openings=OPENING_MOVES,
+                   seed=ORACLE_SEED, progress=False, executor="serial")
+    tally = result.tally("mutant")
+    low, _ = tally.interval
+    verdict = "better" if low > 0.5 else "not better" if tally.score <= 0.5 else "borderline"
+    return verdict, str(tally)
+
+
+def judge() -> dict[str, list[tuple[Mutant, str]]]:
+    """Every mutant of the model evaluation, sorted: killed (wrong and rejected), survived
+    (wrong and passed), right (better and passed), refused (better but rejected),
+    borderline (the oracle cannot tell), no counterexample (a shape fault rejected
+    without the position)."""
+    model_source = function_source(evaluation_solution, "my_eval")
+    found: dict[str, list[tuple[Mutant, str]]] = {
+        key: [] for key in ("killed", "survived", "right", "refused", "borderline",
+                            "no counterexample")}
+    for mutant in mutants(model_source):
+        try:
+            fn = mutant.load("my_eval")
+        except Exception as error:                  # e.g. a name dropped at import
+            found["killed"].append((mutant, f"does not load: {error}"))
+            continue
+        with time_limit(60):
+            result = check_eval_fn(fn, progress=False, time_limit=60)   # (judged on
+                                # its strength, not on a busy machine's speed)
+        assert result.status != "could not judge", (mutant.what, str(result))
+        fault = shape_fault(fn)
+        if fault is not None:
+            if result.passed:
+                found["survived"].append((mutant, fault))
+            elif result.status == "not implemented yet":     # returns None: "fill it in"
+                found["killed"].append((mutant, f"{fault}; check: does nothing"))
+            elif not (result.details or "my_eval(" in result.message):
+                found["no counterexample"].append((mutant, str(result)))
+            else:
+                found["killed"].append((mutant, f"{fault}; check: {result.diagnosis}"))
+            continue
+        verdict, score = strength(fn)
+        note = f"oracle {verdict} ({score}); check: {result.diagnosis or 'passed'}"
+        if verdict == "borderline":
+            found["borderline"].append((mutant, note))
+        elif verdict == "not better":
+            found["survived" if result.passed else "killed"].append((mutant, note))
+        else:
+            found["right" if result.passed else "refused"].append((mutant, note))
+    return found
+
+
+REFUSED: dict[tuple[str, int], str] = {}
+"""Mutants the oracle finds better but the check rejects, and why that is acceptable."""
+BORDERLINE = {
+    ("10000 -> 0", 4): "no bonus for a win waiting past the horizon",
+    ("10000 -> 1", 4): "a bonus of 1 for a win waiting past the horizon: next to nothing",
+    ("Mult -> Div", 17): "sign / DECIDED: a bonus of 0.0001 for a win past the horizon",
+}
+"""Mutants the oracle cannot call better or not (score 0.556, interval 0.495-0.616: the
+windows, centre and threats without the look past the horizon), and what they change.
+The check calls them not better."""
+
+
+@pytest.mark.slow
+def test_every_wrong_mutant_of_the_evaluation_is_rejected():
+    found = judge()
+    killed, survived = len(found["killed"]), len(found["survived"])
+    total = killed + survived + len(found["no counterexample"])
+    print(f"\nevaluation: {killed} of {total} wrong mutants rejected "
+          f"({100 * killed / max(1, total):.0f}%); {len(found['right'])} right and passed; "
+          f"{len(found['refused'])} right but refused; {len(found['borderline'])} borderline")
+    for key, rows in found.items():
+        for mutant, note in rows:
+            print(f"  {key}: {mutant.what} (line {mutant.line}); {note}")
+    assert not found["survived"], [(m.what, m.line, note) for m, note in found["survived"]]
+    assert not found["no counterexample"], [(m.what, n) for m, n in found["no counterexample"]]
+    assert {(m.what, m.line) for m, _ in found["refused"]} == set(REFUSED), \
+        "a right mutant refused: say why"
+    assert {(m.what, m.line) for m, _ in found["borderline"]} == set(BORDERLINE), \
+        "a new borderline mutant: say what it changes"
+    assert found["right"], "some mutants (a weight changed) are still better evaluations"
+
+
+def test_the_shape_oracle_tells_an_evaluation_from_a_broken_one():
+    from gamelib.heuristics import centre_eval
+
+    assert shape_fault(evaluation_solution.my_eval) is None
+    assert shape_fault(centre_eval) is None
+    assert shape_fault(lambda state, player: 0.0) == "constant"
+    assert shape_fault(lambda state, player: 1.0) == "not zero-sum"
+    assert shape_fault(lambda state, player: window_eval(state, "X")) == "not zero-sum"
+    assert shape_fault(lambda state, player: math.nan) == "not finite"
+    assert shape_fault(lambda state, player: 1 / 0) == "raises ZeroDivisionError"
+
