@@ -52,6 +52,8 @@ def test_an_illegal_move_forfeits_with_the_reason():
     record = play_game(ConnectFour(), [lambda g, s: 9, RandomPlayer(0)])
     assert record.forfeit and record.winner == "O" and record.moves == []
     assert "off the board" in record.reason
+    assert record.reason.startswith("X forfeits with an illegal move:")
+    assert "Error" not in record.reason          # plain words, as a lesson prints them
 
 
 def test_bad_player_lists_are_refused():

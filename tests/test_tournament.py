@@ -263,7 +263,7 @@ def test_a_player_that_raises_or_moves_illegally_forfeits_and_the_tournament_goe
     for g in result.forfeits:
         loser = next(name for name in g.seats if name != g.winner)
         assert loser in ("cheater", "crasher")
-        detail = "RuntimeError: boom" if loser == "crasher" else "IllegalMoveError"
+        detail = "RuntimeError: boom" if loser == "crasher" else "with an illegal move: move 99"
         assert "forfeits" in g.reason and detail in g.reason
 
 

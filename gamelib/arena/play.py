@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from gamelib.games.base import Game, Move, Side, State
+from gamelib.games.base import Game, IllegalMoveError, Move, Side, State
 from gamelib.games.checks import check_state, plain_move
 
 PlayerFn = Callable[[Game, State], Move]
@@ -120,7 +120,7 @@ def play_game(game: Game, players: Sequence[PlayerFn] | Mapping[Side, PlayerFn],
         except Exception as error:  # a broken player forfeits; the match goes on
             record.winner = game.opponent(mover)
             record.forfeit = True
-            record.reason = f"{mover} forfeits: {type(error).__name__}: {error}"
+            record.reason = forfeit_reason(mover, error)
             if verbose:
                 print(record.reason)
             return record
@@ -136,3 +136,11 @@ def play_game(game: Game, players: Sequence[PlayerFn] | Mapping[Side, PlayerFn],
     if verbose:
         print(record)
     return record
+
+
+def forfeit_reason(mover: Side, error: Exception) -> str:
+    """Why `mover` forfeits, in words: an illegal move says what was wrong with it; any
+    other error also names its kind (a student's crash shows which)."""
+    if isinstance(error, IllegalMoveError):
+        return f"{mover} forfeits with an illegal move: {error}"
+    return f"{mover} forfeits: {type(error).__name__}: {error}"
