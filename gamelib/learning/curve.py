@@ -17,6 +17,7 @@ import time
 from typing import Callable, NamedTuple
 
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
+from gamelib.heuristics.measure import random_position
 from gamelib.learning.exact import SmallBoardSolver
 from gamelib.learning.ntuple import NTupleNetwork
 from gamelib.learning.td import self_play_td0, self_play_td_lambda
@@ -34,16 +35,6 @@ class ChoicePosition(NamedTuple):
     def keeps_value(self, move: int) -> bool:
         """True if `move` is worth as much as the best move."""
         return self.values[move] == max(self.values.values())
-
-
-def random_position(game: ConnectFour, plies: int, rng: random.Random) -> ConnectFourState | None:
-    """The position after `plies` random moves, or None if the game ended before."""
-    state = game.initial_state
-    for _ in range(plies):
-        if game.is_terminal(state):
-            return None
-        state = game.result(state, rng.choice(game.actions(state)))
-    return None if game.is_terminal(state) else state
 
 
 def choice_positions(game: ConnectFour, count: int, seed: int,
