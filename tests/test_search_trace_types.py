@@ -8,9 +8,12 @@ import dataclasses
 import pytest
 
 from gamelib import ConnectFour, GameTree, TicTacToe
-from gamelib.search import (Backprop, Enter, Expand, Leaf, Leave, Playout, Prove, Prune,
-                            Round, Select, Trace, TTHit, TranspositionTable, alphabeta,
-                            iterative_deepening, mcts, minimax)
+from gamelib.search import (Trace, TranspositionTable, alphabeta, iterative_deepening, mcts,
+                            minimax)
+from gamelib.search.result import (DeepeningResult, MCTSResult, MinimaxResult, Round,
+                                   SearchResult)
+from gamelib.search.trace import (Backprop, Enter, Expand, Leaf, Leave, Playout, Prove, Prune,
+                                  Select, TTHit)
 
 KINDS = {Enter: "enter", Leaf: "leaf", Prune: "prune", TTHit: "tt_hit", Leave: "leave",
          Select: "select", Expand: "expand", Playout: "playout", Backprop: "backprop",
@@ -94,3 +97,35 @@ def test_results_have_typed_fields():
     textbook = minimax(GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]),
                        GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]).initial_state)
     assert textbook.scoring == "plain" and textbook.value == 3
+
+
+def field_names(result_type: type) -> set[str]:
+    return {f.name for f in dataclasses.fields(result_type)}
+
+
+def test_each_family_returns_its_own_result_with_only_its_parts():
+    game = TicTacToe()
+    state = game.play([(0, 0), (1, 1)])
+    assert type(minimax(game, state)) is MinimaxResult
+    assert type(alphabeta(game, state)) is MinimaxResult
+    assert type(iterative_deepening(game, state, time_limit=5, max_depth=2)) is DeepeningResult
+    assert type(mcts(game, state, iterations=50, seed=0)) is MCTSResult
+    core = field_names(SearchResult)
+    assert core == {"algorithm", "game", "state", "move", "value", "move_values",
+                    "move_bounds", "pv", "stats", "trace", "note"}
+    assert field_names(MinimaxResult) - core == {"scoring", "depth_limit", "complete"}
+    assert (field_names(DeepeningResult) - field_names(MinimaxResult)
+            == {"rounds", "time_limit", "overrun"})
+    assert field_names(MCTSResult) - core == {"visits", "q", "tree", "c", "unvisited",
+                                              "proven", "solved"}
+    assert not hasattr(mcts(game, state, iterations=50, seed=0), "rounds")
+    assert not hasattr(alphabeta(game, state), "visits")
+
+
+def test_deepening_counts_every_round_in_its_stats():
+    game = ConnectFour()
+    result = iterative_deepening(game, game.play("33"), time_limit=5, max_depth=3)
+    assert result.algorithm == "iterative_deepening" and result.stats.iterations == 3
+    assert result.stats.nodes > sum(r.nodes for r in result.rounds[:-1])
+    assert result.stats.depth == result.depth_limit == 3
+    assert "3 rounds" in result.report()

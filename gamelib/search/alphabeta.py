@@ -24,7 +24,7 @@ from typing import Any, Callable
 from gamelib.games.base import Game, State
 from gamelib.search.base import DepthFirstSearch
 from gamelib.search.ordering import resolve_order
-from gamelib.search.result import SearchResult
+from gamelib.search.result import MinimaxResult
 from gamelib.search.root import check_root
 from gamelib.search.scoring import INF, EvalFn
 from gamelib.search.trace import EXACT, LOWER, UPPER, Trace
@@ -34,7 +34,7 @@ from gamelib.search.tt import TranspositionTable
 def alphabeta(game: Game, state: State, depth: int | None = None, eval_fn: EvalFn | None = None,
               order: str | Callable | None = None, tt: TranspositionTable | None = None,
               trace: Trace | None = None, scoring: str | None = None,
-              all_values: bool = False) -> SearchResult:
+              all_values: bool = False) -> MinimaxResult:
     """The minimax value of `state` for the player to move, found with alpha-beta pruning.
 
     depth, eval_fn, scoring, trace: as for `minimax`.
@@ -77,7 +77,7 @@ class AlphaBeta(DepthFirstSearch):
         self.all_values = all_values
         self.first_move = first_move        # try this root move first (iterative deepening)
 
-    def run(self) -> SearchResult:
+    def run(self) -> MinimaxResult:
         """ALPHA-BETA-SEARCH: MAX picks the root move whose MIN-VALUE is highest."""
         self.check_not_over()
         state = self.root

@@ -14,7 +14,7 @@ import time
 
 from gamelib.games.base import Game, State
 from gamelib.search.checks import check_depth, check_evaluation
-from gamelib.search.result import SearchResult, SearchStats
+from gamelib.search.result import MinimaxResult, SearchStats
 from gamelib.search.scoring import EVAL_LIMIT, EvalFn, check_scoring, find_eval_fn, terminal_value
 from gamelib.search.timing import CLOCK_EVERY, CLOCK_QUANTUM, SearchTimeout
 from gamelib.search.trace import NO_RECORDING, Recorder, Trace
@@ -102,13 +102,13 @@ class DepthFirstSearch:
         return 0
 
     def result(self, value: float, line: tuple, move_values: dict,
-               move_bounds: dict) -> SearchResult:
-        """The SearchResult of this search."""
+               move_bounds: dict) -> MinimaxResult:
+        """The result of this search."""
         stats = SearchStats(nodes=self.nodes, leaves=self.leaves, cutoffs=self.cutoffs,
                             tt_hits=self.table_hits(), depth=self.deepest,
                             seconds=time.perf_counter() - self.started)
         move = line[0] if line else None
-        return SearchResult(self.algorithm, self.game, self.root, move, value,
-                            move_values=move_values, move_bounds=move_bounds, pv=list(line),
-                            stats=stats, trace=self.trace, scoring=self.scoring,
-                            depth_limit=self.limit, complete=not self.depth_cut)
+        return MinimaxResult(self.algorithm, self.game, self.root, move, value,
+                             move_values=move_values, move_bounds=move_bounds, pv=list(line),
+                             stats=stats, trace=self.trace, scoring=self.scoring,
+                             depth_limit=self.limit, complete=not self.depth_cut)

@@ -19,7 +19,7 @@ from typing import Callable
 from gamelib.games.base import Game, State
 from gamelib.search.alphabeta import AlphaBeta
 from gamelib.search.checks import check_depth, check_time_limit
-from gamelib.search.result import Round, SearchResult
+from gamelib.search.result import DeepeningResult, MinimaxResult, Round, SearchStats
 from gamelib.search.root import check_root
 from gamelib.search.scoring import DEPTH, MAX_PLY, EvalFn, eval_or_no_idea, is_win_score
 from gamelib.search.timing import SearchTimeout, garbage_collector_paused
@@ -38,7 +38,7 @@ def iterative_deepening(game: Game, state: State, time_limit: float = 1.0,
                         eval_fn: EvalFn | None = None, max_depth: int | None = None,
                         order: str | Callable | None = None,
                         tt: TranspositionTable | None = None, trace: Trace | None = None,
-                        scoring: str | None = None) -> SearchResult:
+                        scoring: str | None = None) -> DeepeningResult:
     """Alpha-beta to depth 1, 2, 3, ... within `time_limit` seconds; the deepest finished
     round's answer.
 
@@ -72,12 +72,12 @@ def iterative_deepening(game: Game, state: State, time_limit: float = 1.0,
 def _deepen(game: Game, state: State, time_limit: float, eval_fn: EvalFn,
             max_depth: int | None, order: str | Callable | None,
             tt: TranspositionTable | None, trace: Trace | None,
-            scoring: str | None) -> SearchResult:
+            scoring: str | None) -> DeepeningResult:
     """The rounds of `iterative_deepening`."""
     started = time.perf_counter()
     deadline = started + time_limit
     tt = TranspositionTable() if tt is None else tt
-    best: SearchResult | None = None
+    best: MinimaxResult | None = None
     rounds: list[Round] = []
     nodes = leaves = cutoffs = tt_hits = 0
     depth = 1
@@ -87,7 +87,7 @@ def _deepen(game: Game, state: State, time_limit: float, eval_fn: EvalFn,
                            tt=tt, deadline=None if depth == 1 else deadline,
                            first_move=None if best is None else best.move)
         try:
-            result: SearchResult | None = search.run()
+            result: MinimaxResult | None = search.run()
         except SearchTimeout:
             result = None       # this round ran out of time: its partial answer is unsafe
         nodes, leaves = nodes + search.nodes, leaves + search.leaves
@@ -107,11 +107,8 @@ def _deepen(game: Game, state: State, time_limit: float, eval_fn: EvalFn,
     if trace is not None and best.trace is not None:
         trace.take(best.trace, "iterative_deepening")
         best.trace = trace
-    best.algorithm = "iterative_deepening"
-    best.stats.nodes, best.stats.leaves = nodes, leaves
-    best.stats.cutoffs, best.stats.tt_hits = cutoffs, tt_hits
-    best.stats.depth = rounds[-1].depth
-    best.stats.iterations = len(rounds)
-    best.stats.seconds = seconds
-    best.rounds, best.time_limit, best.overrun = rounds, time_limit, seconds - time_limit
-    return best
+    stats = SearchStats(nodes=nodes, leaves=leaves, cutoffs=cutoffs, tt_hits=tt_hits,
+                        depth=rounds[-1].depth, seconds=seconds, iterations=len(rounds))
+    answer = vars(best) | {"algorithm": "iterative_deepening", "stats": stats}
+    return DeepeningResult(**answer, rounds=rounds, time_limit=time_limit,
+                           overrun=seconds - time_limit)

@@ -42,7 +42,7 @@ from typing import Any, Callable
 from gamelib.games.base import Game, Move, Side, State
 from gamelib.games.checks import check_state
 from gamelib.search.checks import check_exploration, check_mcts_budget
-from gamelib.search.result import SearchResult, SearchStats
+from gamelib.search.result import MCTSResult, SearchStats
 from gamelib.search.timing import garbage_collector_paused
 from gamelib.search.trace import NO_RECORDING, PROOF_NAMES, Recorder, Trace
 
@@ -107,7 +107,7 @@ def ucb(total: float, visits: int, parent_visits: int, c: float) -> float:
 def mcts(game: Game, state: State, iterations: int | None = None,
          time_limit: float | None = None, c: float = math.sqrt(2),
          playout: PlayoutPolicy | None = None, seed: int | None = None,
-         trace: Trace | None = None, solver: bool = False) -> SearchResult:
+         trace: Trace | None = None, solver: bool = False) -> MCTSResult:
     """Monte Carlo Tree Search from `state`; the root's most visited move.
 
     iterations / time_limit: the budget (either or both; 1000 iterations if neither): a
@@ -270,8 +270,8 @@ class MCTS:
         self.record.expand(node, None if terminal else game.to_move(state))
         return node
 
-    def result(self) -> SearchResult:
-        """The SearchResult: the most visited root move, every root move's N and Q."""
+    def result(self) -> MCTSResult:
+        """The answer: the most visited root move, every root move's N and Q."""
         root = self.root
         if not root.children:
             raise ValueError("MCTS ran no iteration: give it iterations >= 1 or more time")
@@ -286,14 +286,14 @@ class MCTS:
                             seconds=time.perf_counter() - self.started,
                             iterations=self.iterations)
         value = chosen.q if chosen.proven is None else chosen.proven
-        return SearchResult("mcts", self.game, root.state, chosen.move, value,
-                            move_values=dict(q), pv=pv, stats=stats, trace=self.trace,
-                            visits=visits, q=q, tree=root, c=self.c,
-                            unvisited=list(root.untried),
-                            proven=None if not self.solver else {
-                                child.move: child.proven for child in root.children
-                                if child.proven is not None},
-                            solved=None if root.proven is None else 1.0 - root.proven)
+        return MCTSResult("mcts", self.game, root.state, chosen.move, value,
+                          move_values=dict(q), pv=pv, stats=stats, trace=self.trace,
+                          visits=visits, q=q, tree=root, c=self.c,
+                          unvisited=list(root.untried),
+                          proven=None if not self.solver else {
+                              child.move: child.proven for child in root.children
+                              if child.proven is not None},
+                          solved=None if root.proven is None else 1.0 - root.proven)
 
     def chosen_child(self) -> MCTSNode:
         """The root move to play: the most visited (ties: the higher Q); with the solver,

@@ -13,14 +13,14 @@ from typing import Any, Callable
 
 from gamelib.games.base import Game, State
 from gamelib.search.base import DepthFirstSearch
-from gamelib.search.result import SearchResult
+from gamelib.search.result import MinimaxResult
 from gamelib.search.root import check_root
 from gamelib.search.scoring import INF, EvalFn
 from gamelib.search.trace import EXACT, Trace
 
 
 def minimax(game: Game, state: State, depth: int | None = None, eval_fn: EvalFn | None = None,
-            trace: Trace | None = None, scoring: str | None = None) -> SearchResult:
+            trace: Trace | None = None, scoring: str | None = None) -> MinimaxResult:
     """The minimax value of `state` for the player to move, and the move that gets it.
 
     depth: None searches every line to the end of the game; a whole number >= 1 stops
@@ -49,7 +49,7 @@ class Minimax(DepthFirstSearch):
 
     algorithm = "minimax"
 
-    def run(self) -> SearchResult:
+    def run(self) -> MinimaxResult:
         """MINIMAX-SEARCH: MAX picks the root move whose MIN-VALUE is highest."""
         self.check_not_over()
         state = self.root

@@ -17,7 +17,7 @@ from gamelib.search.alphabeta import alphabeta
 from gamelib.search.iterative import iterative_deepening
 from gamelib.search.mcts import PlayoutPolicy, mcts
 from gamelib.search.minimax import minimax
-from gamelib.search.result import SearchResult
+from gamelib.search.result import MCTSResult, MinimaxResult, SearchResult
 from gamelib.search.checks import (check_depth, check_exploration, check_mcts_budget,
                                    check_time_limit)
 from gamelib.search.scoring import EvalFn, eval_or_no_idea
@@ -70,7 +70,7 @@ class MinimaxPlayer(SearchPlayer):
         self.depth, self.eval_fn, self.scoring = check_depth(depth), eval_fn, scoring
         self.name = "minimax" if depth is None else f"minimax:{self.depth}"
 
-    def search(self, game: Game, state: State, trace: Trace | None = None) -> SearchResult:
+    def search(self, game: Game, state: State, trace: Trace | None = None) -> MinimaxResult:
         return minimax(game, state, depth=self.depth, eval_fn=self.evaluation(game),
                        scoring=self.scoring, trace=trace)
 
@@ -98,7 +98,7 @@ class AlphaBetaPlayer(SearchPlayer):
         else:
             self.name = "alphabeta" if depth is None else f"alphabeta:{self.depth}"
 
-    def search(self, game: Game, state: State, trace: Trace | None = None) -> SearchResult:
+    def search(self, game: Game, state: State, trace: Trace | None = None) -> MinimaxResult:
         table = TranspositionTable() if self.tt else None
         if self.time_limit is not None:
             return iterative_deepening(game, state, time_limit=self.time_limit,
@@ -135,7 +135,7 @@ class MCTSPlayer(SearchPlayer):
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def search(self, game: Game, state: State, trace: Trace | None = None) -> SearchResult:
+    def search(self, game: Game, state: State, trace: Trace | None = None) -> MCTSResult:
         return mcts(game, state, iterations=self.iterations, time_limit=self.time_limit,
                     c=self.c, playout=self.playout, seed=self.rng.randrange(2 ** 32),
                     solver=self.solver, trace=trace)

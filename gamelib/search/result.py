@@ -39,12 +39,13 @@ class Round:
 
 @dataclass
 class SearchResult:
-    """The outcome of one search from `state`, values from the point of view of the player
-    to move there.
+    """What every search returns from `state`, values from the point of view of the
+    player to move there: the move, its value, every root move's value (or bound, see
+    `move_bounds`), the expected line, the counters and the trace (when recorded).
 
-    `move_values` holds every root move's value (or bound, see `move_bounds`); MCTS
-    results also fill `visits` and `q` (mean reward for the player to move at the root).
-    The fields after `q` belong to some searches only and keep their defaults elsewhere.
+    Each family of searches returns a subclass with its own parts: `MinimaxResult`
+    (minimax and alpha-beta), `DeepeningResult` (iterative deepening), `MCTSResult`,
+    and the exact solver's `gamelib.solver.player.SolverResult`.
     """
 
     algorithm: str
@@ -57,31 +58,18 @@ class SearchResult:
     pv: list[Any] = field(default_factory=list)
     stats: SearchStats = field(default_factory=SearchStats)
     trace: Trace | None = None
-    visits: dict[Any, int] | None = None
-    q: dict[Any, float] | None = None
-    # minimax, alpha-beta, iterative deepening
-    scoring: str | None = None        # "plain" or "depth" (see scoring.py)
-    depth_limit: int | None = None    # None: searched to the end of the game
-    complete: bool = False            # every line was searched to the end of the game
-    # iterative deepening
-    rounds: list[Round] = field(default_factory=list)
-    time_limit: float | None = None
-    overrun: float | None = None      # seconds past time_limit it returned (< 0: early)
-    # MCTS
-    tree: MCTSNode | None = None      # the search tree (its root)
-    c: float | None = None            # the exploration constant
-    unvisited: list[Any] = field(default_factory=list)   # root moves never tried
-    proven: dict[Any, float] | None = None   # MCTS-Solver: proven root moves' rewards
-    solved: float | None = None       # MCTS-Solver: the root's proven reward, if proven
-    # the exact solver (PerfectPlayer)
-    source: str = ""                  # "book", "solver" or "heuristic"
-    note: str = ""                    # how the answer was found, in words
+    note: str = ""                    # how the answer was found, in words (when it matters)
+
+    iterations_word = "rounds"        # what `stats.iterations` counts, in `report`
 
     def ranked(self) -> list[tuple[Any, float]]:
-        """Root moves from best to worst (by visits for MCTS, by value otherwise)."""
-        if self.visits is not None:
-            return sorted(self.visits.items(), key=lambda item: -item[1])
+        """Root moves from best to worst, each with its value."""
         return sorted(self.move_values.items(), key=lambda item: -item[1])
+
+    def move_line(self, move: Any, score: float) -> str:
+        """One root move's line of `report` (without the mark of the chosen move)."""
+        sign = {"lower": ">= ", "upper": "<= "}.get(self.move_bounds.get(move, ""), "")
+        return f"{move!r:>8}  {sign}{describe_value(score)}"
 
     def report(self) -> str:
         """Every root move's value (or bound) or visits, the expected line and the
@@ -90,18 +78,13 @@ class SearchResult:
         lines = [f"{self.algorithm}: plays {self.move!r}"]
         for move, score in self.ranked():
             mark = "*" if move == self.move else " "
-            if self.visits is not None:
-                q = (self.q or {}).get(move, 0.0)
-                lines.append(f" {mark} {move!r:>8}  {score:>7} visits  Q {q:.3f}")
-            else:
-                sign = {"lower": ">= ", "upper": "<= "}.get(self.move_bounds.get(move, ""), "")
-                lines.append(f" {mark} {move!r:>8}  {sign}{describe_value(score)}")
+            lines.append(f" {mark} {self.move_line(move, score)}")
         lines.append(f"expected line: {' '.join(repr(m) for m in self.pv) or '(none)'}")
         counts = f"{s.nodes:,} nodes, {s.leaves:,} leaves"
         if s.cutoffs or s.tt_hits:
             counts += f", {s.cutoffs:,} cutoffs, {s.tt_hits:,} table hits"
         if s.iterations:
-            counts += f", {s.iterations:,} {'iterations' if self.visits else 'rounds'}"
+            counts += f", {s.iterations:,} {self.iterations_word}"
         lines.append(f"{counts}, depth {s.depth}, {s.seconds:.3f} s")
         return "\n".join(lines)
 
@@ -109,3 +92,46 @@ class SearchResult:
         s = self.stats
         return (f"{self.algorithm}: move {self.move!r}, value {self.value:g}, "
                 f"pv {self.pv}, {s.nodes} nodes, {s.seconds * 1000:.1f} ms")
+
+
+@dataclass(kw_only=True)
+class MinimaxResult(SearchResult):
+    """The result of minimax or alpha-beta: how it scored and how deep it looked."""
+
+    scoring: str                      # "plain" or "depth" (see scoring.py)
+    depth_limit: int | None           # None: searched to the end of the game
+    complete: bool                    # every line was searched to the end of the game
+
+
+@dataclass(kw_only=True)
+class DeepeningResult(MinimaxResult):
+    """The result of iterative deepening: the deepest finished round's answer, and the
+    rounds that led to it."""
+
+    rounds: list[Round]
+    time_limit: float
+    overrun: float                    # seconds past time_limit it returned (< 0: early)
+
+
+@dataclass(kw_only=True)
+class MCTSResult(SearchResult):
+    """The result of MCTS: the tree and each root move's visits (N) and mean reward (Q,
+    for the player to move at the root; `move_values` holds the same numbers)."""
+
+    visits: dict[Any, int]
+    q: dict[Any, float]
+    tree: MCTSNode                    # the search tree (its root)
+    c: float                          # the exploration constant
+    unvisited: list[Any] = field(default_factory=list)   # root moves never tried
+    proven: dict[Any, float] | None = None   # MCTS-Solver: proven root moves' rewards
+    solved: float | None = None       # MCTS-Solver: the root's proven reward, if proven
+
+    iterations_word = "iterations"    # what `stats.iterations` counts, in `report`
+
+    def ranked(self) -> list[tuple[Any, float]]:
+        """Root moves from most to least visited, each with its visits."""
+        return sorted(self.visits.items(), key=lambda item: -item[1])
+
+    def move_line(self, move: Any, score: float) -> str:
+        """One root move's line of `report`: its visits and Q."""
+        return f"{move!r:>8}  {score:>7} visits  Q {self.q.get(move, 0.0):.3f}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 import warnings
+from dataclasses import dataclass
 from typing import Any
 
 from gamelib.games.checks import check_state
@@ -21,6 +22,14 @@ EXPLAIN_SLICE = 50_000
 """The same while explaining the move (a few milliseconds: the answer stays on time)."""
 EXPLAIN_MARGIN = 0.05
 """Explaining stops this many seconds before `answer_seconds` (room for the last slice)."""
+
+
+@dataclass(kw_only=True)
+class SolverResult(SearchResult):
+    """The perfect player's answer: exact scores (see `gamelib.solver`), and where they
+    came from: "book", "solver" or "heuristic" (too early to solve in time)."""
+
+    source: str
 
 
 class PerfectPlayer:
@@ -47,7 +56,7 @@ class PerfectPlayer:
         self.engine = engine
         self.book = OpeningBook.load() if book is True else (book or OpeningBook())
         warm_up(engine)          # now, not during the first move past the book
-        self.last_result: SearchResult | None = None
+        self.last_result: SolverResult | None = None
 
     def __call__(self, game: Any, state: Any) -> int:
         return self.explain(game, state).move
@@ -63,7 +72,7 @@ class PerfectPlayer:
                              "7x6 board, four in a row (choose another player, e.g. "
                              "alphabeta or mcts)")
 
-    def explain(self, game: Any, state: Any, trace: Trace | None = None) -> SearchResult:
+    def explain(self, game: Any, state: Any, trace: Trace | None = None) -> SolverResult:
         """The chosen move with every column's score (or the book's answer), and why.
 
         trace: taken as the search players take it; the solver records no tree."""
@@ -84,7 +93,7 @@ class PerfectPlayer:
         self.last_result = result
         return result
 
-    def _best_allowed_opening(self, game: Any, state: Any, pos: Position) -> SearchResult:
+    def _best_allowed_opening(self, game: Any, state: Any, pos: Position) -> SolverResult:
         """The best first move outside the centre column, which the first-move rule
         forbids: each allowed opening scored from the book (or solved if missing)."""
         scores: dict[int, int] = {}
@@ -97,7 +106,7 @@ class PerfectPlayer:
         return self._result(game, state, col, best, scores, "book", 0,
                             "the best opening outside the centre (first-move rule)")
 
-    def _solve(self, game: Any, state: Any, pos: Position) -> SearchResult:
+    def _solve(self, game: Any, state: Any, pos: Position) -> SolverResult:
         """The move from the position's score, then the other columns' exact scores while
         time allows; a heuristic move if the position cannot be solved by the deadline."""
         solver = get_solver(self.engine)
@@ -140,7 +149,7 @@ class PerfectPlayer:
             if deadline is None or time.perf_counter() > deadline:
                 return None                   # (it aborts only when there is a deadline)
 
-    def _fallback(self, game: Any, state: Any, pos: Position, nodes: int) -> SearchResult:
+    def _fallback(self, game: Any, state: Any, pos: Position, nodes: int) -> SolverResult:
         """The solver's favourite move (most winning spots, centre first) among the moves
         that do not lose at once: used when the position is too early to solve in time."""
         note = (f"position too early to solve within {self.time_limit} s: played the "
@@ -157,11 +166,11 @@ class PerfectPlayer:
 
     def _result(self, game: Any, state: Any, col: int, score: int, scores: dict[int, int],
                 source: str, nodes: int, note: str,
-                bounds: dict[int, str] | None = None) -> SearchResult:
-        """Package a decision as a SearchResult (solver scores: exact unless `bounds`
+                bounds: dict[int, str] | None = None) -> SolverResult:
+        """Package a decision as a SolverResult (solver scores: exact unless `bounds`
         marks one as an upper bound)."""
         bounds = bounds or {}
-        return SearchResult(algorithm="perfect", game=game, state=state, move=col,
+        return SolverResult(algorithm="perfect", game=game, state=state, move=col,
                             value=score, move_values=dict(scores),
                             move_bounds={c: bounds.get(c, EXACT) for c in scores}, pv=[col],
                             stats=SearchStats(nodes=nodes),

@@ -22,8 +22,9 @@ from gamelib.arena.specs import check_player, player_from_spec
 from gamelib.games.base import BoardGame, Game, Move, Side, State
 from gamelib.games.checks import check_state
 from gamelib.search.result import SearchResult
+from gamelib.solver.player import SolverResult
 from gamelib.widgets.adapters import adapter_for, presets_for
-from gamelib.widgets.explain import pv_text, value_words, why_html
+from gamelib.widgets.explain import is_solver, pv_text, value_words, why_html
 from gamelib.widgets.opponents import TREE_PLIES, choose_move, records_its_tree
 from gamelib.widgets.session import GameSession, check_side
 from gamelib.widgets.style import stylesheet, with_classes
@@ -696,7 +697,7 @@ class PlayBoard:
         if result is None:
             return ("<i>This player gave no record of how it chose, so there is no tree to "
                     "draw.</i>", False)
-        if result.algorithm == "perfect":
+        if is_solver(result):
             return solver_html(self.game, result), False
         below = f"Past the drawing, the search expects: {pv_text(self.game, result)}."
         depth = TREE_PLIES if records_its_tree(player) else None
@@ -786,7 +787,7 @@ def _start_state(game: Game, start: State | str | None) -> State:
     return state
 
 
-def solver_html(game: Game, result: SearchResult) -> str:
+def solver_html(game: Game, result: SolverResult) -> str:
     """What the exact solver found, column by column (its search is too big to draw)."""
     rows = "".join(f"<tr><td>{escape(str(move))}</td><td>{escape(value_words(result, move))}"
                    f"</td><td>{value:+g}</td></tr>"

@@ -11,10 +11,11 @@ can win with its second move. The raw scores, bounds and plies sit in a folded
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from gamelib.games.base import Game, Move
-from gamelib.search.result import SearchResult
+from gamelib.search.result import MCTSResult, MinimaxResult, SearchResult
+from gamelib.solver.player import SolverResult
 from gamelib.search.scoring import WIN, describe_value, is_win_score
 
 if TYPE_CHECKING:
@@ -125,13 +126,13 @@ def value_words(result: SearchResult, move: Move) -> str:
     value = result.move_values.get(move)
     if value is None:
         return "not looked at"
-    if result.algorithm == "perfect":
+    if is_solver(result):
         if result.move_bounds.get(move) == "upper":
             return ("worse than the move played" if value < (result.value or 0) else
                     "not solved in time: no better than the move played")
         return solver_words(value, stones(result))
     return search_words(value, result.move_bounds.get(move, "exact"),
-                        result.complete)
+                        searched_to_the_end(result))
 
 
 def exact_text(result: SearchResult, move: Move) -> str:
@@ -144,16 +145,26 @@ def exact_text(result: SearchResult, move: Move) -> str:
     if value is None:
         return "not searched"
     sign = BOUND_SIGNS.get(result.move_bounds.get(move, "exact"), "")
-    if result.algorithm == "perfect":
+    if is_solver(result):
         return f"{sign}score {value:+g}"
     return f"{sign}{describe_value(value)}" + ("" if is_win_score(value) else " (score)")
 
 
 # -- the moves, best first -----------------------------------------------------------------
 
-def is_mcts(result: SearchResult) -> bool:
-    """True when the result carries visit counts (an MCTS search)."""
-    return result.visits is not None
+def is_mcts(result: SearchResult) -> TypeGuard[MCTSResult]:
+    """True for an MCTS search's result (it carries visit counts)."""
+    return isinstance(result, MCTSResult)
+
+
+def is_solver(result: SearchResult) -> TypeGuard[SolverResult]:
+    """True for the exact solver's result (exact scores, from its book or a search)."""
+    return isinstance(result, SolverResult)
+
+
+def searched_to_the_end(result: SearchResult) -> bool:
+    """True when minimax or alpha-beta searched every line to the end of the game."""
+    return isinstance(result, MinimaxResult) and result.complete
 
 
 BOUND_ORDER = {"lower": 2, "exact": 1, "upper": 0}
@@ -178,7 +189,7 @@ def ranked_moves(result: SearchResult) -> list[Move]:
 
 def proof_word(result: SearchResult, move: Move) -> str:
     """MCTS-Solver's verdict on a root move for the AI: "win", "draw", "loss" or ""."""
-    proof = (result.proven or {}).get(move)
+    proof = (result.proven or {}).get(move) if is_mcts(result) else None
     return "" if proof is None else {1.0: "win", 0.5: "draw", 0.0: "loss"}.get(proof, "")
 
 
@@ -199,20 +210,20 @@ def headline(game: Game, result: SearchResult) -> str:
                 f"here and picked the move it tried most.")
         return text + (f" MCTS-Solver has proved the result: this move {predicate(said)}." if
                        proof_word(result, result.move) else "")
-    if result.algorithm == "perfect":
+    if is_solver(result):
         source = result.source
         if source == "heuristic":
             return ("The position was too early to solve in time, so it played its "
                     "favourite safe move (not proven best).")
         where = "its opening book" if source == "book" else "solving the game exactly"
         return f"It knows the exact result from {where}: this move {predicate(said)}."
-    depth = result.depth_limit or result.stats.depth
+    depth = result.stats.depth
     if said.startswith("wins"):
         return f"It has found a forced win: it {said}, whatever you do."
     if said.startswith("loses"):
         return (f"It sees that it {said} if you play well, so it plays the move that "
                 f"holds out longest.")
-    if result.complete:
+    if searched_to_the_end(result):
         return "It searched to the end of the game: with best play from both sides it is a draw."
     return (f"It looked {count(depth, 'move')} ahead (yours and its own) and scored the "
             f"positions there; this move looked best for it.") if depth else \
@@ -229,7 +240,7 @@ def runner_up_text(game: Game, result: SearchResult) -> str:
             return "It was the only legal move."
         if proof_word(result, result.move) == "win":
             return f"It proved that {b} wins, so it did not need to try the other moves."
-        if result.source == "book":
+        if is_solver(result) and result.source == "book":
             return "The book keeps only the best move, so there is no runner-up."
         return "It did not score the other moves."
     second = moves[1]
@@ -248,7 +259,7 @@ def _why_not_second(result: SearchResult, second: Move, b: str, s: str) -> str:
     vb, vs = result.move_values.get(result.move), result.move_values.get(second)
     if vb is None or vs is None:
         return ""
-    if result.algorithm == "perfect":
+    if is_solver(result):
         if result.move_bounds.get(second) == "upper":
             return (f"The solver proved {s} worse than {b} and, to answer quickly, did not "
                     f"work out by how much." if vs < vb else
@@ -338,7 +349,7 @@ def why_html(game: Game, result: SearchResult | None, who: str = "The AI",
         f"<td>{escape(row['label'])}</td><td>{escape(row['words'])}</td></tr>" for row in rows)
     exact = "".join(f"<tr><td>{escape(row['label'])}</td><td>{escape(row['exact'])}</td></tr>"
                     for row in rows)
-    note = None if result.source == "book" else result.note
+    note = None if is_solver(result) and result.source == "book" else result.note
     own_words, own_table = section_html(game_section(game, result))
     return (f"<div class='gamelib-why-text'><b>{escape(who)} played "
             f"{escape(move_label(game, result.move))}.</b> "
@@ -363,7 +374,7 @@ def scale_text(result: SearchResult) -> str:
     if is_mcts(result):
         return ("visits: how often MCTS tried the move; mean reward: 1 a win, 0.5 a draw, "
                 "0 a loss for the AI, averaged over those tries.")
-    if result.algorithm == "perfect":
+    if is_solver(result):
         return ("score: 0 a draw; positive, the AI wins; negative, it loses; the size is 22 "
                 "minus the stones the winner has played at the end (sooner = bigger).")
     return ("value for the AI: 'win in n plies' counts single moves of both sides; other "

@@ -11,7 +11,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from gamelib.search.result import SearchResult
+from gamelib.search.result import MCTSResult, SearchResult
 
 
 def drawing_html(drawing: Any) -> str:
@@ -32,7 +32,7 @@ def draw(result: SearchResult, max_nodes: int, max_depth: int | None = None) -> 
     """The viz drawing of a search: draw_mcts for MCTS results, draw_tree otherwise."""
     from gamelib import viz  # imported late: a drawing is only made on request
 
-    if result.visits is not None:
+    if isinstance(result, MCTSResult):
         title = (f"MCTS: {result.stats.iterations} iterations; the most visited move, "
                  f"{result.move}, is played")
         return viz.draw_mcts(result, max_nodes=max_nodes, boards=False, title=title)
