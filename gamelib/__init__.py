@@ -4,36 +4,32 @@ Notebooks start with one import line, e.g.
 `from gamelib import TicTacToe, ConnectFour, GameTree, minimax, alphabeta, Trace`.
 """
 
-from gamelib.arena import (AlphaBetaPlayer, GameRecord, HumanPlayer, MatchResult,
-                           MCTSPlayer, MinimaxPlayer, RandomPlayer, TournamentResult, match,
-                           play_game, tournament)
-from gamelib.games import (ConnectFour, Game, GameTree, IllegalMoveError, TicTacToe,
-                           from_standard, to_standard)
+from gamelib.arena import (AlphaBetaPlayer, HumanPlayer, MCTSPlayer, MinimaxPlayer,
+                           RandomPlayer, match, play_game, tournament)
+from gamelib.games import ConnectFour, GameTree, IllegalMoveError, TicTacToe, from_standard
 from gamelib.platform import in_browser
-from gamelib.search import (NaiveCache, SearchResult, Trace, TranspositionTable, alphabeta,
+from gamelib.search import (NaiveCache, Trace, TranspositionTable, alphabeta,
                             iterative_deepening, mcts, minimax)
 
 __version__ = "0.1.0"
 
-__all__ = ["Game", "TicTacToe", "ConnectFour", "GameTree", "IllegalMoveError",
-           "from_standard", "to_standard",
-           "SearchResult", "Trace", "GameRecord", "play_game", "RandomPlayer",
-           "HumanPlayer", "match", "MatchResult", "tournament", "TournamentResult",
-           "minimax", "alphabeta", "iterative_deepening", "mcts", "TranspositionTable",
-           "NaiveCache", "MinimaxPlayer", "AlphaBetaPlayer", "MCTSPlayer"]
+# What the lessons and the README import from here (tests/test_public_names.py checks it),
+# and the players, which a user expects beside the ones the lessons happen to use.
+# Everything else is imported from its subpackage: gamelib.games, gamelib.search,
+# gamelib.arena, gamelib.viz, gamelib.exercises, ...
+__all__ = ["TicTacToe", "ConnectFour", "GameTree", "IllegalMoveError", "from_standard",
+           "minimax", "alphabeta", "iterative_deepening", "mcts", "Trace",
+           "TranspositionTable", "NaiveCache", "play_game", "match", "tournament",
+           "RandomPlayer", "HumanPlayer", "MinimaxPlayer", "AlphaBetaPlayer", "MCTSPlayer"]
 
 _WIDGETS = ("PlayBoard", "SearchStepper", "MCTSStepper")
 __all__ += list(_WIDGETS)
 
 # Loaded on first use too, so lessons can import them in their one `from gamelib import` line
 _LAZY = {"draw_tree": "gamelib.viz", "draw_mcts": "gamelib.viz",
-         "draw_iteration": "gamelib.viz", "plot_nodes_vs_depth": "gamelib.viz",
-         "count_nodes": "gamelib.viz", "plot_mcts_convergence": "gamelib.viz",
-         "new_plot": "gamelib.viz", "table": "gamelib.viz",
-         "check_is_win": "gamelib.exercises", "check_minimax": "gamelib.exercises",
-         "check_alphabeta": "gamelib.exercises", "check_eval_fn": "gamelib.exercises",
-         "check_ucb": "gamelib.exercises", "check_backprop": "gamelib.exercises",
-         "PerfectPlayer": "gamelib.solver"}
+         "draw_iteration": "gamelib.viz", "new_plot": "gamelib.viz",
+         "check_eval_fn": "gamelib.exercises", "check_ucb": "gamelib.exercises",
+         "check_backprop": "gamelib.exercises", "PerfectPlayer": "gamelib.solver"}
 __all__ += list(_LAZY)
 
 

@@ -23,8 +23,8 @@ threading.Thread.start = no_threads
 
 import gamelib
 from gamelib import (ConnectFour, GameTree, TicTacToe, AlphaBetaPlayer, RandomPlayer, Trace,
-                     alphabeta, minimax, mcts, play_game, draw_tree, PlayBoard, SearchStepper,
-                     check_minimax)
+                     alphabeta, minimax, mcts, play_game, draw_tree, PlayBoard, SearchStepper)
+from gamelib.exercises import check_minimax
 tree = GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 result = alphabeta(tree, tree.initial_state, trace=Trace())
 assert result.value == 3

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamelib import ConnectFour, GameTree, TicTacToe, alphabeta, minimax
-from gamelib.search import TranspositionTable, centre_first
+from gamelib.search import TranspositionTable
+from gamelib.search.ordering import centre_first
 
 
 def random_positions(game, count, seed, max_plies, min_plies=0):

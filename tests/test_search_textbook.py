@@ -5,7 +5,8 @@ import math
 import pytest
 
 from gamelib import GameTree, Trace, alphabeta, minimax
-from gamelib.search import EXACT, LOWER, UPPER, TranspositionTable
+from gamelib.search import TranspositionTable
+from gamelib.search.trace import EXACT, LOWER, UPPER
 
 TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 

@@ -4,7 +4,8 @@ import pytest
 
 from gamelib import (AlphaBetaPlayer, MinimaxPlayer, RandomPlayer, TicTacToe, alphabeta,
                      minimax, play_game)
-from gamelib.search import WIN, TranspositionTable, describe_value
+from gamelib.search import TranspositionTable
+from gamelib.search.scoring import WIN, describe_value
 from gamelib.games.tictactoe import TicTacToeState
 
 

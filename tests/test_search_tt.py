@@ -5,7 +5,9 @@ import random
 
 from gamelib import ConnectFour, NaiveCache, TicTacToe, TranspositionTable, alphabeta, minimax
 from gamelib.games.tictactoe import TicTacToeState
-from gamelib.search import EXACT, LOWER, UPPER, WIN, Trace
+from gamelib.search import Trace
+from gamelib.search.scoring import WIN
+from gamelib.search.trace import EXACT, LOWER, UPPER
 
 
 def test_store_and_lookup_flip_for_the_other_player():

@@ -11,21 +11,18 @@ for how wins, losses and the depth limit are scored.
 
 from gamelib.search.alphabeta import alphabeta
 from gamelib.search.iterative import iterative_deepening
-from gamelib.search.mcts import mcts, random_playout
+from gamelib.search.mcts import mcts
 from gamelib.search.minimax import minimax
-from gamelib.search.ordering import by_evaluation, centre_first
 from gamelib.search.players import AlphaBetaPlayer, MCTSPlayer, MinimaxPlayer
-from gamelib.search.result import Round, SearchResult, SearchStats
-from gamelib.search.scoring import DEPTH, PLAIN, WIN, describe_value
-from gamelib.search.trace import (EXACT, LOWER, UPPER, Backprop, Enter, Event, Expand, Leaf,
-                                   Leave, Playout, Prove, Prune, Recorder, Select, Trace,
-                                   TraceNode, TTHit)
+from gamelib.search.result import SearchResult
+from gamelib.search.trace import Trace
 from gamelib.search.tt import NaiveCache, TranspositionTable
 
-__all__ = ["minimax", "alphabeta", "iterative_deepening", "mcts", "SearchResult", "SearchStats",
-           "Round", "Trace", "TranspositionTable", "NaiveCache", "MinimaxPlayer",
-           "AlphaBetaPlayer", "MCTSPlayer", "describe_value", "random_playout", "centre_first",
-           "by_evaluation", "EXACT", "LOWER", "UPPER", "WIN", "PLAIN", "DEPTH"]
-"""What lessons and users call. The trace's event classes (`Enter`, `Leaf`, ... for code
-that reads a trace), `Recorder` and `TraceNode` stay importable from here too, and live
-in gamelib.search.trace."""
+__all__ = ["minimax", "alphabeta", "iterative_deepening", "mcts", "Trace", "SearchResult",
+           "TranspositionTable", "NaiveCache", "MinimaxPlayer", "AlphaBetaPlayer",
+           "MCTSPlayer"]
+"""What lessons and users call. The rest lives in its module: the result types
+(`MinimaxResult`, `DeepeningResult`, `MCTSResult`, `SearchStats`, `Round`) in
+gamelib.search.result, the trace's event classes (`Enter`, `Leaf`, ...) and EXACT / LOWER
+/ UPPER in gamelib.search.trace, the scoring constants and `describe_value` in
+gamelib.search.scoring, the move orderings in gamelib.search.ordering."""
