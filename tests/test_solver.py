@@ -80,6 +80,18 @@ def test_readable_and_compiled_engines_search_the_same_nodes(name):
         assert python.nodes == compiled.nodes > 0, moves
 
 
+def test_both_engines_give_up_the_same_way_when_the_node_budget_is_spent():
+    moves, score = reference("Test_L2_R2", 2)[1]          # a win or a loss, not 0
+    pos = Position.from_string(moves)
+    python, compiled = Solver(), fast.FastSolver(options=0)
+    for solver in (python, compiled):
+        assert solver.solve(pos, max_nodes=100) == 0 and solver.aborted
+        assert solver.nodes > 100
+        solver.reset()
+        assert solver.solve(pos) == score != 0 and not solver.aborted
+    assert python.nodes == compiled.nodes
+
+
 @pytest.mark.parametrize("options", [0, fast.ETC, fast.HASH_MOVE, fast.TWO_TABLES,
                                      fast.FAIL_SOFT, fast.BEST, fast.ETC | fast.BEST])
 @pytest.mark.parametrize("name, count", [("Test_L3_R1", 100), ("Test_L2_R1", 100),

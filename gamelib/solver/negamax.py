@@ -139,30 +139,23 @@ def score_range(moves: int, weak: bool) -> tuple[int, int]:
     return -((SIZE - moves) // 2), (SIZE + 1 - moves) // 2
 
 
-def narrow_by_null_windows(above: Callable[..., int], low: int, high: int, *args: Any) -> int:
-    """The score in [low, high], found by null-window searches: `above(mid, *args)` is a
-    search with the window (mid, mid + 1), whose answer says whether the score is above
-    mid. (`fast.solve_position` is this loop compiled: numba cannot keep a compiled
-    function that takes another one, so it is written there again around the same two
-    steps, `next_window` and `narrowed`.)"""
+def narrow_by_null_windows(above: Callable[[int, Any], int], low: int, high: int,
+                           position: Any) -> int:
+    """The score of `position` in [low, high], found by null-window searches:
+    `above(mid, position)` is a search with the window (mid, mid + 1), whose answer says
+    whether the score is above mid. (`fast.solve_position` runs this same loop, compiled,
+    around its own search.)"""
     while low < high:
-        mid = next_window(low, high)
-        low, high = narrowed(low, high, mid, above(mid, *args))
+        mid = low + (high - low) // 2
+        # a big score needs only a shallow search (a big win comes soon), so try half-way
+        # to the biggest loss or win first when that is further out than half-way
+        if mid <= 0 and -(-low // 2) < mid:
+            mid = -(-low // 2)
+        elif mid >= 0 and high // 2 > mid:
+            mid = high // 2
+        score = above(mid, position)
+        if score <= mid:            # the score is mid or less: at most `score`
+            high = score
+        else:                       # above mid: at least `score`
+            low = score
     return low
-
-
-def next_window(low: int, high: int) -> int:
-    """The `mid` of the next null-window search (mid, mid + 1) for a score in [low, high]:
-    half-way, or half-way to the biggest loss or win when that is further out (a big
-    score needs only a shallow search: a big win comes soon, so they are found first)."""
-    mid = low + (high - low) // 2
-    if mid <= 0 and -(-low // 2) < mid:
-        return -(-low // 2)
-    if mid >= 0 and high // 2 > mid:
-        return high // 2
-    return mid
-
-
-def narrowed(low: int, high: int, mid: int, score: int) -> tuple[int, int]:
-    """[low, high] after the search with the window (mid, mid + 1) answered `score`."""
-    return (low, score) if score <= mid else (score, high)

@@ -153,7 +153,8 @@ class StepSolver:
     def narrow(self, pos: AnyPosition) -> int:
         """The score by null-window searches: ask "is it above mid?" until one score is left."""
         low, high = -((SIZE - pos.moves) // 2), (SIZE + 1 - pos.moves) // 2
-        return narrow_by_null_windows(lambda mid: self.negamax(pos, mid, mid + 1), low, high)
+        return narrow_by_null_windows(
+            lambda mid, position: self.negamax(position, mid, mid + 1), low, high, pos)
 
     def negamax(self, pos: AnyPosition, alpha: int, beta: int) -> int:
         """The score if it lies in (alpha, beta), else a bound beyond the window. With
