@@ -17,8 +17,8 @@ from gamelib.viz import style as st
 from gamelib.viz.boards import board_table, has_thumbnail
 from gamelib.viz.legend import add_legend, legend_rows
 from gamelib.viz.rendering import Drawing
-from gamelib.viz.select import (ancestors, descendants, hidden_children, root_of,
-                                select_nodes, subtree_sizes)
+from gamelib.viz.select import (ancestors, descendants, hidden_children, middle_of_deepest,
+                                root_of, select_nodes, subtree_sizes)
 
 RANK_WIDTH = 16           # by default, at most this many nodes side by side
 EDGE_LABEL_LIMIT = 80      # more nodes than this: no move labels on edges
@@ -81,8 +81,9 @@ def draw_tree(source: SearchResult | Trace, *, upto: int | None = None,
         if node_id not in view.merged:
             view.add_stubs(graph, node_id, sizes)
     if legend:
-        deepest = max(shown, key=lambda node_id: tree[node_id].depth)
-        add_legend(graph, legend_rows(view.features()), below=f"n{deepest}")
+        drawn = [node_id for node_id in shown if node_id not in view.merged]
+        add_legend(graph, legend_rows(view.features()),
+                   below=f"n{middle_of_deepest(tree, drawn)}")
     graph.outline = outline(tree, root, shown, pv_ids)
     return graph
 
@@ -280,7 +281,7 @@ class _View:
         label = f"{st.fmt_move(node.move)}: TT hit {st.fmt_bound(node.value, node.bound)}"
         graph.edge(f"n{node.parent}", f"n{self.merged[node.id]}", color=st.TT_COLOUR,
                    fontcolor=st.TT_COLOUR, style="dashed", penwidth="1.8", constraint="false",
-                   label=st.edge_label(label), id=f"edge{node.id}", **{"class": "tt-hit"})
+                   label=st.edge_label(label), id=f"hit{node.id}", **{"class": "tt-hit"})
 
     def classes(self, node: TraceNode) -> list[str]:
         """The SVG classes of a node: max / min / leaf, plus cut, tt-hit, chosen, current."""
