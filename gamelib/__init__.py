@@ -29,7 +29,7 @@ __all__ += list(_WIDGETS)
 _LAZY = {"draw_tree": "gamelib.viz", "draw_mcts": "gamelib.viz",
          "draw_iteration": "gamelib.viz", "plot_nodes_vs_depth": "gamelib.viz",
          "count_nodes": "gamelib.viz", "plot_mcts_convergence": "gamelib.viz",
-         "new_plot": "gamelib.viz", "table": "gamelib.viz",
+         "new_plot": "gamelib.viz", "table": "gamelib.viz", "plot_deepening": "gamelib.viz",
          "check_is_win": "gamelib.exercises", "check_minimax": "gamelib.exercises",
          "check_alphabeta": "gamelib.exercises", "check_eval_fn": "gamelib.exercises",
          "check_ucb": "gamelib.exercises", "check_backprop": "gamelib.exercises",

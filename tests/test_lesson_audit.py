@@ -32,7 +32,8 @@ ALLOWED = (
     Allowed(r"(section|chapter|chapters|ch\.|edition|ed\.)\s*\d+(\.\d+)*(\s*(and|-)\s*\d+)?"
             r"|\b\d+(th|rd|nd)\b|\bIntelligence\* \d+", "a citation: section, chapter, volume"),
     Allowed(r"4\.5 × 10\s+12|about 10\s+44", "known sizes of the games, from the literature "
-            "(Connect Four: Tromp; chess: Shannon's estimate), cited where they are used", "01 02"),
+            "(Connect Four: Tromp; chess: Shannon's estimate), cited where they are used",
+            "01 02 04"),
     Allowed(r"Gomoku \(15×15, 5 in a row\)", "a definition: the rules of Gomoku", "01"),
     Allowed(r"\b\d\.\d+\b(?=[^|]*\|)|\b0\.5\b|95%", "the fixed points of a score: a draw is "
             "0.5, intervals are 95% intervals (definitions)"),

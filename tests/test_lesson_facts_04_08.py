@@ -5,6 +5,7 @@ each test reads the output of one tagged cell (scripts/lessons.py: cell_text).
 """
 
 import ast
+import html
 import re
 from pathlib import Path
 
@@ -23,6 +24,25 @@ pytestmark = pytest.mark.slow
 
 def text(executed_lesson, path, tag):
     return lessons.cell_text(executed_lesson(path), tag)
+
+
+def picture(executed_lesson, path, tag):
+    """The SVG the cell tagged `tag` drew (its graphviz picture), entities unescaped."""
+    cells = [cell for cell in executed_lesson(path).cells
+             if tag in cell.get("metadata", {}).get("tags", [])]
+    assert len(cells) == 1, tag
+    svgs = [out["data"]["image/svg+xml"] for out in cells[0].outputs
+            if "image/svg+xml" in out.get("data", {})]
+    assert len(svgs) == 1, tag
+    return html.unescape("".join(svgs[0]))
+
+
+def outputs_of(executed_lesson, path, tag):
+    """The output kinds (MIME types) the cell tagged `tag` showed."""
+    cells = [cell for cell in executed_lesson(path).cells
+             if tag in cell.get("metadata", {}).get("tags", [])]
+    assert len(cells) == 1, tag
+    return {kind for out in cells[0].outputs for kind in out.get("data", {})}
 
 
 def assert_verdict_reads_its_interval(output):
@@ -60,6 +80,24 @@ def test_04_the_clock_cuts_the_last_round_short(executed_lesson):
     assert "more than the one before, and less than 7 times" in out
 
 
+def test_04_the_horizon_trees_show_the_shallow_mistake_and_the_deeper_refutation(executed_lesson):
+    table = text(executed_lesson, L04, "fact-horizon")
+    moves = dict(re.findall(r"^\s+(\d)\s+(\d)\s", table, re.M))
+    assert moves["2"] == "2" and moves["4"] == "5"             # "depth 4 plays column 5"
+    shallow = picture(executed_lesson, L04, "fact-horizon-shallow")
+    assert "value -102, move 2" in shallow                     # "scores −102 ... plays column 2"
+    assert ">evaluated<" in shallow                             # the board at its edge
+    deep = picture(executed_lesson, L04, "fact-horizon-deep")
+    assert "value -5, move 5" in deep
+    assert ">game over<" in deep and "<= loss in 4" in deep    # O completes four; the bound
+    said = L04.read_text()
+    assert "scores −102" in said and "Depth 4 plays column 5" in said
+
+
+def test_04_the_deepening_picture_is_drawn_from_the_rounds(executed_lesson):
+    assert "image/png" in outputs_of(executed_lesson, L04, "fact-deepening-picture")
+
+
 def test_04_the_time_limit_match_reads_its_interval(executed_lesson):
     out = text(executed_lesson, L04, "fact-time-limit-match")
     assert "0.1 s per move vs 0.01 s per move" in out
@@ -91,12 +129,21 @@ def test_06_duel_reads_its_interval(executed_lesson):
     out = text(executed_lesson, L06, "fact-duel")
     assert_verdict_reads_its_interval(out)
     assert "id:" not in out                            # players named in words
-    # "with that time, MCTS is clearly weaker"
-    assert re.search(r"MCTS, 1000 iterations scores between [\d.]+ and 0\.[0-4]\d*", out), out
+    # "with that time, MCTS is weaker", at the quick size as at the full one
+    assert re.search(r"MCTS, \d+ iterations scores between [\d.]+ and 0\.[0-4]\d*", out), out
     # "about the same time per move": measured in the same run, within a factor of 2
     ms = [int(n) for n in re.findall(r"(\d+) ms per move on average", out)]
     assert len(ms) == 2 and max(ms) <= 2 * max(min(ms), 1), ms
     assert "(about the same time)" in out
+
+
+def test_06_mcts_solver_proves_the_double_threat_and_not_the_opening(executed_lesson):
+    out = text(executed_lesson, L06, "fact-solver-connect-four")
+    threat = re.search(r"double threat, X to move: stopped after (\d+) of 2000 iterations, "
+                       r"the root is proven: 1\.0 for X", out)
+    assert threat and int(threat.group(1)) < 2000, out           # "stops early"
+    assert ("empty board: stopped after 2000 of 2000 iterations, nothing proven at the root; "
+            "proven root moves: {}") in out
 
 
 def test_06_the_sign_flip_demo_reads_as_sentences(executed_lesson):
@@ -153,6 +200,16 @@ def test_07_the_plain_python_evaluation_is_several_times_slower_per_node(execute
 
 
 # -- lesson 08 ------------------------------------------------------------------------------
+
+def test_08_the_table_tree_draws_each_hit_as_an_edge(executed_lesson):
+    out = text(executed_lesson, L08, "fact-tt-tree")
+    without, nodes, hits = map(int, re.search(
+        r"without a table: (\d+) nodes; with one: (\d+) nodes, (\d+) of them answered", out).groups())
+    assert hits >= 1 and nodes < without
+    svg = picture(executed_lesson, L08, "fact-tt-tree")
+    assert svg.count('class="edge tt-hit"') == hits               # "a dashed purple edge"
+    assert "TT hit <= 0" in svg                                   # "<= 0 is an upper bound"
+
 
 def test_08_the_double_threat_scores_18(executed_lesson):
     out = text(executed_lesson, L08, "fact-score")
