@@ -1,4 +1,6 @@
-"""Facts that lessons 04, 06, 07 and 08 state, asserted on the executed lessons.
+"""Facts that lessons 04, 07 (MCTS), 08 (tournaments) and 09 (solving) state, asserted on the
+executed lessons. The names L06-L08 and test_06-test_08 keep the numbers these three lessons
+had before lesson 05 was split in two.
 
 Each lesson runs once per test session with its quick settings (tests/conftest.py);
 each test reads the output of one tagged cell (scripts/lessons.py: cell_text).
@@ -14,9 +16,9 @@ import lessons
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 L04 = NOTEBOOKS / "04-heuristics.ipynb"
-L06 = NOTEBOOKS / "06-mcts.ipynb"
-L07 = NOTEBOOKS / "07-tournaments.ipynb"
-L08 = NOTEBOOKS / "08-solving-connect-four.ipynb"
+L06 = NOTEBOOKS / "07-mcts.ipynb"
+L07 = NOTEBOOKS / "08-tournaments.ipynb"
+L08 = NOTEBOOKS / "09-solving-connect-four.ipynb"
 
 pytestmark = pytest.mark.slow
 
