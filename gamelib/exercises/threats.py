@@ -127,6 +127,10 @@ def _wrong(state: ConnectFourState, where: str, got: set[Threat],
             {t.player for t in got} and not extra:
         hint, diagnosis = ("both players' threats count: heuristics.threats(state, 'X') "
                            "+ heuristics.threats(state, 'O')."), "one player only"
+    elif any(u.col == t.col and u.row > t.row for t in missing for u in kept):
+        hint, diagnosis = ("the lowest threat of a column is decided first, so it is the "
+                           "useful one: keep it and drop the threats above it, not the "
+                           "other way round."), "keeps the upper threat"
     elif any("both players" in useless[t] for t in kept):
         hint, diagnosis = ("a cell both players threaten decides nothing by itself: drop "
                            "both threats on it."), "keeps a shared threat"
