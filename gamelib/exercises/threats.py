@@ -14,7 +14,7 @@ import random
 from typing import Any, Callable
 
 from gamelib.exercises.common import (FAILED, PASSED, CheckResult, StudentError, call,
-                                      crashed, never_raises, not_yet, plain)
+                                      crashed, never_raises, not_yet, plain, short)
 from gamelib.exercises.rules import crashed_on
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
 from gamelib.heuristics.report import useless_threats
@@ -65,14 +65,28 @@ def as_threats(answer: Any) -> set[Threat]:
     if isinstance(answer, (str, bytes)) or not isinstance(answer, (list, set, frozenset,
                                                                     tuple)):
         raise ValueError(f"returned {type(answer).__name__}, not {expected}")
+    try:
+        items = list(answer)
+    except Exception as error:                # a student's collection that cannot be read
+        raise ValueError(f"returned a {type(answer).__name__} that cannot be read "
+                         f"({type(error).__name__}), not {expected}") from None
     found = set()
-    for item in answer:
-        if not isinstance(item, tuple) or len(item) != 3 or item[0] not in ("X", "O") \
-                or not all(type(plain(n)) is int for n in item[1:]):
-            raise ValueError(f"returned a collection holding {item!r}, which is not a "
+    for item in items:
+        if not _is_threat(item):
+            raise ValueError(f"returned a collection holding {short(item)}, which is not a "
                              f"threat; the answer is {expected}")
         found.add(Threat(item[0], plain(item[1]), plain(item[2])))
     return found
+
+
+def _is_threat(item: Any) -> bool:
+    """True if `item` reads as a threat: (player 'X' or 'O', whole column, whole row)."""
+    try:
+        return (isinstance(item, tuple) and len(item) == 3 and type(item[0]) is str
+                and item[0] in ("X", "O")
+                and all(type(plain(n)) is int for n in item[1:]))
+    except Exception:                         # a student's tuple that cannot be read
+        return False
 
 
 @never_raises(EXERCISE)
@@ -101,10 +115,30 @@ def check_useful_threats(fn: Callable) -> CheckResult:
                                details=[game.render(state)])
         right = useful(state)
         if got != right:
+            if only_one_player([game.play(m) for m in tried], answers):
+                return _wrong(state, where, got, right, ONE_PLAYER)
             return _wrong(state, where, got, right)
     return CheckResult(EXERCISE, PASSED, f"your function finds the useful threats in all "
                        f"{len(tried)} positions tried: threats above others, cells both "
                        "players threaten, and both players' threats at once.")
+
+
+ONE_PLAYER = ("both players' threats count: heuristics.threats(state, 'X') + "
+              "heuristics.threats(state, 'O').", "one player only")
+"""The hint and diagnosis for a function that finds one player's useful threats only."""
+
+
+def only_one_player(states: list[ConnectFourState], answers: list[Any]) -> bool:
+    """True if the answers are, on every position, the useful threats of one player only
+    (always X's, always O's, or always the player to move's)."""
+    try:
+        found = [as_threats(answer) for answer in answers]
+    except ValueError:
+        return False
+    pickers: list[Callable[[ConnectFourState], str]] = [
+        lambda state: "X", lambda state: "O", lambda state: state.to_move]
+    return any(all(got == {t for t in useful(state) if t.player == pick(state)}
+                   for state, got in zip(states, found)) for pick in pickers)
 
 
 def _show(found: set[Threat]) -> str:
@@ -112,21 +146,20 @@ def _show(found: set[Threat]) -> str:
     return ", ".join(f"{t.player} column {t.col} row {t.row}" for t in sorted(found)) or "none"
 
 
-def _wrong(state: ConnectFourState, where: str, got: set[Threat],
-           right: set[Threat]) -> CheckResult:
-    """The verdict for the first position where the answer is not the useful threats."""
+def _wrong(state: ConnectFourState, where: str, got: set[Threat], right: set[Threat],
+           mistake: tuple[str, str] | None = None) -> CheckResult:
+    """The verdict for the first position where the answer is not the useful threats
+    (`mistake`: the hint and diagnosis of a mistake a model reproduced everywhere)."""
     every = set(threats(state, "X") + threats(state, "O"))
     useless = useless_threats(state)
     extra, missing = got - right, right - got
     kept = extra & set(useless)
-    if extra - every:
+    if mistake is not None:
+        hint, diagnosis = mistake
+    elif extra - every:
         hint, diagnosis = ("a threat is an empty cell where one more disc completes four "
                            "for its player: start from heuristics.threats(state, player) "
                            "for both players."), "not a threat"
-    elif missing and {t.player for t in missing} == {t.player for t in right} - \
-            {t.player for t in got} and not extra:
-        hint, diagnosis = ("both players' threats count: heuristics.threats(state, 'X') "
-                           "+ heuristics.threats(state, 'O')."), "one player only"
     elif any(u.col == t.col and u.row > t.row for t in missing for u in kept):
         hint, diagnosis = ("the lowest threat of a column is decided first, so it is the "
                            "useful one: keep it and drop the threats above it, not the "
