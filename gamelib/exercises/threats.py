@@ -32,13 +32,17 @@ def useful(state: ConnectFourState) -> set[Threat]:
     return set(every) - set(useless_threats(state))
 
 
+def worth_asking(game: ConnectFour, state: ConnectFourState) -> bool:
+    """True for an unfinished position where at least one player has a threat."""
+    return not game.is_terminal(state) and bool(threats(state, "X") + threats(state, "O"))
+
+
 @functools.cache
 def positions(count: int = 160, seed: int = 29) -> list[str]:
     """Unfinished positions with at least one threat, as column strings, fewest discs
     first: the hand-made ones and random games, about half with a useless threat."""
     game = ConnectFour()
-    found = {moves for moves in HAND_MADE if not game.is_terminal(game.play(moves))
-             and threats(game.play(moves), "X") + threats(game.play(moves), "O")}
+    found = {moves for moves in HAND_MADE if worth_asking(game, game.play(moves))}
     rng = random.Random(seed)
     with_useless = 0
     while len(found) < count:
@@ -49,7 +53,7 @@ def positions(count: int = 160, seed: int = 29) -> list[str]:
             if game.is_terminal(after):
                 break
             moves, state = moves + str(column), after
-        if not threats(state, "X") + threats(state, "O"):
+        if not worth_asking(game, state):
             continue
         has_useless = bool(useless_threats(state))
         if has_useless or with_useless > len(found) // 2:   # keep both kinds
