@@ -34,7 +34,7 @@ from gamelib.search.trace import UPPER
 from gamelib.games import to_standard
 from gamelib.solver import PerfectPlayer, fast, solve
 from gamelib.solver.api import get_solver
-from gamelib.solver.cli import _duration, bench_stats, read_bench_lines
+from gamelib.solver.cli import _duration, bench_stats, read_bench_set
 from gamelib.solver.position import random_unfinished
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "connect4"
@@ -60,11 +60,11 @@ def run_cpp(binary: str, path: Path, limit: int | None, weak: bool,
             repeat: int = 1) -> dict[str, float]:
     """Run the C++ benchmark program on the first `limit` lines of a set (`repeat` times,
     keeping each position's fastest time, as gamelib's side does)."""
-    lines = read_bench_lines(path)[:limit] if limit else read_bench_lines(path)
+    lines = read_bench_set(path)[1][:limit] if limit else read_bench_set(path)[1]
     command = [binary] + (["-w"] if weak else [])
     fastest: list[int] = []
     for _ in range(max(repeat, 1)):
-        out = subprocess.run(command, input="".join(m + "\n" for m, _ in lines), text=True,
+        out = subprocess.run(command, input="".join(to_standard(m) + "\n" for m, _ in lines), text=True,
                              capture_output=True, check=True, cwd=Path(binary).parent).stdout
         rows = [row.split() for row in out.splitlines() if row.strip()]
         if len(rows) != len(lines):

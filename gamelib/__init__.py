@@ -27,7 +27,8 @@ __all__ += list(_WIDGETS)
 
 # Loaded on first use too, so lessons can import them in their one `from gamelib import` line
 _LAZY = {"draw_tree": "gamelib.viz", "draw_mcts": "gamelib.viz",
-         "draw_iteration": "gamelib.viz", "new_plot": "gamelib.viz",
+         "draw_iteration": "gamelib.viz", "plot_deepening": "gamelib.viz",
+         "new_plot": "gamelib.viz",
          "check_eval_fn": "gamelib.exercises", "check_ucb": "gamelib.exercises",
          "check_backprop": "gamelib.exercises", "PerfectPlayer": "gamelib.solver"}
 __all__ += list(_LAZY)

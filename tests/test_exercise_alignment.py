@@ -1,4 +1,4 @@
-"""Lesson 08's exercise: the alignment check passes the solution and names planted mistakes."""
+"""Lesson 09's exercise: the alignment check passes the solution and names planted mistakes."""
 
 import pytest
 

@@ -15,7 +15,7 @@ import pytest
 
 from gamelib.exercises import (check_alignment, check_alphabeta, check_backprop,
                                check_centre_player, check_is_win, check_minimax,
-                               check_rule_move, check_ucb, check_wilson)
+                               check_rule_move, check_ucb, check_useful_threats, check_wilson)
 from gamelib.exercises.mcts_checks import LARGE
 from gamelib.exercises.mcts_parts import Node
 from gamelib.exercises.recording import RecordingGame
@@ -27,6 +27,7 @@ from gamelib.exercises.solutions import is_win as is_win_solution
 from gamelib.exercises.solutions import mcts as mcts_solution
 from gamelib.exercises.solutions import minimax as minimax_solution
 from gamelib.exercises.solutions import rules as rules_solution
+from gamelib.exercises.solutions import threats as threats_solution
 from gamelib.exercises.solutions import wilson as wilson_solution
 from gamelib.games import GameTree
 from gamelib.search import minimax
@@ -259,6 +260,20 @@ def rules_differ(fn: Callable, model: Callable) -> bool:
     return move_differs(fn, lambda state: right_answers(state)[0], seed=22)
 
 
+def threats_differ(fn: Callable, model: Callable) -> bool:
+    """True if `fn` finds other useful threats than the reference on some random position."""
+    from gamelib.exercises.threats import as_threats, useful
+    for state in connect_four_positions(400, seed=23):
+        try:
+            with time_limit(1):
+                got = as_threats(fn(state))
+        except (Exception, Hangs):
+            return True
+        if got != useful(state):
+            return True
+    return False
+
+
 def wilson_differs(fn: Callable, model: Callable) -> bool:
     """True if `fn`'s interval differs from the model's on some result of up to 80 games."""
     for games in range(1, 81):
@@ -288,6 +303,8 @@ EXERCISES = {
     "centre player": (first_player_solution, "centre_player", check_centre_player,
                       centre_differs),
     "rules": (rules_solution, "rule_move", check_rule_move, rules_differ),
+    "useful threats": (threats_solution, "my_useful_threats", check_useful_threats,
+                       threats_differ),
     "Wilson interval": (wilson_solution, "wilson", check_wilson, wilson_differs),
 }
 

@@ -159,9 +159,9 @@ def test_who_wins_accepts_none_for_a_draw_but_waits_for_a_stub():
     assert predict.who_wins.check(...).status == "not implemented yet"
 
 
-# ---- the questions of lessons 04 to 08 -------------------------------------------------
+# ---- the questions of lessons 04 to 09 -------------------------------------------------
 
-def test_the_answers_of_lessons_04_to_08_are_what_the_code_does():
+def test_the_answers_of_lessons_04_to_09_are_what_the_code_does():
     from gamelib import heuristics, solver
     from gamelib.arena.stats import wilson_interval
     game = ConnectFour()
@@ -179,6 +179,12 @@ def test_the_answers_of_lessons_04_to_08_are_what_the_code_does():
     assert predict.double_threat.answer() == set(
         heuristics.double_threat_moves(game, game.play("3344"))) == {2, 5}
     assert predict.rule_first.answer() == 0
+    zugzwang = game.play(predict.ZUGZWANG)
+    assert zugzwang.to_move == "X" and not heuristics.winning_moves(zugzwang, "X") \
+        and not heuristics.winning_moves(zugzwang, "O")
+    assert predict.zugzwang_outcome.answer() == "O" and int(solver.solve(zugzwang)) < 0
+    assert predict.first_move_wins.answer() == {3} == {
+        col for col, score in solver.analyze(game.initial_state).items() if score > 0}
     assert predict.score_3344.answer() == int(solver.solve(game.play("3344"))) == 18
     assert predict.bit_index.answer() == 7 * 2 + 3
 
@@ -197,9 +203,11 @@ def test_the_round_robin_plays_the_games_the_question_counts():
     (predict.ucb_pick, "b"), (predict.ucb_pick, " B"), (predict.blocks_without_flip, 0),
     (predict.tournament_games, 120), (predict.games_needed, 25.0),
     (predict.double_threat, (2, 5)), (predict.rule_first, 0), (predict.score_3344, 18),
+    (predict.zugzwang_outcome, "O"), (predict.zugzwang_outcome, " yellow"),
+    (predict.first_move_wins, {3}), (predict.first_move_wins, 3),
     (predict.bit_index, np.int64(17)),
 ])
-def test_the_questions_of_lessons_04_to_08_accept_the_right_answer(question, right):
+def test_the_questions_of_lessons_04_to_09_accept_the_right_answer(question, right):
     assert question.check(right).passed
 
 
@@ -213,10 +221,14 @@ def test_the_questions_of_lessons_04_to_08_accept_the_right_answer(question, rig
     (predict.tournament_games, 20, "how many pairs"),
     (predict.games_needed, 10, "still wider"), (predict.games_needed, 30, "fewer are enough"),
     (predict.double_threat, {5}, "not all"), (predict.rule_first, 1, "win now"),
+    (predict.zugzwang_outcome, "X", "moving first is no help"),
+    (predict.zugzwang_outcome, "draw", "six empty cells"),
+    (predict.first_move_wins, {2, 3, 4}, "only one column wins"),
+    (predict.first_move_wins, set(), "first player wins"),
     (predict.score_3344, 19, "fourth"), (predict.score_3344, 0, "double threat"),
     (predict.bit_index, 15, "7 bits"), (predict.bit_index, 23, "swapped"),
 ])
-def test_the_questions_of_lessons_04_to_08_name_known_wrong_answers(question, wrong, words):
+def test_the_questions_of_lessons_04_to_09_name_known_wrong_answers(question, wrong, words):
     verdict = question.check(wrong)
     assert verdict.status == "failed" and words in verdict.hint, verdict
 
@@ -224,7 +236,8 @@ def test_the_questions_of_lessons_04_to_08_name_known_wrong_answers(question, wr
 @pytest.mark.parametrize("question, bad", [
     (predict.best_columns, "2, 5"), (predict.deeper_search_agrees, 0),
     (predict.ucb_pick, "d"), (predict.tournament_games, "120"),
+    (predict.zugzwang_outcome, 2), (predict.first_move_wins, "3"),
 ])
-def test_the_questions_of_lessons_04_to_08_say_what_kind_of_answer_is_expected(question, bad):
+def test_the_questions_of_lessons_04_to_09_say_what_kind_of_answer_is_expected(question, bad):
     verdict = question.check(bad)
     assert verdict.diagnosis == "format" and "you wrote" in verdict.message

@@ -196,7 +196,7 @@ def test_the_grid_tells_each_kind_of_verdict_apart_and_a_broken_file_is_one_row(
     assert page.count("<th>(whole notebook)</th>") == 0
 
 
-EVERY_LESSON_ASKS = {f"{n:02d}": 2 for n in range(9)}
+EVERY_LESSON_ASKS = {f"{n:02d}": 2 for n in range(10)}
 """Every lesson asks at least two checked predictions (and has a checked exercise)."""
 
 

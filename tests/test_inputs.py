@@ -273,6 +273,18 @@ def test_solve_bench_names_a_junk_line(tmp_path, capsys):
     assert status == 2 and "line 3" in err and "junk line" in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize("name", ["L3_R1", "Test_L3_R1", "Test_L3_R1.txt"])
+def test_solve_bench_takes_a_set_that_ships_with_gamelib(name, capsys):
+    status, out, err = run(["solve", "--bench", name, "--limit", "3"], capsys)
+    assert status == 0, err
+    assert "positions 3, correct 3" in out
+
+
+def test_solve_bench_names_the_shipped_sets_when_the_file_is_missing(tmp_path, capsys):
+    status, out, err = run(["solve", "--bench", str(tmp_path / "L9_R9.txt")], capsys)
+    assert status == 2 and "cannot read" in err and "L2_R1" in err and "Traceback" not in err
+
+
 @pytest.mark.parametrize("limit", ["0", "-1"])
 def test_solve_bench_limit_must_be_positive(limit, tmp_path, capsys):
     bench = tmp_path / "set.txt"

@@ -95,11 +95,12 @@ MAP_EXERCISES = {
            "unit_tests"},
     "03": {"predict.pruned_leaves", "predict.best_order_leaves", "alphabeta_exercise"},
     "04": {"predict.best_columns", "predict.deeper_search_agrees", "eval_exercise"},
-    "05": {"predict.double_threat", "predict.rule_first", "rules_exercise"},
-    "06": {"predict.ucb_pick", "predict.blocks_without_flip", "ucb_exercise",
+    "05": {"predict.zugzwang_outcome", "predict.double_threat", "threats_exercise"},
+    "06": {"predict.rule_first", "predict.first_move_wins", "rules_exercise"},
+    "07": {"predict.ucb_pick", "predict.blocks_without_flip", "ucb_exercise",
            "backprop_exercise"},
-    "07": {"predict.games_needed", "predict.tournament_games", "wilson_exercise"},
-    "08": {"predict.score_3344", "predict.bit_index", "alignment_exercise"},
+    "08": {"predict.games_needed", "predict.tournament_games", "wilson_exercise"},
+    "09": {"predict.score_3344", "predict.bit_index", "alignment_exercise"},
 }
 """The checked questions and exercises of every lesson, which lesson 00's map lists."""
 

@@ -18,7 +18,7 @@ from gamelib.solver.steps import standard_lines
 
 def reference(name: str, limit: int | None = None) -> list[tuple[str, int]]:
     """(moves, score) pairs of a reference set ("Test_L2_R1"): the copy that ships with gamelib,
-    the positions lesson 08 reads."""
+    the positions lesson 09 reads."""
     lines = standard_lines(name.removeprefix("Test_"))
     pairs = [(from_standard(moves), int(score))
              for moves, score in (line.split() for line in lines if line.strip())]

@@ -1,4 +1,4 @@
-"""Lesson 08's step-by-step solver: every combination of ideas is exact, the benchmark
+"""Lesson 09's step-by-step solver: every combination of ideas is exact, the benchmark
 reports what it measured, and "n/a" only where a step ran out of nodes."""
 
 import hashlib
@@ -99,7 +99,7 @@ def test_a_node_budget_stops_the_search():
 
 def test_the_standard_sets_ship_with_gamelib_and_read_the_same_from_any_folder(tmp_path,
                                                                              monkeypatch):
-    """Lesson 08 reads the sets from the package: the same positions from a clone, a wheel or
+    """Lesson 09 reads the sets from the package: the same positions from a clone, a wheel or
     a copied lessons folder; identical to the published files where those are at hand."""
     monkeypatch.chdir(tmp_path)                         # not beside the course
     for name in SETS:

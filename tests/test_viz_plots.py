@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from gamelib import GameTree, TicTacToe
+from gamelib import ConnectFour, GameTree, TicTacToe, iterative_deepening
 from gamelib.search import Trace, alphabeta, mcts, minimax
-from gamelib.viz import (count_nodes, mcts_convergence, plot_mcts_convergence,
+from gamelib.viz import (count_nodes, deepening_rounds, mcts_convergence, plot_deepening,
+                         plot_mcts_convergence,
                          plot_nodes_vs_depth, plot_tournament, save_figure)
 
 TEXTBOOK = GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
@@ -102,3 +103,30 @@ def test_a_lesson_plot_shows_as_a_picture_without_pyplot():
     fig, (top, bottom) = new_plot(rows=2, sharex=True)
     assert top.get_shared_x_axes().joined(top, bottom)
     assert new_figure((2, 1)).get_size_inches().tolist() == [2, 1]
+
+
+def test_deepening_rounds_lie_end_to_end_and_count_every_node():
+    game = ConnectFour()
+    result = iterative_deepening(game, game.play("3232"), time_limit=0.2)
+    timeline = deepening_rounds(result)
+    finished = [rnd for rnd in timeline if rnd["finished"]]
+    assert [rnd["depth"] for rnd in finished] == [r.depth for r in result.rounds]
+    assert [rnd["nodes"] for rnd in finished] == [r.nodes for r in result.rounds]
+    assert timeline[0]["start"] == 0
+    assert all(a["end"] == pytest.approx(b["start"]) for a, b in zip(timeline, timeline[1:]))
+    assert sum(rnd["nodes"] for rnd in timeline) == result.stats.nodes
+    assert all(rnd["finished"] for rnd in timeline[:-1])
+    if not timeline[-1]["finished"]:                 # the round the clock cut short
+        assert timeline[-1]["depth"] == result.stats.depth + 1
+
+
+def test_deepening_plot_draws_a_bar_per_round_and_the_clock():
+    game = ConnectFour()
+    result = iterative_deepening(game, game.play("3232"), time_limit=0.2)
+    ax = plot_deepening(result).axes[0]
+    assert len(ax.patches) == len(deepening_rounds(result))
+    clock = [line for line in ax.get_lines() if list(line.get_xdata()) == [0.2, 0.2]]
+    assert len(clock) == 1
+    assert any("the clock: 0.2 s" in t.get_text() for t in ax.texts)
+    with pytest.raises(ValueError, match="needs the result of iterative_deepening"):
+        deepening_rounds(alphabeta(TEXTBOOK, TEXTBOOK.initial_state))

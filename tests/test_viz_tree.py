@@ -321,3 +321,47 @@ def test_collapse_names_a_node_that_exists(bad):
     result = alphabeta(game, game.initial_state, trace=Trace())
     with pytest.raises(ValueError, match=r"collapse: no node .* numbered #0\.\.#10"):
         draw_tree(result, collapse=bad)
+
+
+def test_follow_draws_the_line_that_refuted_a_move():
+    game = ConnectFour()
+    horizon = game.play("365231134243")          # depth 4 rejects column 2: O wins
+    result = alphabeta(game, horizon, depth=4, order="centre", trace=Trace())
+    tree = result.trace.nodes()
+    graph = draw_tree(result, boards=False, max_nodes=9, follow=[2])
+    drawn = {int(n[1:]) for n in search_nodes(graph)}
+    line = [next(c for c in tree[0].children if tree[c].move == 2)]
+    while tree[line[-1]].children:
+        node = tree[line[-1]]
+        line.append(next(c for c in node.children if tree[c].value == node.value))
+    assert set(line) <= drawn                        # column 2, then O's win to the end
+    assert tree[line[-1]].terminal and result.move != 2
+    assert len(drawn) == 9                           # the PV and that line, nothing else
+    without = {int(n[1:]) for n in search_nodes(draw_tree(result, boards=False, max_nodes=9))}
+    assert not set(line[1:]) <= without
+
+
+def test_follow_names_a_line_the_search_has():
+    game = GameTree(TEXTBOOK)
+    result = alphabeta(game, game.initial_state, trace=Trace())
+    with pytest.raises(ValueError, match=r"follow: the search has no line \[1, 2\]"):
+        draw_tree(result, follow=[1, 2])             # move 1's second leaf was pruned
+    assert "n2" in nodes(draw_tree(result, max_nodes=4, follow=[1, 0]))
+
+
+def test_merge_draws_the_table_hits_as_edges_into_their_positions():
+    game = TicTacToe()
+    result = alphabeta(game, game.play([(1, 1), (0, 0), (1, 2), (0, 2), (2, 2)]),
+                       tt=TranspositionTable(), trace=Trace())
+    tree = result.trace.nodes()
+    graph = draw_tree(result, merge=True)
+    drawn = [tree[int(n[1:])] for n in search_nodes(graph)]
+    assert not with_class(graph, "tt-hit")            # no node of their own
+    hits = [(a, b) for a, b, e in edges(graph) if e["class"] == "tt-hit"]
+    assert len(hits) == result.stats.tt_hits == 2
+    for tail, head in hits:                           # into the earlier node of that position
+        hit = next(n for n in tree.values() if n.tt_hit and f"n{n.parent}" == tail
+                   and tree[int(head[1:])].state == n.state)
+        assert int(head[1:]) < hit.id
+    assert "the same position again" in graph.source
+    assert len(search_nodes(draw_tree(result))) == len(drawn) + 2

@@ -15,6 +15,7 @@ from gamelib.exercises.first_player import check_centre_player
 from gamelib.exercises.exercise import Exercise, Note
 from gamelib.exercises.is_win import check_is_win
 from gamelib.exercises.rules import check_rule_move
+from gamelib.exercises.threats import check_useful_threats
 from gamelib.exercises.wilson import check_wilson
 from gamelib.exercises.mcts_checks import check_backprop, check_ucb
 from gamelib.exercises.mcts_parts import Node, run_mcts
@@ -92,6 +93,19 @@ backprop_exercise = Exercise("backpropagation", "backpropagate", check_backprop,
     "node: add 1 if winner == node.mover, 0.5 if winner is None (a draw), else 0.",
 ], "mcts.py")
 
+threats_exercise = Exercise("the useful threats", "my_useful_threats",
+                            check_useful_threats, [
+    "Start from every threat of both players: heuristics.threats(state, 'X') + "
+    "heuristics.threats(state, 'O'). Each is a Threat with .player, .col and .row (rows "
+    "count from 1 at the bottom).",
+    "A threat is useless if another threat (of either player) is in the same column on a "
+    "lower row, or if the other player threatens the very same cell (same column, same "
+    "row). Keep all the others.",
+    "For each threat t, look for u in the list with u.col == t.col and u.row < t.row, and "
+    "for u with u.col == t.col, u.row == t.row and u.player != t.player; keep t if there "
+    "is neither.",
+], "threats.py")
+
 rules_exercise = Exercise("win if you can, block if you must", "rule_move",
                           check_rule_move, [
     "heuristics.winning_moves(state, player) lists the columns where `player` would "
@@ -112,13 +126,15 @@ wilson_exercise = Exercise("Wilson interval", "wilson", check_wilson, [
 
 EXERCISES = {ex.function: ex for ex in (centre_player_exercise, is_win_exercise,
                                         minimax_exercise, alphabeta_exercise, eval_exercise,
-                                        rules_exercise, ucb_exercise, backprop_exercise,
-                                        wilson_exercise, alignment_exercise)}
+                                        threats_exercise, rules_exercise, ucb_exercise,
+                                        backprop_exercise, wilson_exercise,
+                                        alignment_exercise)}
 """Every exercise, by the name of the function the student writes."""
 
 __all__ = ["CheckResult", "Exercise", "Note", "EXERCISES", "centre_player_exercise",
            "check_centre_player", "wilson_exercise", "check_wilson",
-           "rules_exercise", "check_rule_move", "is_win_exercise",
+           "rules_exercise", "check_rule_move", "threats_exercise",
+           "check_useful_threats", "is_win_exercise",
            "minimax_exercise", "alphabeta_exercise", "eval_exercise", "ucb_exercise",
            "backprop_exercise", "alignment_exercise",
            "check_alignment", "check_is_win", "check_minimax", "check_alphabeta",

@@ -1,4 +1,4 @@
-"""Check for lesson 08's exercise: `alignment(bits)`, four in a row on a bitboard by shifts.
+"""Check for lesson 09's exercise: `alignment(bits)`, four in a row on a bitboard by shifts.
 
 The check asks the student's function about hand-made bitboards (each line in each
 direction and place, three in a row, four that would "wrap" from the top of one column

@@ -127,7 +127,7 @@ class Seen:
         except BaseException as error:
             self.calls.append((args, f"raised {type(error).__name__}"))
             raise
-        self.calls.append((args, f"returned {_short(answer)}"))
+        self.calls.append((args, f"returned {short(answer)}"))
         return answer
 
     def wrapper(self) -> Callable[..., Any]:
@@ -141,12 +141,12 @@ class Seen:
         """The calls seen, in words."""
         if not self.count:
             return "It had not called your function yet."
-        shown = "; ".join(f"({', '.join(_short(a) for a in args)}) {what}"
+        shown = "; ".join(f"({', '.join(short(a) for a in args)}) {what}"
                           for args, what in self.calls)
         return (f"It had called your function {self.count} time(s); the last: {shown}.")
 
 
-def _short(value: Any) -> str:
+def short(value: Any) -> str:
     """A value's repr, cut short."""
     try:
         text = " ".join(repr(value).split())

@@ -1,4 +1,4 @@
-"""Checks for lesson 06: the student's UCB1 score and backpropagation.
+"""Checks for lesson 07: the student's UCB1 score and backpropagation.
 
 `check_ucb` compares `ucb_score(total, visits, parent_visits, c)` with UCB1 on a few
 numbers and recognises the usual slips (no square root, no logarithm, N and n swapped,

@@ -1,4 +1,4 @@
-"""A small MCTS for lesson 06's exercise, built from the student's two functions.
+"""A small MCTS for lesson 07's exercise, built from the student's two functions.
 
 The node statistics follow gamelib's convention: `visits` is N, `total` is the summed
 reward from the point of view of `mover`, the player who made the move into the node

@@ -596,7 +596,7 @@ deeper_search_agrees = Question(
 )
 
 
-# ---- lesson 06: which child UCB1 picks, and the sign flip ------------------------------
+# ---- lesson 07: which child UCB1 picks, and the sign flip ------------------------------
 
 UCB_CHILDREN = {"a": (9.0, 12), "b": (3.0, 5), "c": (0.0, 3)}
 """Three children as (summed reward W, visits N); their parent has N = 20."""
@@ -674,12 +674,12 @@ blocks_without_flip = Question(
 
 
 def _sign_flip() -> dict[str, int]:
-    """How often MCTS blocks with and without the sign flip (lesson 06's demo)."""
+    """How often MCTS blocks with and without the sign flip (lesson 07's demo)."""
     from gamelib.exercises.mcts_checks import sign_flip_demo
     return sign_flip_demo(iterations=1000, runs=5)
 
 
-# ---- lesson 07: games in a round robin, and games needed to tell two players apart -----
+# ---- lesson 08: games in a round robin, and games needed to tell two players apart -----
 
 ROUND_ROBIN_PLAYERS, GAMES_PER_PAIR = 4, 20
 TRUE_SCORE = 0.7
@@ -749,7 +749,7 @@ games_needed = Question(
 )
 
 
-# ---- lesson 05: the double-threat moves, and which rule comes first --------------------
+# ---- lesson 05: the double-threat moves, and who wins a zugzwang ----------------------
 
 DOUBLE_SETUP, BOTH_THREATEN = "3344", "010101"
 
@@ -781,6 +781,49 @@ double_threat = Question(
 )
 
 
+ZUGZWANG = "652415411346543525022361330240351142"
+"""Lesson 05's zugzwang: six empty cells in columns 0 and 6, O's threat on top of column 6."""
+
+
+def zugzwang_winner() -> str | None:
+    """Who wins ZUGZWANG with perfect play, by the solver: 'X', 'O' or None (a draw)."""
+    state = ConnectFour().play(ZUGZWANG)
+    score = _solve(state)
+    other = "O" if state.to_move == "X" else "X"
+    return state.to_move if score > 0 else other if score < 0 else None
+
+
+def zugzwang_slip(guess: str | None, right: str | None) -> str:
+    """What is wrong with a guessed winner of ZUGZWANG."""
+    if guess == "X":
+        return ("moving first is no help here: X plays the 1st, 3rd and 5th of the six "
+                "cells left, and someone must play right under O's threat.")
+    if guess is None:
+        return ("the board fills up completely: count the six empty cells, and ask who "
+                "plays the last one, on top of column 6.")
+    return ""
+
+
+zugzwang_outcome = Question(
+    title="who wins this zugzwang?",
+    name="zugzwang_outcome",
+    question=f'In game.play("{ZUGZWANG}") only columns 0 and 6 have room, three cells each; '
+             "O has a threat on the top cell of column 6, and nobody can win with the next "
+             "disc. X to move. Who wins with perfect play: 'X', 'O', or 'draw'?",
+    answer=zugzwang_winner,
+    read=player_name,
+    slip=zugzwang_slip,
+    hints=["Whoever puts a disc on row 5 of column 6 lets the other player take row 6. "
+           "Six cells are left: who plays the 1st, 3rd and 5th of them?"],
+    why="X must move into six empty cells and plays the 1st, 3rd and 5th of them: O "
+        "answers so that X runs out of other moves and must put a disc right under O's "
+        "threat (zugzwang); O completes four with the last disc of the game.",
+    run=f'solver.analyze(game.play("{ZUGZWANG}"))',
+)
+
+
+# ---- lesson 06: which rule comes first, and which first move wins ----------------------
+
 def rule_player_column() -> int:
     """The column the report's rule player plays in BOTH_THREATEN."""
     from gamelib.heuristics import RulePlayer
@@ -806,7 +849,40 @@ rule_first = Question(
 )
 
 
-# ---- lesson 08: a score, and a bit of a bitboard ---------------------------------------
+def first_move_winners() -> frozenset[int]:
+    """The first moves that win Connect Four for X with perfect play, by the solver."""
+    from gamelib.solver import analyze
+    return frozenset(col for col, score in analyze(ConnectFour().initial_state).items()
+                     if score > 0)
+
+
+def first_move_slip(guess: frozenset[int], right: frozenset[int]) -> str:
+    """What is wrong with a guessed set of winning first moves."""
+    if guess > right:
+        return ("only one column wins; the columns next to it are not as good: with "
+                "perfect play they lead to a draw.")
+    if not guess:
+        return "the first player wins Connect Four with perfect play, with one first move."
+    return ""
+
+
+first_move_wins = Question(
+    title="which first moves win?",
+    name="first_move_wins",
+    question="With perfect play from both sides, which first moves win the game for X on "
+             "the empty 7 x 6 board? Give a set of columns, like {1, 2} (or set() for none).",
+    answer=first_move_winners,
+    read=columns,
+    slip=first_move_slip,
+    hints=["Which column takes part in the most lines of four? Allis proved in 1988 "
+           "that the first player wins, and with exactly one first move."],
+    why="Only the centre column wins for the first player (Allis 1988): the columns next "
+        "to it draw, and the two outer columns on each side lose.",
+    run="solver.analyze(game.initial_state), in the cell below",
+)
+
+
+# ---- lesson 09: a score, and a bit of a bitboard ---------------------------------------
 
 def score_slip(guess: int, right: int) -> str:
     """The known wrong scores of DOUBLE_SETUP."""
@@ -862,6 +938,6 @@ QUESTIONS = {q.name: q for q in (leaves_at_depth_3, minimax_value, pruned_leaves
                                  moves_left, who_wins, tree_positions, games_digits,
                                  best_order_leaves, best_columns, deeper_search_agrees,
                                  ucb_pick, blocks_without_flip, tournament_games,
-                                 games_needed, double_threat, rule_first, score_3344,
-                                 bit_index)}
+                                 games_needed, double_threat, zugzwang_outcome, rule_first,
+                                 first_move_wins, score_3344, bit_index)}
 """Every predict-then-run question, by the name of the variable the student sets."""

@@ -1,4 +1,4 @@
-"""Check for lesson 05's exercise: `rule_move(game, state)`, "win if you can, block if you
+"""Check for lesson 06's exercise: `rule_move(game, state)`, "win if you can, block if you
 must": a column that wins at once if there is one; else a column where the opponent would
 win at once (to block it); else None.
 

@@ -1,4 +1,4 @@
-"""Check for lesson 07's exercise: `wilson(wins, games)`, the 95% Wilson interval of a
+"""Check for lesson 08's exercise: `wilson(wins, games)`, the 95% Wilson interval of a
 win rate, as a pair (low, high).
 
 The check compares the student's interval with the exact formula on every number of wins

@@ -56,6 +56,23 @@ def check_board_size(rows: Any, cols: Any, k: Any) -> tuple[int, int, int]:
     return rows, cols, k
 
 
+def turn_problem(to_move: Any, winner: Any, xs: int, os: int, pieces: str) -> str | None:
+    """What is wrong with whose turn it is, the winner's name or the counts of X's and O's
+    `pieces` ("discs", "marks") in a state, or None: X moves first and the players take
+    turns."""
+    if to_move not in ("X", "O"):
+        return f"to_move must be 'X' or 'O', got {brief(to_move)}"
+    if winner not in (None, "X", "O"):
+        return f"winner must be None, 'X' or 'O', got {brief(winner)}"
+    if xs - os not in (0, 1):
+        return (f"X has {xs} {pieces} and O has {os}; X moves first, so X has as many "
+                f"as O or one more")
+    if to_move != ("X" if xs == os else "O"):
+        return (f"X has {xs} {pieces} and O has {os}, so {'X' if xs == os else 'O'} is to "
+                f"move, not {to_move!r}")
+    return None
+
+
 def check_state(game: Game, state: State, name: str = "state") -> State:
     """`state` if it is a position of `game`; else an error saying what was wrong.
 

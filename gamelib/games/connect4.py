@@ -13,7 +13,7 @@ from typing import Any, Callable, NamedTuple, Sequence
 
 from gamelib.games.base import (FORBIDDEN, GAME_OVER, NOT_A_MOVE, OCCUPIED, OFF_BOARD, BoardGame,
                                  IllegalMoveError, Side)
-from gamelib.games.checks import brief, check_board_size, whole_number
+from gamelib.games.checks import brief, check_board_size, turn_problem, whole_number
 from gamelib.games.connect4_windows import WindowCounter, make_counter
 from gamelib.games.pictures import board_description, discs_svg, svg_bundle
 
@@ -268,17 +268,10 @@ class ConnectFour(BoardGame):
             return "a disc lies outside the board"
         if (mask + self._bottom_row) & mask:
             return "a disc floats above an empty cell (discs drop to the bottom)"
-        if to_move not in self.players:
-            return f"to_move must be 'X' or 'O', got {brief(to_move)}"
-        if winner not in (None, "X", "O"):
-            return f"winner must be None, 'X' or 'O', got {brief(winner)}"
         xs, os = x.bit_count(), o.bit_count()
-        if xs - os not in (0, 1):
-            return (f"X has {xs} discs and O has {os}; X moves first, so X has as many "
-                    f"as O or one more")
-        if to_move != ("X" if xs == os else "O"):
-            return (f"X has {xs} discs and O has {os}, so {'X' if xs == os else 'O'} is to "
-                    f"move, not {to_move!r}")
+        problem = turn_problem(to_move, winner, xs, os, "discs")
+        if problem is not None:
+            return problem
         if self.first_move_rule and xs + os == 1 and x & self._column[self.centre]:
             return "X opened in the centre column, which the first-move rule forbids"
         if type(self).result is not ConnectFour.result or (xs < self.k and winner is None):

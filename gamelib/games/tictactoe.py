@@ -6,7 +6,7 @@ from typing import Any, NamedTuple
 
 from gamelib.games.base import (GAME_OVER, NOT_A_MOVE, OCCUPIED, OFF_BOARD, BoardGame,
                                  IllegalMoveError, Side)
-from gamelib.games.checks import brief, check_board_size, whole_number
+from gamelib.games.checks import brief, check_board_size, turn_problem, whole_number
 from gamelib.games.pictures import board_description, grid_svg, svg_bundle
 
 EMPTY = "."
@@ -218,16 +218,9 @@ class TicTacToe(BoardGame):
         xs, os = board.count("X"), board.count("O")
         if xs + os + board.count(EMPTY) != len(board):
             return f"board holds marks other than '.', 'X' and 'O': {brief(board)}"
-        if to_move not in self.players:
-            return f"to_move must be 'X' or 'O', got {brief(to_move)}"
-        if winner not in (None, "X", "O"):
-            return f"winner must be None, 'X' or 'O', got {brief(winner)}"
-        if xs - os not in (0, 1):
-            return (f"X has {xs} marks and O has {os}; X moves first, so X has as many "
-                    f"as O or one more")
-        if to_move != ("X" if xs == os else "O"):
-            return (f"X has {xs} marks and O has {os}, so {'X' if xs == os else 'O'} is to "
-                    f"move, not {to_move!r}")
+        problem = turn_problem(to_move, winner, xs, os, "marks")
+        if problem is not None:
+            return problem
         if type(self).result is not TicTacToe.result or (xs < self.k and winner is None):
             return None         # a variant with rules of its own, or too few marks for a line
         x_line, o_line = "X" * self.k, "O" * self.k

@@ -8,7 +8,7 @@ just played ("follow-up", Allis' *claimeven*), O owns every even cell. So X want
 on odd rows, O wants threats on even rows.
 
 `zugzwang_outlook` applies Allis' simplest rules of thumb. They are rules of thumb, not
-proofs: the exact solver (lesson 08) has the last word.
+proofs: the exact solver (lesson 09) has the last word.
 """
 
 from __future__ import annotations

@@ -95,7 +95,7 @@ def ucb(total: float, visits: int, parent_visits: int, c: float) -> float:
     Q = total / visits the mean reward for the player choosing among the children; a
     child never visited scores infinity (try it first).
 
-    The same function, with the same arguments, as lesson 06's exercise `ucb_score` (see
+    The same function, with the same arguments, as lesson 07's exercise `ucb_score` (see
     gamelib/exercises/mcts_parts.py, a small MCTS built from the student's functions).
     `MCTS` itself selects only among children that were all visited (each new child gets
     its playout at once), so the guard is for other callers."""

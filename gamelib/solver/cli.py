@@ -15,11 +15,11 @@ from pathlib import Path
 
 from typing import IO, Any, Iterator
 
-from gamelib.games.connect4 import from_standard
 from gamelib.platform import clip
 from gamelib.solver.api import (Analysis, book_column_scores, child_score, get_solver, sign, solve,
                                 to_position, warm_up)
 from gamelib.solver.position import SIZE, WIDTH, Position
+from gamelib.solver.steps import SETS, parse_test_lines, standard_lines
 
 
 class Status:
@@ -146,7 +146,9 @@ def bench(path: Path, weak: bool, engine: str, limit: int | None) -> int:
         with ctrl_c_stops_at_once():
             stats = bench_stats(path, weak, engine, limit, status=status)
     except OSError as error:
-        print(f"error: cannot read {path}: {error.strerror or error}", file=sys.stderr)
+        print(f"error: cannot read {path}: {error.strerror or error}; give a file of lines "
+              f"'<1-based column digits> <score>' or a set that ships with gamelib: "
+              f"{', '.join(SETS)}", file=sys.stderr)
         return 2
     except ValueError as error:
         print(f"error: {clip(str(error))}", file=sys.stderr)
@@ -169,9 +171,8 @@ def bench_stats(path: Path, weak: bool = False, engine: str = "auto",
     noise only ever adds time). `options`: the compiled engine's switches (default: its
     own); `status`: where to say which line is being solved. Returns positions, correct,
     mean_seconds, median_seconds, mean_nodes, nodes_per_second."""
-    lines = read_bench_lines(path)
+    name, lines = read_bench_set(path)
     lines = lines[:limit] if limit else lines
-    texts = [from_standard(moves) for moves, _ in lines]
     solver = get_solver(engine)
     warm_up(engine)                    # compile (or load the cache) before the clock
     saved = getattr(solver, "options", None)
@@ -180,9 +181,9 @@ def bench_stats(path: Path, weak: bool = False, engine: str = "auto",
     correct = nodes = 0
     times = []
     try:
-        for number, (text, (_, target)) in enumerate(zip(texts, lines), start=1):
+        for number, (text, target) in enumerate(lines, start=1):
             if status is not None:
-                status.say(f"{path.name}: solving line {number} of {len(lines)}")
+                status.say(f"{name}: solving line {number} of {len(lines)}")
             fastest = math.inf
             for _ in range(max(repeat, 1)):
                 solver.reset()
@@ -201,25 +202,17 @@ def bench_stats(path: Path, weak: bool = False, engine: str = "auto",
             "mean_nodes": nodes / n, "nodes_per_second": nodes / max(total, 1e-9)}
 
 
-def read_bench_lines(path: Path) -> list[tuple[str, int]]:
-    """(position, expected score) for each line of a standard test set; a ValueError names
-    the first line that is not "<1-based column digits> <score>" (blank lines are skipped)."""
-    lines = []
-    for number, line in enumerate(path.read_text().splitlines(), start=1):
-        if not line.strip():
-            continue
-        parts = line.split()
-        try:
-            if len(parts) != 2:
-                raise ValueError("expected two fields")
-            from_standard(parts[0])
-            to_position(from_standard(parts[0]))
-            lines.append((parts[0], int(parts[1])))
-        except ValueError as error:
-            raise ValueError(f"{path.name}, line {number}: {line.strip()[:60]!r} is not "
-                             f"'<position in 1-based column digits> <score>', e.g. "
-                             f"'4453 -2' ({error})") from None
-    return lines
+def read_bench_set(where: str | Path) -> tuple[str, list[tuple[str, int]]]:
+    """The name and (position in 0-based columns, exact score) of every line of a test set:
+    one that ships with gamelib, named as in `SETS` ("L2_R1" or "Test_L2_R1"), or a file of
+    lines "<1-based column digits> <score>"; a ValueError names the first line in another
+    form (blank lines are skipped)."""
+    name = Path(where).name.removesuffix(".txt").removeprefix("Test_")
+    path = Path(where)
+    if name in SETS and not path.exists():
+        return f"Test_{name}", parse_test_lines(standard_lines(name), f"Test_{name}.txt", 10**9)
+    text = path.read_text()
+    return path.name, parse_test_lines(text.splitlines(), path.name, 10**9)
 
 
 def _duration(seconds: float) -> str:
@@ -276,7 +269,9 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     solve = sub.add_parser("solve", help="exact Connect Four scores (7x6)")
     solve.add_argument("position", nargs="?", default=None,
                        help="0-based column digits, e.g. 3342 ('-' for the empty board)")
-    solve.add_argument("--bench", metavar="FILE", help="solve every line of a standard test set (1-based positions, as published)")
+    solve.add_argument("--bench", metavar="SET", help="solve every line of a standard test set: "
+                       f"one that ships with gamelib ({', '.join(SETS)}) or a file of lines "
+                       "'<1-based column digits> <score>', as Pons publishes them")
     solve.add_argument("--limit", type=int, default=None,
                        help="with --bench: solve only the first N lines (N >= 1); refused "
                             "without --bench")

@@ -1,6 +1,6 @@
 """The solver in plain Python: negamax with alpha-beta, as in Pascal Pons' tutorial.
 
-The ideas, in the order lesson 08 adds them:
+The ideas, in the order lesson 09 adds them:
 1. negamax: a position's score is minus the best score of the positions after it;
 2. alpha-beta: search with a window [alpha, beta] and stop as soon as a move reaches beta;
 3. score bounds: with `moves` stones played, nobody can win faster than the next stone

@@ -1,4 +1,4 @@
-"""Lesson 08's solver, one idea at a time, as in Pascal Pons' tutorial.
+"""Lesson 09's solver, one idea at a time, as in Pascal Pons' tutorial.
 
 `StepSolver(ideas)` is a readable negamax whose ideas can be switched on one by one:
 

@@ -15,7 +15,7 @@ from typing import Any, Callable
 from gamelib.arena.tournament import tournament
 from gamelib.games import ConnectFour, GameTree, TicTacToe
 from gamelib.platform import clip
-from gamelib.search import Trace, alphabeta, mcts, minimax
+from gamelib.search import Trace, TranspositionTable, alphabeta, mcts, minimax
 from gamelib.viz.iteration import draw_iteration
 from gamelib.viz.mcts import draw_mcts
 from gamelib.viz.plots import (count_nodes, plot_mcts_convergence, plot_nodes_vs_depth,
@@ -27,6 +27,8 @@ TEXTBOOK = GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 TICTACTOE_POSITION = [(0, 0), (1, 1), (2, 2), (0, 2), (2, 0)]   # X has a double threat
 CONNECT_FOUR_POSITION = "3342"
 CONNECT_FOUR_ENDGAME = "1651640611120165355522364563422"    # O to move wins in 3 plies
+HORIZON_POSITION = "365231134243"   # depth 2 plays column 2; O wins 4 plies later
+TRANSPOSITION_POSITION = [(1, 1), (0, 0), (1, 2), (0, 2), (2, 2)]   # O to move, 2 TT hits
 SEED = 2024
 
 
@@ -52,6 +54,31 @@ def connect4_alphabeta() -> Any:
     result = alphabeta(game, game.play(CONNECT_FOUR_ENDGAME), depth=3, order="centre",
                        trace=Trace())
     return draw_tree(result)
+
+
+def _horizon_search(depth: int) -> Any:
+    """Alpha-beta (centre first) to `depth` on the horizon-effect position."""
+    game = ConnectFour()
+    return alphabeta(game, game.play(HORIZON_POSITION), depth=depth, order="centre",
+                     trace=Trace())
+
+
+def horizon_depth_2() -> Any:
+    """The horizon effect, depth 2: column 2 looks best at the search's edge."""
+    return draw_tree(_horizon_search(2), boards=True, max_nodes=5)
+
+
+def horizon_depth_4() -> Any:
+    """The horizon effect, depth 4: under column 2, O completes four two plies later."""
+    return draw_tree(_horizon_search(4), boards=True, max_nodes=9, follow=[2])
+
+
+def transposition_table() -> Any:
+    """Alpha-beta with a transposition table: each hit an edge into its position's node."""
+    game = TicTacToe()
+    result = alphabeta(game, game.play(TRANSPOSITION_POSITION), tt=TranspositionTable(),
+                       trace=Trace())
+    return draw_tree(result, merge=True, windows=False, pruned="group")
 
 
 def _tictactoe_mcts() -> Any:
@@ -106,6 +133,9 @@ FIGURES: dict[str, Callable[[], Any]] = {
     "textbook-alphabeta": textbook_alphabeta,
     "tictactoe-alphabeta": tictactoe_alphabeta,
     "connect4-alphabeta": connect4_alphabeta,
+    "horizon-depth-2": horizon_depth_2,
+    "horizon-depth-4": horizon_depth_4,
+    "transposition-table": transposition_table,
     "tictactoe-mcts": tictactoe_mcts,
     "mcts-iteration": mcts_iteration,
     "mcts-solver": mcts_solver,

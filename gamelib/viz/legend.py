@@ -66,6 +66,9 @@ def legend_rows(features: set[str]) -> str:
     if "tt-hit" in features:
         entries.append((coloured("TT", st.TT_COLOUR, True),
                         "transposition-table hit: value reused, not searched"))
+    if "merged" in features:
+        entries.append((coloured("- - ›", st.TT_COLOUR, True),
+                        "the same position again: the table's value reused, not searched"))
     if "edge-best" in features:
         entries.append((bar(st.PV_COLOUR, 2), "where a node's value came from"))
     if "edge-pv" in features:

@@ -17,7 +17,7 @@ from gamelib.viz import style as st
 from gamelib.viz.boards import board_table, has_thumbnail
 from gamelib.viz.legend import add_legend, bar, coloured, legend_table
 from gamelib.viz.rendering import Drawing
-from gamelib.viz.select import root_of
+from gamelib.viz.select import middle_of_deepest, root_of
 
 EDGE_LABEL_LIMIT = 80
 PROOF_COLOURS = {1.0: st.CHOSEN_COLOUR, 0.5: "#555555", 0.0: st.CUT_COLOUR}
@@ -57,9 +57,9 @@ def draw_mcts(source: SearchResult | Trace, *, upto: int | None = None, top_k: i
     _draw_nodes(graph, tree, shown, more, last_ucb(trace.events[:upto]), chosen, boards,
                 labels)
     if legend:
-        deepest = max(shown, key=lambda node_id: tree[node_id].depth)
         proven = any(tree[node_id].proven is not None for node_id in shown)
-        add_legend(graph, mcts_legend(bool(more), proven), below=f"n{deepest}")
+        add_legend(graph, mcts_legend(bool(more), proven),
+                   below=f"n{middle_of_deepest(tree, shown)}")
     graph.outline = mcts_outline(tree, root, shown, more)
     return graph
 
@@ -75,7 +75,7 @@ def _draw_nodes(graph: Drawing, tree: dict[int, TraceNode], shown: list[int],
         rows = stat_rows(tree, node_id, ucb.get(node_id))
         hidden = sum(1 for c in tree[node_id].children if c in tree and c not in drawn)
         if hidden and node_id not in more:
-            rows.append(st.small(f"+{hidden} children below", 8, "#777777"))
+            rows.append(st.small(f"+{hidden} children below", 9, "#777777"))
         add_mcts_node(graph, tree[node_id], rows, classes, boards,
                       st.CHOSEN_COLOUR if node_id == chosen else None)
         if tree[node_id].parent in drawn:

@@ -1,4 +1,5 @@
-"""Plots (matplotlib): nodes searched vs depth, MCTS convergence, tournament results.
+"""Plots (matplotlib): nodes searched vs depth, MCTS convergence, iterative deepening
+under a clock, tournament results.
 
 Each plot has a data function (which calls the public searches or reads a trace) and a
 drawing function that only draws that data, so a lesson can print the numbers too.
@@ -188,6 +189,58 @@ def plot_mcts_convergence(source: SearchResult | Trace | dict[str, Any], top: in
     value_ax.set_xlabel("iterations")
     for ax in (shares_ax, value_ax):
         ax.grid(True, alpha=0.3)
+    fig.tight_layout()
+    return fig
+
+
+def deepening_rounds(result: SearchResult) -> list[dict[str, Any]]:
+    """The rounds of an `iterative_deepening` result on a time line, in seconds from the
+    start: [{"depth", "start", "end", "nodes", "finished"}, ...]; the last one has
+    finished=False when the clock cut it short (its nodes are those the rounds before it
+    do not account for)."""
+    rounds = getattr(result, "rounds", None)
+    if not rounds:
+        raise ValueError("deepening_rounds needs the result of iterative_deepening "
+                         "(it lists its rounds in result.rounds)")
+    timeline, start = [], 0.0
+    for rnd in rounds:
+        timeline.append({"depth": rnd.depth, "start": start, "end": start + rnd.seconds,
+                         "nodes": rnd.nodes, "finished": True})
+        start += rnd.seconds
+    unfinished = result.stats.nodes - sum(rnd.nodes for rnd in rounds)
+    if unfinished > 0:
+        timeline.append({"depth": rounds[-1].depth + 1, "start": start,
+                         "end": max(start, result.stats.seconds), "nodes": unfinished,
+                         "finished": False})
+    return timeline
+
+
+def plot_deepening(result: SearchResult, figsize: tuple[float, float] = (7.0, 3.0)) -> Figure:
+    """Iterative deepening under a clock: one bar per round on a time line, the clock's
+    limit as a red line, the round it cut short hatched and grey."""
+    timeline = deepening_rounds(result)
+    fig = new_figure(figsize)
+    ax = fig.add_subplot()
+    for rnd in timeline:
+        done = rnd["finished"]
+        ax.barh(rnd["depth"], rnd["end"] - rnd["start"], left=rnd["start"], height=0.6,
+                color=st.MAX_COLOUR if done else "#d0d0d0", hatch=None if done else "//",
+                edgecolor=st.MAX_COLOUR if done else st.PRUNED_COLOUR)
+        words = f"{rnd['nodes']:,} nodes" + ("" if done else ", cut short: thrown away")
+        ax.text(rnd["end"], rnd["depth"], "  " + words, va="center", fontsize="small")
+    limit = getattr(result, "time_limit", None)
+    if limit is not None:
+        ax.axvline(limit, color=st.CUT_COLOUR, linewidth=2)
+        ax.text(limit, timeline[0]["depth"] - 0.6, f" the clock: {limit:g} s",
+                color=st.CUT_COLOUR, va="bottom", fontsize="small")
+    right = max([rnd["end"] for rnd in timeline] + [limit or 0])
+    ax.set_xlim(0, right * 1.45)          # room for the words right of the last bar
+    ax.set_ylim(timeline[-1]["depth"] + 0.6, timeline[0]["depth"] - 0.9)
+    ax.set_yticks([rnd["depth"] for rnd in timeline])
+    ax.set_xlabel("seconds since the search started")
+    ax.set_ylabel("round (search depth)")
+    ax.set_title(f"Iterative deepening: answer from depth {result.stats.depth}")
+    ax.spines[["top", "right"]].set_visible(False)
     fig.tight_layout()
     return fig
 

@@ -79,6 +79,15 @@ def select_nodes(tree: dict[int, TraceNode], root: int, max_nodes: int,
     return sorted(chosen)
 
 
+def middle_of_deepest(tree: dict[int, TraceNode], shown: Iterable[int]) -> int:
+    """The drawn node in the middle of the deepest drawn rank (nodes in visit order run
+    left to right): a legend put below it stays under the picture, not beside it."""
+    shown = list(shown)
+    deepest = max(tree[node_id].depth for node_id in shown)
+    rank = sorted(node_id for node_id in shown if tree[node_id].depth == deepest)
+    return rank[len(rank) // 2]
+
+
 def _distance_from(tree: dict[int, TraceNode], root: int, kept: set[int]) -> dict[int, int]:
     """For every node below `root`: how many plies below its nearest kept ancestor."""
     off: dict[int, int] = {}

@@ -9,7 +9,7 @@ edge the chosen move; grey dashed stubs are the moves a cutoff skipped.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from gamelib.search.result import SearchResult
 from gamelib.search.trace import EXACT, Leaf, Trace, TraceNode
@@ -17,8 +17,8 @@ from gamelib.viz import style as st
 from gamelib.viz.boards import board_table, has_thumbnail
 from gamelib.viz.legend import add_legend, legend_rows
 from gamelib.viz.rendering import Drawing
-from gamelib.viz.select import (ancestors, descendants, hidden_children, root_of,
-                                select_nodes, subtree_sizes)
+from gamelib.viz.select import (ancestors, descendants, hidden_children, middle_of_deepest,
+                                root_of, select_nodes, subtree_sizes)
 
 RANK_WIDTH = 16           # by default, at most this many nodes side by side
 EDGE_LABEL_LIMIT = 80      # more nodes than this: no move labels on edges
@@ -31,7 +31,8 @@ def draw_tree(source: SearchResult | Trace, *, upto: int | None = None,
               max_nodes: int | None = None, max_depth: int | None = None,
               rankdir: str = "TB", edge_labels: bool | None = None, windows: bool = True,
               numbers: bool = True, pruned: str = "auto", legend: bool = True,
-              title: str | None = None, collapse: Iterable[int] = ()) -> Drawing:
+              title: str | None = None, collapse: Iterable[int] = (),
+              follow: Sequence = (), merge: bool = False) -> Drawing:
     """Draw a minimax / alpha-beta search (a SearchResult with a trace, or a Trace).
 
     upto: draw the tree as recorded by the first `upto` events (for step-by-step replays);
@@ -43,7 +44,11 @@ def draw_tree(source: SearchResult | Trace, *, upto: int | None = None,
     pruned: "each" (one stub per skipped move), "group" (one stub per cutoff) or "auto"
         (each, unless a cutoff skipped more than 3 moves or the tree is not drawn whole);
     collapse: ids of nodes (the #n in the picture) whose subtrees fold into one "+n nodes"
-        stub, to keep a slide to the part of the tree it is about.
+        stub, to keep a slide to the part of the tree it is about;
+    follow: moves from the root (e.g. [2]) whose line is always drawn: the node they reach
+        and the best answers the search found below it (why a move was rejected);
+    merge: a transposition-table hit on a position drawn earlier in the picture becomes a
+        purple edge into that node (one node per position), instead of a node of its own.
     """
     trace, result = st.unpack(source)
     _check_options(rankdir, pruned)
@@ -59,23 +64,26 @@ def draw_tree(source: SearchResult | Trace, *, upto: int | None = None,
     pv_ids = [n for n in _pv_ids(tree, root, result if upto is None else None)
               if n not in folded]
     visible = {n: node for n, node in tree.items() if n not in folded}
-    shown, boards = _choose_nodes(visible, root, pv_ids, current, max_nodes, max_depth,
-                                  boards)
+    keep = pv_ids + [n for n in line_below(tree, root, follow) if n not in folded]
+    shown, boards = _choose_nodes(visible, root, keep, current, max_nodes, max_depth, boards)
     triangles = not boards and _short_values(tree, shown)
     view = _View(tree, set(shown), set(pv_ids), boards, triangles, windows, numbers,
                  edge_labels if edge_labels is not None else len(shown) <= EDGE_LABEL_LIMIT,
                  pruned, set(ancestors(tree, current)) if current in tree else set(), current)
     view.notes = {e.node: e.note for e in trace.events[:upto] if isinstance(e, Leaf)}
+    view.merged = transpositions(tree, shown) if merge else {}
     graph = _new_graph(rankdir, title if title is not None
                        else _title(trace, result, tree, root, upto, len(shown)))
     sizes = subtree_sizes(tree, root)
     for node_id in shown:
         view.add_node(graph, node_id)
     for node_id in shown:
-        view.add_stubs(graph, node_id, sizes)
+        if node_id not in view.merged:
+            view.add_stubs(graph, node_id, sizes)
     if legend:
-        deepest = max(shown, key=lambda node_id: tree[node_id].depth)
-        add_legend(graph, legend_rows(view.features()), below=f"n{deepest}")
+        drawn = [node_id for node_id in shown if node_id not in view.merged]
+        add_legend(graph, legend_rows(view.features()),
+                   below=f"n{middle_of_deepest(tree, drawn)}")
     graph.outline = outline(tree, root, shown, pv_ids)
     return graph
 
@@ -88,12 +96,13 @@ def _mark_entered_leaf(trace: Trace, tree: dict[int, TraceNode], upto: int | Non
         tree[following.node].leaf = True
 
 
-def _choose_nodes(tree: dict[int, TraceNode], root: int, pv_ids: list[int],
+def _choose_nodes(tree: dict[int, TraceNode], root: int, lines: list[int],
                   current: int | None, max_nodes: int | None, max_depth: int | None,
                   boards: bool | None) -> tuple[list[int], bool]:
     """(the node ids to draw, whether to draw boards): the whole tree when it fits, else
-    the principal variation, the current node and what lies nearest to them."""
-    keep = [n for n in pv_ids if max_depth is None or tree[n].depth <= max_depth]
+    the lines that must be seen (the principal variation, the followed line), the current
+    node and what lies nearest to them."""
+    keep = [n for n in lines if max_depth is None or tree[n].depth <= max_depth]
     keep += [current] if current in tree else []
     limit = st.TREE_MAX_NODES if max_nodes is None else max_nodes
     width = RANK_WIDTH if max_nodes is None and len(tree) > limit else None
@@ -102,6 +111,19 @@ def _choose_nodes(tree: dict[int, TraceNode], root: int, pv_ids: list[int],
     if boards and max_nodes is None and len(shown) > st.TREE_BOARD_MAX_NODES:
         shown = select_nodes(tree, root, st.TREE_BOARD_MAX_NODES, max_depth, keep, RANK_WIDTH)
     return shown, boards
+
+
+def transpositions(tree: dict[int, TraceNode], shown: list[int]) -> dict[int, int]:
+    """{id of a drawn TT hit: id of the drawn node where its position was searched first}."""
+    first: dict[Any, int] = {}
+    merged = {}
+    for node_id in sorted(shown):
+        node = tree[node_id]
+        if node.tt_hit and node.state in first:
+            merged[node_id] = first[node.state]
+        elif not node.tt_hit:
+            first.setdefault(node.state, node_id)
+    return merged
 
 
 def _folded(tree: dict[int, TraceNode], collapse: Iterable[int]) -> set[int]:
@@ -189,6 +211,21 @@ def _pv_ids(tree: dict[int, TraceNode], root: int, result: SearchResult | None) 
         path.append(best[0])
 
 
+def line_below(tree: dict[int, TraceNode], root: int, moves: Sequence) -> list[int]:
+    """The node ids reached by playing `moves` from the root, then the best answers the
+    search found below the last of them (empty when no moves are given)."""
+    moves = list(moves)
+    if not moves:
+        return []
+    path = _follow_moves(tree, root, moves)
+    if len(path) <= len(moves):
+        raise ValueError(f"follow: the search has no line {moves!r} from the root (it did "
+                         f"not search that far there, or a move is not legal)")
+    while (best := best_child(tree, path[-1])) is not None:
+        path.append(best)
+    return path[1:]
+
+
 def _follow_moves(tree: dict[int, TraceNode], root: int, moves: list) -> list[int]:
     """The node ids reached by playing `moves` from the root, as far as the tree goes."""
     path = [root]
@@ -211,6 +248,7 @@ class _View:
         self.windows, self.numbers, self.edge_labels = windows, numbers, edge_labels
         self.pruned, self.stack, self.current = pruned, stack, current
         self.notes: dict[int, str] = {}     # leaf id -> "terminal" or "depth limit"
+        self.merged: dict[int, int] = {}    # TT hit id -> the node drawn for its position
         self.best = {b for b in (best_child(tree, n) for n in shown) if b is not None}
         root = min(shown)
         self.chosen = next((n for n in sorted(pv) if tree[n].parent == root), None)
@@ -223,6 +261,9 @@ class _View:
     def add_node(self, graph: Drawing, node_id: int) -> None:
         """One search node, and the edge from its parent."""
         node = self.tree[node_id]
+        if node_id in self.merged:
+            self.add_merged_edge(graph, node)
+            return
         classes = self.classes(node)
         self.seen.update(classes)
         attrs = self.plain_attrs(node) if self.triangles else self.box_attrs(node)
@@ -233,6 +274,14 @@ class _View:
                    **{"class": " ".join(classes)}, **attrs)
         if node.parent is not None and node.parent in self.shown:
             graph.edge(f"n{node.parent}", f"n{node_id}", **self.edge_attrs(node))
+
+    def add_merged_edge(self, graph: Drawing, node: TraceNode) -> None:
+        """A TT hit drawn as a purple edge into the node where its position was searched."""
+        self.seen.add("merged")
+        label = f"{st.fmt_move(node.move)}: TT hit {st.fmt_bound(node.value, node.bound)}"
+        graph.edge(f"n{node.parent}", f"n{self.merged[node.id]}", color=st.TT_COLOUR,
+                   fontcolor=st.TT_COLOUR, style="dashed", penwidth="1.8", constraint="false",
+                   label=st.edge_label(label), id=f"hit{node.id}", **{"class": "tt-hit"})
 
     def classes(self, node: TraceNode) -> list[str]:
         """The SVG classes of a node: max / min / leaf, plus cut, tt-hit, chosen, current."""

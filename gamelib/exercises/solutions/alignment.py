@@ -1,4 +1,4 @@
-"""Solution to lesson 08: four in a row on a bitboard, by shifts (Pons' layout).
+"""Solution to lesson 09: four in a row on a bitboard, by shifts (Pons' layout).
 
 Column c owns bits 7*c .. 7*c+5 (bottom row first) and one always-empty bit on top, so
 a shift by 1 moves every stone one cell along its column, 7 along its row, 6 and 8 along

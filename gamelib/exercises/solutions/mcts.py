@@ -1,4 +1,4 @@
-"""Solution to lesson 06: the UCB1 score and backpropagation of MCTS."""
+"""Solution to lesson 07: the UCB1 score and backpropagation of MCTS."""
 
 from __future__ import annotations
 

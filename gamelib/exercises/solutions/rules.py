@@ -1,4 +1,4 @@
-"""Solution to lesson 05: win if you can, block if you must (a 2019 student report)."""
+"""Solution to lesson 06: win if you can, block if you must (a 2019 student report)."""
 
 from gamelib import heuristics
 

@@ -1,4 +1,4 @@
-"""Solution to lesson 07: the 95% Wilson interval of a win rate (Wilson 1927)."""
+"""Solution to lesson 08: the 95% Wilson interval of a win rate (Wilson 1927)."""
 
 import math
 

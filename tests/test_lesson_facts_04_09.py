@@ -1,10 +1,12 @@
-"""Facts that lessons 04, 06, 07 and 08 state, asserted on the executed lessons.
+"""Facts that lessons 04, 07 (MCTS), 08 (tournaments) and 09 (solving) state, asserted on the
+executed lessons.
 
 Each lesson runs once per test session with its quick settings (tests/conftest.py);
 each test reads the output of one tagged cell (scripts/lessons.py: cell_text).
 """
 
 import ast
+import html
 import re
 from pathlib import Path
 
@@ -14,15 +16,34 @@ import lessons
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 L04 = NOTEBOOKS / "04-heuristics.ipynb"
-L06 = NOTEBOOKS / "06-mcts.ipynb"
-L07 = NOTEBOOKS / "07-tournaments.ipynb"
-L08 = NOTEBOOKS / "08-solving-connect-four.ipynb"
+L07 = NOTEBOOKS / "07-mcts.ipynb"
+L08 = NOTEBOOKS / "08-tournaments.ipynb"
+L09 = NOTEBOOKS / "09-solving-connect-four.ipynb"
 
 pytestmark = pytest.mark.slow
 
 
 def text(executed_lesson, path, tag):
     return lessons.cell_text(executed_lesson(path), tag)
+
+
+def picture(executed_lesson, path, tag):
+    """The SVG the cell tagged `tag` drew (its graphviz picture), entities unescaped."""
+    cells = [cell for cell in executed_lesson(path).cells
+             if tag in cell.get("metadata", {}).get("tags", [])]
+    assert len(cells) == 1, tag
+    svgs = [out["data"]["image/svg+xml"] for out in cells[0].outputs
+            if "image/svg+xml" in out.get("data", {})]
+    assert len(svgs) == 1, tag
+    return html.unescape("".join(svgs[0]))
+
+
+def outputs_of(executed_lesson, path, tag):
+    """The output kinds (MIME types) the cell tagged `tag` showed."""
+    cells = [cell for cell in executed_lesson(path).cells
+             if tag in cell.get("metadata", {}).get("tags", [])]
+    assert len(cells) == 1, tag
+    return {kind for out in cells[0].outputs for kind in out.get("data", {})}
 
 
 def assert_verdict_reads_its_interval(output):
@@ -60,16 +81,34 @@ def test_04_the_clock_cuts_the_last_round_short(executed_lesson):
     assert "more than the one before, and less than 7 times" in out
 
 
+def test_04_the_horizon_trees_show_the_shallow_mistake_and_the_deeper_refutation(executed_lesson):
+    table = text(executed_lesson, L04, "fact-horizon")
+    moves = dict(re.findall(r"^\s+(\d)\s+(\d)\s", table, re.M))
+    assert moves["2"] == "2" and moves["4"] == "5"             # "depth 4 plays column 5"
+    shallow = picture(executed_lesson, L04, "fact-horizon-shallow")
+    assert "value -102, move 2" in shallow                     # "scores −102 ... plays column 2"
+    assert ">evaluated<" in shallow                             # the board at its edge
+    deep = picture(executed_lesson, L04, "fact-horizon-deep")
+    assert "value -5, move 5" in deep
+    assert ">game over<" in deep and "<= loss in 4" in deep    # O completes four; the bound
+    said = L04.read_text()
+    assert "scores −102" in said and "Depth 4 plays column 5" in said
+
+
+def test_04_the_deepening_picture_is_drawn_from_the_rounds(executed_lesson):
+    assert "image/png" in outputs_of(executed_lesson, L04, "fact-deepening-picture")
+
+
 def test_04_the_time_limit_match_reads_its_interval(executed_lesson):
     out = text(executed_lesson, L04, "fact-time-limit-match")
     assert "0.1 s per move vs 0.01 s per move" in out
     assert_verdict_reads_its_interval(out)
 
 
-# -- lesson 06 ------------------------------------------------------------------------------
+# -- lesson 07 ------------------------------------------------------------------------------
 
-def test_06_exploration_constant(executed_lesson):
-    out = text(executed_lesson, L06, "fact-exploration")
+def test_07_exploration_constant(executed_lesson):
+    out = text(executed_lesson, L07, "fact-exploration")
     found = {float(c): int(k) for c, k, _ in
              re.findall(r"c = ([\d.]+): an edge in (\d+) of (\d+) runs", out)}
     assert len(found) == 4
@@ -80,68 +119,77 @@ def test_06_exploration_constant(executed_lesson):
     assert found[5.0] <= found[1.41], out             # too much exploration learns little
 
 
-def test_06_the_double_threat_moves_pull_ahead(executed_lesson):
-    out = text(executed_lesson, L06, "fact-convergence")
+def test_07_the_double_threat_moves_pull_ahead(executed_lesson):
+    out = text(executed_lesson, L07, "fact-convergence")
     visits = ast.literal_eval(re.search(r"visits per root move: (\{[^}]*\})", out).group(1))
     top_two = sorted(visits, key=visits.get, reverse=True)[:2]
     assert set(top_two) == {2, 5}, visits
 
 
-def test_06_duel_reads_its_interval(executed_lesson):
-    out = text(executed_lesson, L06, "fact-duel")
+def test_07_duel_reads_its_interval(executed_lesson):
+    out = text(executed_lesson, L07, "fact-duel")
     assert_verdict_reads_its_interval(out)
     assert "id:" not in out                            # players named in words
-    # "with that time, MCTS is clearly weaker"
-    assert re.search(r"MCTS, 1000 iterations scores between [\d.]+ and 0\.[0-4]\d*", out), out
+    # "with that time, MCTS is weaker", at the quick size as at the full one
+    assert re.search(r"MCTS, \d+ iterations scores between [\d.]+ and 0\.[0-4]\d*", out), out
     # "about the same time per move": measured in the same run, within a factor of 2
     ms = [int(n) for n in re.findall(r"(\d+) ms per move on average", out)]
     assert len(ms) == 2 and max(ms) <= 2 * max(min(ms), 1), ms
     assert "(about the same time)" in out
 
 
-def test_06_the_sign_flip_demo_reads_as_sentences(executed_lesson):
-    out = text(executed_lesson, L06, "fact-sign-flip")
+def test_07_mcts_solver_proves_the_double_threat_and_not_the_opening(executed_lesson):
+    out = text(executed_lesson, L07, "fact-solver-connect-four")
+    threat = re.search(r"double threat, X to move: stopped after (\d+) of 2000 iterations, "
+                       r"the root is proven: 1\.0 for X", out)
+    assert threat and int(threat.group(1)) < 2000, out           # "stops early"
+    assert ("empty board: stopped after 2000 of 2000 iterations, nothing proven at the root; "
+            "proven root moves: {}") in out
+
+
+def test_07_the_sign_flip_demo_reads_as_sentences(executed_lesson):
+    out = text(executed_lesson, L07, "fact-sign-flip")
     assert "with the sign flip: MCTS blocks in 5 of 5 runs of 1000 iterations" in out
     assert "without the sign flip: MCTS blocks in 0 of 5 runs of 1000 iterations" in out  # "never"
     assert "{" not in out
 
 
-# -- lesson 07 ------------------------------------------------------------------------------
+# -- lesson 08 ------------------------------------------------------------------------------
 
-def test_07_self_play_plays_each_opening_once(executed_lesson):
-    out = text(executed_lesson, L07, "fact-self-play")
+def test_08_self_play_plays_each_opening_once(executed_lesson):
+    out = text(executed_lesson, L08, "fact-self-play")
     lines = re.findall(r"first move (\d): score [\d.]+ \([\d.]+-[\d.]+\), (\d+) distinct games", out)
     assert [int(col) for col, _ in lines] == list(range(7))
     counts = {int(n) for _, n in lines}
     assert len(counts) == 1                     # every opening once: all games distinct
 
 
-def test_07_every_game_of_the_interval_sizes_is_distinct(executed_lesson):
+def test_08_every_game_of_the_interval_sizes_is_distinct(executed_lesson):
     """"Four times the games for half the width": 10, 40 and 160 games, none a replay, and
     each width printed beside the rule's 0.50."""
-    out = text(executed_lesson, L07, "fact-interval-sizes")
+    out = text(executed_lesson, L08, "fact-interval-sizes")
     sizes = re.findall(r"^(\d+) games, (\d+) distinct", out, re.M)
     assert sizes == [("10", "10"), ("40", "40"), ("160", "160")]
     ratios = [float(r) for r in re.findall(r"to [\d.]+, ([\d.]+) of it", out)]
     assert len(ratios) == 2 and all(0.35 <= r <= 0.7 for r in ratios), out
 
 
-def test_07_the_round_robin_says_which_neighbours_are_clearly_ranked(executed_lesson):
-    out = text(executed_lesson, L07, "fact-round-robin")
+def test_08_the_round_robin_says_which_neighbours_are_clearly_ranked(executed_lesson):
+    out = text(executed_lesson, L08, "fact-round-robin")
     assert len(re.findall(r"against random: \+\d+ =0 -0", out)) == 3     # "everyone wins"
     verdicts = re.findall(r"\) above .*: (clearly ranked|not clearly ranked)", out)
     assert len(verdicts) == 3
 
 
-def test_07_seat_swap_reads_its_interval(executed_lesson):
-    out = text(executed_lesson, L07, "fact-seat-swap")
+def test_08_seat_swap_reads_its_interval(executed_lesson):
+    out = text(executed_lesson, L08, "fact-seat-swap")
     assert "seat X" in out and "seat O" in out
     assert "distinct" not in out or "repeat" not in out
     assert_verdict_reads_its_interval(out)
 
 
-def test_07_the_plain_python_evaluation_is_several_times_slower_per_node(executed_lesson):
-    out = text(executed_lesson, L07, "fact-speed")
+def test_08_the_plain_python_evaluation_is_several_times_slower_per_node(executed_lesson):
+    out = text(executed_lesson, L08, "fact-speed")
     rate = {}
     for line in out.splitlines():
         found = re.match(r"\s*(alpha-beta 4( combined)?)\s.*\s([\d,.]+)$", line)
@@ -152,23 +200,33 @@ def test_07_the_plain_python_evaluation_is_several_times_slower_per_node(execute
     assert f"combined_eval is {ratio:.1f} times slower per node" in out
 
 
-# -- lesson 08 ------------------------------------------------------------------------------
+# -- lesson 09 ------------------------------------------------------------------------------
 
-def test_08_the_double_threat_scores_18(executed_lesson):
-    out = text(executed_lesson, L08, "fact-score")
+def test_09_the_table_tree_draws_each_hit_as_an_edge(executed_lesson):
+    out = text(executed_lesson, L09, "fact-tt-tree")
+    without, nodes, hits = map(int, re.search(
+        r"without a table: (\d+) nodes; with one: (\d+) nodes, (\d+) of them answered", out).groups())
+    assert hits >= 1 and nodes < without
+    svg = picture(executed_lesson, L09, "fact-tt-tree")
+    assert svg.count('class="edge tt-hit"') == hits               # "a dashed purple edge"
+    assert "TT hit <= 0" in svg                                   # "<= 0 is an upper bound"
+
+
+def test_09_the_double_threat_scores_18(executed_lesson):
+    out = text(executed_lesson, L09, "fact-score")
     assert "score for X: 18" in out
     assert "score of column 2: 18" in out and "score of column 5: 18" in out
 
 
-def test_08_the_naive_cache_is_wrong_and_the_table_right(executed_lesson):
-    out = text(executed_lesson, L08, "fact-naive-cache")
+def test_09_the_naive_cache_is_wrong_and_the_table_right(executed_lesson):
+    out = text(executed_lesson, L09, "fact-naive-cache")
     assert re.search(r"naive cache:\s+0\n", out)
     assert re.search(r"no memory\):\s+win in 5 plies", out)
     assert re.search(r"table with flags:\s+win in 5 plies", out)
 
 
-def test_08_the_steps_table_has_a_row_per_step(executed_lesson):
-    out = text(executed_lesson, L08, "fact-steps-table")
+def test_09_the_steps_table_has_a_row_per_step(executed_lesson):
+    out = text(executed_lesson, L09, "fact-steps-table")
     for step in ("plain alpha-beta", "+ move order", "+ bitboards", "+ transposition table",
                  "+ null windows", "+ anticipate losing moves", "+ threat-based ordering",
                  "+ lower bounds in the table", "compiled (numba)", "+ opening book"):
@@ -193,23 +251,23 @@ def test_08_the_steps_table_has_a_row_per_step(executed_lesson):
     assert "too hard for every readable step" in out
 
 
-def test_08_null_windows_ask_half_way_to_the_extremes_first(executed_lesson):
-    out = text(executed_lesson, L08, "fact-null-windows")
+def test_09_null_windows_ask_half_way_to_the_extremes_first(executed_lesson):
+    out = text(executed_lesson, L09, "fact-null-windows")
     probes = [int(m) for m in re.findall(r"is the score above\s+(-?\d+)\?", out)]
-    said = re.search(r"\(below: above (\S+)\? above (\S+)\?\)", L08.read_text())
+    said = re.search(r"\(below: above (\S+)\? above (\S+)\?\)", L09.read_text())
     assert said and probes[:2] == [int(n.replace("\u2212", "-")) for n in said.groups()]
     assert "exact score: 8" in out
 
 
-def test_08_the_book_reaches_as_many_plies_as_the_lesson_says():
+def test_09_the_book_reaches_as_many_plies_as_the_lesson_says():
     from gamelib.solver import OpeningBook
 
-    said = re.findall(r"in its first (\d+) plies", L08.read_text())
+    said = re.findall(r"in its first (\d+) plies", L09.read_text())
     assert said and {int(n) for n in said} == {OpeningBook.load().plies}
 
 
-def test_08_threat_ordering_and_the_table_save_nodes_on_the_middle_game(executed_lesson):
-    out = text(executed_lesson, L08, "fact-steps-table")
+def test_09_threat_ordering_and_the_table_save_nodes_on_the_middle_game(executed_lesson):
+    out = text(executed_lesson, L09, "fact-steps-table")
     nodes = {}
     for line in out.splitlines():
         if "|" in line and not line.startswith(" "):
@@ -223,8 +281,8 @@ def test_08_threat_ordering_and_the_table_save_nodes_on_the_middle_game(executed
     assert nodes["same ideas, compiled (numba)"] == nodes["+ lower bounds in the table"]
 
 
-def test_08_null_windows_cost_more_on_easy_positions_and_pay_on_the_hardest(executed_lesson):
-    out = text(executed_lesson, L08, "fact-null-windows-pay")
+def test_09_null_windows_cost_more_on_easy_positions_and_pay_on_the_hardest(executed_lesson):
+    out = text(executed_lesson, L09, "fact-null-windows-pay")
     n, paid, more = map(int, re.search(r"(\d+) positions; null windows paid \(fewer nodes\) on "
                                        r"(\d+) of them, and cost more than the full window on "
                                        r"(\d+)", out).groups())
@@ -238,24 +296,24 @@ def test_08_null_windows_cost_more_on_easy_positions_and_pay_on_the_hardest(exec
     assert null < full                                               # "on the hardest ... paid"
 
 
-def test_08_the_compiled_step_searches_the_same_nodes_far_faster(executed_lesson):
-    out = text(executed_lesson, L08, "fact-step-9")
+def test_09_the_compiled_step_searches_the_same_nodes_far_faster(executed_lesson):
+    out = text(executed_lesson, L09, "fact-step-9")
     lines = re.findall(r"(L\d_R\d): the same nodes [^\n]*, ([\d,]+) times as many per second: "
                        r"far more$", out, re.M)          # the table's text ends without a newline
     assert [name for name, _ in lines] == ["L3_R1", "L2_R1"], out
     assert "not the same" not in out
 
 
-def test_08_the_perfect_player_answers_within_a_second(executed_lesson):
-    out = lessons.cell_text(executed_lesson(L08), "fact-perfect-game")
+def test_09_the_perfect_player_answers_within_a_second(executed_lesson):
+    out = lessons.cell_text(executed_lesson(L09), "fact-perfect-game")
     assert "O wins" in out
     assert float(re.search(r"slowest move took ([\d.]+) s", out).group(1)) < 1
 
 
-def test_07_the_head_to_head_table_reads_every_pair_of_the_stronger_players(executed_lesson):
+def test_08_the_head_to_head_table_reads_every_pair_of_the_stronger_players(executed_lesson):
     """"The real information is in the games between the stronger players": a verdict per
     pair without the random player, each read from its own interval, and the cross-table."""
-    out = text(executed_lesson, L07, "fact-head-to-head")
+    out = text(executed_lesson, L08, "fact-head-to-head")
     verdicts = [line for line in out.splitlines() if re.match(r"\d+ games: ", line)]
     assert len(verdicts) == 3                   # 3 stronger players: 3 pairs
     for line in verdicts:

@@ -1,0 +1,94 @@
+"""Lesson 06 runs top to bottom, and what its sentences say is what its outputs show.
+
+The lesson has no quick settings: every cell runs at the size a student sees (about a
+minute and a half), so the facts below hold in every run.
+"""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from lesson_facts import code_of, number, prose_and_outputs
+
+LESSON = Path(__file__).resolve().parent.parent / "notebooks" / "06-connect-four-rules.ipynb"
+
+
+@pytest.fixture(scope="module")
+def executed(executed_lesson):
+    """The lesson executed in a fresh kernel (the session's shared run; lesson 06 has no
+    quick settings, so quick and full are the same run): (markdown, outputs, notebook)."""
+    notebook = executed_lesson(LESSON)
+    return (*prose_and_outputs(notebook), notebook)
+
+
+@pytest.mark.slow
+def test_rules_agree_with_depth_2_and_miss_the_trap(executed):
+    _, out, _ = executed
+    agree = re.search(r"depth-2 search's in (\d+) of (\d+) positions", out)
+    assert agree and agree.group(1) == agree.group(2)
+    assert "column 3 keeps the most lines open" in out
+    assert "depth 4: column 3 is a loss in 4 plies" in out
+
+
+@pytest.mark.slow
+def test_search_value_is_the_sum_of_the_parts_at_the_end_of_the_line(executed):
+    _, out, _ = executed
+    assert "report's parts for X: {'my threats': 0, 'opponent threats': 0, " \
+           "'opponent double threats': 0, 'ODD/EVEN/MIXED verdict': 0}" in out   # "every part is 0"
+    value = number(r"search value ([+-]\d+), expected line", out)
+    total = number(r"sum ([+-]\d+)", out)
+    assert value == total and value != 0
+
+
+@pytest.mark.slow
+def test_kept_shares_and_matches_are_as_the_text_says(executed):
+    _, out, _ = executed
+    shares = {name.strip(): float(v) for name, v in
+              re.findall(r"^(.{30}) keeps the value in ([\d.]+)%", out, re.M)}
+    assert shares["random"] < 50 and shares["win-or-block rules"] > shares["random"] + 30
+    deep = [v for k, v in shares.items() if "depth 4" in k]
+    assert len(deep) == 3 and max(deep) - min(deep) <= 1.0
+    assert all(v < 100 for v in shares.values())                   # "none of them is perfect"
+    verdicts = re.findall(r"^    (not shown|\S.*is stronger|\S.*is weaker)", out, re.M)
+    assert verdicts == ["not shown", "not shown"]                   # "both intervals contain 0.5"
+
+
+@pytest.mark.slow
+def test_only_the_centre_wins_the_first_move_and_the_board_shows_every_score(executed):
+    prose, out, notebook = executed
+    assert "first moves that win for X: [3]" in out
+    assert "first moves that draw for X: [2, 4]" in out
+    assert "first moves that lose for X: [0, 1, 5, 6]" in out
+    assert "only by opening in the centre column" in prose
+    assert "the columns next to it draw, and the outer ones lose" in prose
+    pictures = [out for cell in notebook.cells if cell.cell_type == "code"
+                for out in cell.outputs if "image/svg+xml" in out.get("data", {})
+                and "column-scores" in out["data"]["image/svg+xml"]]
+    assert len(pictures) == 1
+    assert pictures[0]["data"]["image/svg+xml"].count('class="score ') == 7
+    alt = pictures[0]["metadata"]["image/svg+xml"]["alt"]
+    assert "column 3: +1 (win)" in alt and "column 0: -2 (loss)" in alt
+
+
+@pytest.mark.slow
+def test_the_exercise_waits_for_the_student(executed):
+    _, out, _ = executed
+    assert "rule_move(game, state) returned None" in out
+
+
+@pytest.mark.slow
+def test_prose_has_one_column_numbering_and_no_plumbing(executed):
+    prose, _, notebook = executed
+    code = code_of(notebook)
+    assert "GAMELIB_QUICK" not in code and "os.environ" not in code
+    assert "seed report" not in prose and "the seed" not in prose.lower()
+    assert "numbered **0 to 6** from the left" in prose
+    assert "columns 1 to 7" not in prose.lower()
+
+
+def test_lesson_is_committed_without_outputs():
+    notebook = json.loads(LESSON.read_text())
+    assert "quick" not in notebook["metadata"].get("gamelib", {})     # one setting only
+    assert all(c.get("outputs") == [] for c in notebook["cells"] if c["cell_type"] == "code")
