@@ -311,6 +311,7 @@ class PlayBoard:
     def _build(self) -> None:
         """Create the controls, the board and the panels."""
         self.board = self.adapter.make_cells(self._board_click)
+        self.board.refused = lambda: self.status
         self.side = with_classes(widgets.ToggleButtons(
             options=[(f"You play {self.adapter.side_name(p)} ({order})", p) for p, order
                      in zip(self.game.players, ("first", "second"))],
@@ -351,14 +352,16 @@ class PlayBoard:
             self.rule.observe(lambda change: self._safely(
                 lambda: self.set_first_move_rule(change["new"])), "value")
             controls.append(self.rule)
-        buttons = widgets.HBox([self.new_button, self.undo_button, self.hint_button,
-                                self.why_toggle, self.tree_button, self.review_button])
+        buttons = with_classes(widgets.HBox([
+            self.new_button, self.undo_button, self.hint_button, self.why_toggle,
+            self.tree_button, self.review_button]), "gamelib-wrap")
         self.inputs = [self.menu, self.side, self.undo_button, self.hint_button,
                        self.tree_button, self.review_button] + ([self.rule] if self.rule else [])
-        play_area = widgets.HBox([self.board.widget, self.why],
-                                 layout=widgets.Layout(align_items="flex-start"))
+        play_area = with_classes(widgets.HBox(     # the why panel wraps below when narrow
+            [self.board.widget, self.why], layout=widgets.Layout(align_items="flex-start")),
+            "gamelib-wrap", "gamelib-play-area")
         self.widget = with_classes(widgets.VBox([
-            stylesheet(), widgets.HBox(controls, layout=widgets.Layout(flex_flow="row wrap")),
+            stylesheet(), with_classes(widgets.HBox(controls), "gamelib-wrap"),
             buttons, self.status_line, self.banner, play_area, self.move_list,
             self.review_panel, self.tree]), "gamelib-playboard")
 
@@ -424,10 +427,10 @@ class PlayBoard:
 
     # -- playing ---------------------------------------------------------------------------
 
-    def _board_click(self, move: Move) -> None:
-        """A click on the board in the browser: played (or queued while the AI thinks),
-        unless it is the second click of a double click on the same cell, which is
-        refused with a word in the status line."""
+    def _board_click(self, move: Move) -> bool:
+        """A click (or key) on the board in the browser: played (or queued while the AI
+        thinks), unless it is the second click of a double click on the same cell, which
+        is refused with a word in the status line. False if it was refused."""
         with self._lock:
             last = self._last_click
             if (last is not None and last[0] == move
@@ -439,9 +442,11 @@ class PlayBoard:
                 self._set_status(f"{self.adapter.move_name(move).capitalize()} was clicked "
                                  f"twice quickly: a double click counts once. {after}",
                                  thinking=waiting)
-                return
-            self._safely(lambda: self._human_move(move))
+                return False
+            played: list[bool] = []
+            self._safely(lambda: played.append(self._human_move(move)))
             self._last_click = (move, time.monotonic())     # (a click's handling ends now)
+            return played == [True]
 
     def _human_move(self, move: Move) -> bool:
         """Handle a click on `move`: play it if allowed, then let the AI reply; while
@@ -451,6 +456,7 @@ class PlayBoard:
                 self._queued = move
                 self._set_status(f"You clicked {self.adapter.move_name(move)}: it is "
                                  f"played as soon as the AI has moved.", thinking=True)
+                self._refresh()             # the board marks the queued move
                 return True
             if self.viewing is not None:
                 self.viewing = None         # a move is played on the game, not the past
@@ -543,6 +549,7 @@ class PlayBoard:
         if problem:
             self._set_status(f"Your click on {self.adapter.move_name(move)} was not "
                              f"played: {problem[0].lower()}{problem[1:]}")
+            self._refresh()
             return
         self._human_move(move)
 
@@ -589,7 +596,8 @@ class PlayBoard:
                              or self.viewing is not None) else set(self.game.actions(state))
         self.board.show(state, winning, last,
                         self.hint_move if self.viewing is None else None, playable,
-                        self._reasons(state, playable))
+                        self._reasons(state, playable), human=self.human,
+                        busy=self.thinking, queued=self._queued)
         self._draw_move_list()
         if not self.thinking:
             self.undo_button.disabled = self.session.undo_point() is None
@@ -713,8 +721,8 @@ class PlayBoard:
         """Show `text` in the status line."""
         self._status = text
         css = "gamelib-thinking" if thinking else "gamelib-message"
-        self.status_line.value = (f"<span class='{css}' role='status' aria-live='polite'>"
-                                  f"{escape(text)}</span>")
+        self.status_line.value = f"<span class='{css}'>{escape(text)}</span>"
+        self.board.announce(text)       # the board's live region reads it out
 
     def _safely(self, action: Callable[[], Any]) -> None:
         """Run a button's action; an unexpected error goes to the status line, not the page."""
