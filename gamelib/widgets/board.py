@@ -27,7 +27,7 @@ from gamelib.widgets.explain import pv_text, value_words, why_html
 from gamelib.widgets.opponents import TREE_PLIES, choose_move, records_its_tree
 from gamelib.widgets.session import GameSession, check_side
 from gamelib.widgets.style import stylesheet, with_classes
-from gamelib.widgets.treeview import tree_html
+from gamelib.widgets.treeview import TreeViewport, tree_html
 from gamelib.widgets.worker import Worker
 
 CUSTOM = "custom"
@@ -312,10 +312,10 @@ class PlayBoard:
         """Create the controls, the board and the panels."""
         self.board = self.adapter.make_cells(self._board_click)
         self.board.refused = lambda: self.status
-        self.side = with_classes(widgets.ToggleButtons(
+        self.side = with_classes(widgets.RadioButtons(     # a screen reader hears which is on
             options=[(f"You play {self.adapter.side_name(p)} ({order})", p) for p, order
                      in zip(self.game.players, ("first", "second"))],
-            value=self.human, style={"button_width": "auto"}), "gamelib-side")
+            value=self.human, layout=widgets.Layout(width="auto")), "gamelib-side")
         self.side.observe(lambda change: self._safely(
             lambda: self._side_changed(change["new"])), "value")
         self.menu.observe(self._menu_changed, "value")
@@ -327,15 +327,15 @@ class PlayBoard:
                                         self.show_tree)
         self.review_button = self._button("Review my moves", "gamelib-review-button",
                                           lambda: self.review(wait=False))
-        self.why_toggle = with_classes(widgets.ToggleButton(
-            value=True, description="Why this move?", tooltip="show the AI's reasoning"),
-            "gamelib-why")
+        self.why_toggle = with_classes(widgets.Checkbox(      # a checkbox says if it is on
+            value=True, description="Why this move?", tooltip="show the AI's reasoning",
+            indent=False, layout=widgets.Layout(width="auto")), "gamelib-why")
         self.why_toggle.observe(lambda change: self._show_why_panel(), "value")
         self.status_line = with_classes(widgets.HTML(), "gamelib-status")
         self.banner = with_classes(widgets.HTML(), "gamelib-banner")
         self.why = with_classes(widgets.HTML(layout=widgets.Layout(margin="0 0 0 16px")),
                                 "gamelib-why-panel")
-        self.tree = with_classes(widgets.HTML(), "gamelib-tree-panel")
+        self.tree = with_classes(TreeViewport(), "gamelib-tree-panel")
         self.review_panel = with_classes(widgets.HTML(), "gamelib-review-panel")
         self.move_list = with_classes(widgets.HBox(
             layout=widgets.Layout(flex_flow="row wrap")), "gamelib-move-list")

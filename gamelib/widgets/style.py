@@ -9,14 +9,16 @@ import ipywidgets as widgets
 
 CSS = """
 <style>
-.gamelib-playboard .jupyter-button:disabled,
-.gamelib-playboard .widget-toggle-buttons .jupyter-button:disabled { opacity: 0.45;
-  cursor: not-allowed; }
+.gamelib-playboard .jupyter-button:disabled { opacity: 0.45; cursor: not-allowed; }
 .gamelib-playboard .jupyter-button { width: auto; min-width: max-content;
   padding: 0 10px; }
 .gamelib-playboard .jupyter-button:focus-visible,
 .gamelib-stepper .jupyter-button:focus-visible { outline: 3px solid #1a6bd0;
   outline-offset: 2px; }
+.gamelib-stepper .widget-hbox { flex-wrap: wrap; }
+.gamelib-side .widget-radio-box, .gamelib-mcts-view .widget-radio-box {
+  flex-direction: row; flex-wrap: wrap; gap: 0 14px; }
+.gamelib-playboard { container: gamelib-board / inline-size; }
 .gamelib-playboard .gamelib-wrap { flex-wrap: wrap; gap: 4px 12px; max-width: 100%; }
 .gamelib-playboard .gamelib-play-area > .gamelib-why-panel { flex: 1 1 22em;
   min-width: min(22em, 100%); }
@@ -48,9 +50,6 @@ CSS = """
 .gamelib-exact summary { cursor: pointer; color: var(--jp-content-link-color, #1a6bd0); }
 .gamelib-small { font-size: 12px; opacity: 0.8; }
 .gamelib-why-text { max-width: 32em; line-height: 1.4; margin: 2px 0; }
-.gamelib-tree-scroll { max-width: 100%; max-height: 700px; overflow: auto; }
-.gamelib-tree-scroll svg { max-width: none; height: auto; }
-.gamelib-stepper-picture svg { max-width: 100%; height: auto; }
 .gamelib-narration { font-size: 15px; min-height: 1.5em; }
 </style>
 """

@@ -49,6 +49,10 @@ function render({ model, el }) {
       const index = r * cols + c;
       const cell = element("div", `gamelib-cell gamelib-cell-${r}-${c}` +
         (columns ? ` gamelib-col-${c}` : ""), { role: "gridcell", tabindex: "-1" });
+      cell.addEventListener("focus", () => {
+        focused = index; // the board's one tab stop follows the focus
+        cells.forEach((other, i) => other.setAttribute("tabindex", i === index ? "0" : "-1"));
+      });
       cell.addEventListener("click", (event) => {
         focused = index;
         choose(moveOf(index), event.detail);
@@ -108,9 +112,7 @@ function render({ model, el }) {
   }
 
   function focusCell(index) {
-    focused = index;
-    cells.forEach((cell, i) => cell.setAttribute("tabindex", i === focused ? "0" : "-1"));
-    cells[focused].focus();
+    cells[index].focus(); // its focus listener makes it the focused cell
   }
 
   function draw() {
