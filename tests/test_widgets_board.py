@@ -251,10 +251,13 @@ def test_a_full_column_cannot_be_clicked_and_controls_grey_out_while_thinking() 
     assert board.thinking and "gamelib-busy" in board.widget._dom_classes
     assert all(w.disabled for w in board.inputs) and board.board.view.playable == []
     assert board.board.view.busy
+    assert board.undo_button.tooltip == "unavailable while the AI is thinking"
+    assert board.side.tooltip == "unavailable while the AI is thinking"
     assert not board.new_button.disabled                    # New game always works
     blocker.set()
     board.wait()
     assert "gamelib-busy" not in board.widget._dom_classes and not board.menu.disabled
+    assert not any(w.tooltip for w in board.inputs)         # nothing left to explain
 
 
 @pytest.mark.parametrize("how", ["new game", "switch sides", "first-move rule"])

@@ -34,6 +34,8 @@ CUSTOM = "custom"
 DOUBLE_CLICK_SECONDS = 0.4
 """A second click on the same cell this soon after the first one was handled is the tail
 of a double click: it is refused, and the status line says so (never silently)."""
+BUSY_NOTE = "unavailable while the AI is thinking"
+"""What a control greyed out while the AI thinks says (its tooltip, read as its description)."""
 BANNERS = {"win": "You win!", "loss": "The AI wins.", "draw": "Draw."}
 WIN_MARK = ("<svg class='gamelib-win-mark' width='22' height='22' viewBox='0 0 24 24' "
             "aria-hidden='true'><path fill='currentColor' d='M12 2l3 7h7l-5.5 4.5 2 7.5"
@@ -712,10 +714,16 @@ class PlayBoard:
         return html, not html.startswith("<i>")
 
     def _set_enabled(self, enabled: bool) -> None:
-        """Enable or disable every control (the board's cells follow `_refresh`)."""
+        """Enable or disable every control; a disabled one says why in its tooltip (the
+        board's cells follow `_refresh`)."""
         for widget in self.inputs:
             if widget.disabled == enabled:
                 widget.disabled = not enabled
+            tooltip = widget.tooltip or ""
+            plain = "" if tooltip == BUSY_NOTE else tooltip.removesuffix(f" ({BUSY_NOTE})")
+            wanted = plain if enabled else (f"{plain} ({BUSY_NOTE})" if plain else BUSY_NOTE)
+            if tooltip != wanted:
+                widget.tooltip = wanted
 
     def _set_status(self, text: str, thinking: bool = False) -> None:
         """Show `text` in the status line."""

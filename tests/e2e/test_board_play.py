@@ -68,7 +68,8 @@ def open_notebook(lab, size: str = "1024x768", dark: bool = False):
         accept.click()
     except Exception:
         pass
-    tab.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').wait_for(timeout=90_000)
+    tab.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').wait_for(
+        state="attached", timeout=90_000)              # (hidden in a narrow toolbar)
     if dark:
         tab.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', "
                      "{theme: 'JupyterLab Dark'})")
@@ -217,7 +218,10 @@ def test_a_whole_game_with_the_keyboard_alone(page) -> None:
         assert page.evaluate(FOCUS) == f"gamelib-cell-{target[0]}-{target[1]}"
         page.keyboard.press("Enter" if turn % 2 else "Space")
         expect(board.locator(".gamelib-mark-x")).to_have_count(turn, timeout=WAIT_MS)
-        expect(board.locator(".gamelib-busy")).to_have_count(0, timeout=WAIT_MS)
+        page.wait_for_function(                        # the AI's reply, or the end
+            "board => board.querySelector('.gamelib-status').textContent.includes('Your move')"
+            " || board.querySelector('.gamelib-result') !== null",
+            arg=board.element_handle(), timeout=WAIT_MS)
         assert page.evaluate(FOCUS) is not None, turn      # focus stays on the board
         if board.locator(".gamelib-result").count():
             break
