@@ -219,9 +219,10 @@ def test_a_whole_game_with_the_keyboard_alone(page) -> None:
         page.keyboard.press("Enter" if turn % 2 else "Space")
         expect(board.locator(".gamelib-mark-x")).to_have_count(turn, timeout=WAIT_MS)
         page.wait_for_function(                        # the AI's reply, or the end
-            "board => board.querySelector('.gamelib-status').textContent.includes('Your move')"
-            " || board.querySelector('.gamelib-result') !== null",
-            arg=board.element_handle(), timeout=WAIT_MS)
+            "([board, turn]) => board.querySelector('.gamelib-result') !== null || ("
+            "board.querySelectorAll('.gamelib-mark-o').length === turn && "
+            "board.querySelector('.gamelib-status').textContent.includes('Your move'))",
+            arg=[board.element_handle(), turn], timeout=WAIT_MS)
         assert page.evaluate(FOCUS) is not None, turn      # focus stays on the board
         if board.locator(".gamelib-result").count():
             break
@@ -270,7 +271,17 @@ def test_cells_and_buttons_have_names_and_closed_columns_say_why(page) -> None:
     expect(board.get_by_role("radio", name="You play red (first)")).to_be_checked()
 
 
+IN_VIEW = """stepper => {
+  const node = stepper.querySelector('g.node.current');
+  const frame = stepper.querySelector('.gamelib-viewport');
+  if (!node || !frame) return false;
+  const a = node.getBoundingClientRect(), f = frame.getBoundingClientRect();
+  return a.left >= f.left && a.right <= f.right && a.top >= f.top && a.bottom <= f.bottom;
+}"""
+
+
 def test_trees_open_centred_and_the_current_node_stays_in_view(page) -> None:
+    from playwright.sync_api import expect
     board = board_of(page, 0)
     frame = board.locator(".gamelib-tree-panel .gamelib-viewport")
     frame.scroll_into_view_if_needed()
@@ -289,14 +300,11 @@ def test_trees_open_centred_and_the_current_node_stays_in_view(page) -> None:
     stepper = page.locator(".gamelib-stepper")
     picture = stepper.locator(".gamelib-viewport")
     picture.scroll_into_view_if_needed()
-    for _ in range(8):
+    for step in range(18, 26):
         stepper.locator(".gamelib-step-forward").click()
-        current = stepper.locator("g.node.current")
-        current.wait_for(timeout=WAIT_MS)
-        page.wait_for_timeout(150)
-        box, frame_box = current.bounding_box(), picture.bounding_box()
-        assert frame_box["x"] <= box["x"] and box["x"] + box["width"] <= frame_box["x"] + frame_box["width"]
-        assert frame_box["y"] <= box["y"] and box["y"] + box["height"] <= frame_box["y"] + frame_box["height"]
+        expect(stepper.locator(".gamelib-narration")).to_contain_text(f"Step {step} of",
+                                                                      timeout=WAIT_MS)
+        page.wait_for_function(IN_VIEW, arg=stepper.element_handle(), timeout=5_000)
     font = stepper.locator("g.node text").first.evaluate("el => el.getBoundingClientRect().height")
     assert font >= 9                                                      # still readable
     stepper.locator(".gamelib-viewport-zoom-in").click()
