@@ -205,6 +205,9 @@ def test_a_whole_game_with_the_keyboard_alone(page) -> None:
     page.keyboard.press("Tab")                        # the board is the next tab stop
     assert page.evaluate(FOCUS) is not None
     assert board.locator('[role="gridcell"][tabindex="0"]').count() == 1   # one tab stop
+    page.keyboard.press("ArrowRight")
+    board.locator(".gamelib-cells").screenshot(path=str(SHOTS / "play-keyboard-focus.png"))
+    page.keyboard.press("ArrowLeft")
     for turn in range(1, 6):
         focused = page.evaluate(FOCUS)
         row, col = (int(n) for n in focused.split("-")[-2:])
