@@ -30,18 +30,21 @@ from pathlib import Path
 PYODIDE = "314.0.6"           # exactly what jupyterlite-pyodide-kernel 0.8.6 expects
 VIZ_JS = "3.31.0"             # Graphviz compiled to WebAssembly, from the npm registry
 BUILD_TOOLS = ["jupyterlite-core==0.8.6", "jupyterlite-pyodide-kernel==0.8.6",
-               "jupyter_server==2.21.1", "jupyterlab_widgets==3.0.17", "setuptools==80.9.0"]
+               "jupyter_server==2.21.1", "jupyterlab_widgets==3.0.17", "setuptools==80.9.0",
+               "anywidget==0.11.0"]     # its JupyterLab extension draws the boards' cells
 # Pure-Python wheels gamelib needs in the browser, with what each one needs there.
 BROWSER_WHEELS = {
     "graphviz==0.21": [],
     "ipywidgets==8.1.9": ["jupyterlab-widgets", "traitlets", "ipython"],
     "jupyterlab_widgets==3.0.17": [],
+    "anywidget==0.11.0": ["ipywidgets", "psygnal", "typing-extensions"],
+    "psygnal==0.16.1": [],
 }
 KERNEL_WHEELS = ["comm==0.2.3"]          # the kernel installs these itself, from pypi/
-GAMELIB_NEEDS = ["graphviz", "ipywidgets", "tqdm"]
+GAMELIB_NEEDS = ["graphviz", "ipywidgets", "anywidget", "tqdm"]
 # Wheels of Pyodide's own list that the kernel loads at start (or gamelib needs): they
 # are pure Python, so they come from PyPI and are served by the site.
-PYODIDE_LOCAL = ["micropip", "packaging", "ipython", "jedi", "tqdm"]
+PYODIDE_LOCAL = ["micropip", "packaging", "ipython", "jedi", "tqdm", "typing-extensions"]
 # ------------------------------------------------------------------------------------------
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -94,7 +97,7 @@ def wheel(python: Path, requirement: str) -> Path:
     found = [p for p in folder.glob("*.whl") if p.name.lower().startswith(stem)]
     if not found:
         run(python, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
-            "--python-version", "3.14", "--dest", folder, requirement)
+            "--python-version", "3.14", "--platform", "any", "--dest", folder, requirement)
         found = [p for p in folder.glob("*.whl") if p.name.lower().startswith(stem)]
     if len(found) != 1 or not found[0].name.endswith("-none-any.whl"):
         sys.exit(f"expected one pure-Python wheel for {requirement}, found {found}")

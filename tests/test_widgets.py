@@ -175,7 +175,7 @@ def test_full_column_is_refused_and_changes_nothing() -> None:
     assert not board.click(0)
     assert "Column 0 is full" in board.status
     assert (board.state, board.moves) == before
-    board.board.drops[0].click()                 # the drop button, as in the browser
+    assert not board.board.press(0)              # as the browser sends it
     assert (board.state, board.moves) == before
 
 
@@ -195,7 +195,7 @@ def test_clicks_after_the_end_are_refused() -> None:
     final = board.state
     for col in range(7):
         assert not board.click(col)
-        board.board.buttons[(0, col)].click()
+        assert not board.board.press(col)
     assert board.state == final and "game is over" in board.status
     assert board.hint() is None
 
@@ -206,17 +206,18 @@ def test_clicks_while_the_ai_thinks_are_queued_and_the_last_one_played() -> None
     board.click(3, wait=False)
     assert ai.started.wait(10)
     assert board.thinking and "thinking" in board.status
-    assert all(button.disabled for button in board.board.drops)
+    assert board.board.view.busy and not any(board.board.can_play(c) for c in range(7))
     for col in [0, 1, 2, 3, 4, 5, 6, 0, 0]:
         assert board.click(col, wait=False)          # many fast clicks: queued
-        board.board.drops[col].click()
+        board.board.press(col)
     assert "Column 0 is played as soon as the AI has moved" in board.status
+    assert board.board.view.queued == 0                 # the board marks the queued column
     assert not board.undo() and board.hint(wait=False) is None
     assert board.moves == [3]
     ai.release.set()
     board.wait()
     assert board.moves == [3, 6, 0, 6] and not board.thinking   # one queued click, once
-    assert not any(button.disabled for button in board.board.drops)
+    assert all(board.board.can_play(c) for c in range(7)) and board.board.view.queued == -1
     check_consistent(board)
 
 
@@ -248,22 +249,21 @@ def test_winning_line_and_last_move_are_marked() -> None:
     board = PlayBoard(ConnectFour(), opponent=Scripted([6]), threaded=False)
     for _ in range(4):
         board.click(0)
-    winners = [cell for cell, b in board.board.buttons.items() if "gamelib-win" in b._dom_classes]
+    winners = [divmod(index, 7) for index in board.board.view.winning]
     assert sorted(winners) == sorted(board.game.winning_line(board.state))
     ttt = PlayBoard(TicTacToe(), opponent=Scripted([(2, 2)]), threaded=False)
     ttt.click((0, 0))
-    assert "gamelib-last" in ttt.board.buttons[(2, 2)]._dom_classes
-    assert ttt.board.buttons[(0, 0)].description == "X"
-    assert "gamelib-mark-o" in ttt.board.buttons[(2, 2)]._dom_classes
+    assert ttt.board.view.last == 2 * 3 + 2
+    assert ttt.board.mark(0, 0) == "X" and ttt.board.mark(2, 2) == "O"
 
 
 def test_bigger_boards_work() -> None:
     board = PlayBoard(TicTacToe(4, 4, 3), opponent="random", seed=6)
-    assert len(board.board.buttons) == 16
+    assert len(board.board.view.names) == 16
     play_out(board)
     check_consistent(board)
     small = PlayBoard(ConnectFour(5, 6, 4), opponent="random", seed=6)
-    assert len(small.board.drops) == 6
+    assert len(small.board.view.drop_names) == 6
     play_out(small)
     check_consistent(small)
 
@@ -292,7 +292,7 @@ def test_hint_marks_a_move() -> None:
     board = PlayBoard(ConnectFour(), opponent="random", seed=1)
     hint = board.hint()
     assert hint in board.game.actions(board.state)
-    assert "gamelib-hint" in board.board.drops[hint]._dom_classes
+    assert board.board.view.hint == hint
     board.click(hint)
     assert board.hint_move is None
 

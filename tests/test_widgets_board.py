@@ -17,7 +17,6 @@ from gamelib.search.players import AlphaBetaPlayer
 from gamelib.widgets import PlayBoard, adapter_for
 from gamelib.widgets import board as board_module
 from gamelib.widgets.adapters import GameAdapter, TicTacToeAdapter, register_adapter, ADAPTERS
-from gamelib.widgets.cells import BLANK
 from gamelib.widgets.session import GameSession
 from gamelib.widgets.worker import Worker
 
@@ -42,39 +41,56 @@ def visible(html: str) -> str:
 
 # -- 1. ghost marks --------------------------------------------------------------------------
 
-def test_empty_squares_are_never_labelled_with_nothing_so_old_marks_are_redrawn() -> None:
+def test_the_front_end_is_told_every_mark_so_undone_ones_disappear() -> None:
     board = PlayBoard(TicTacToe(), opponent="random", seed=1, threaded=False)
-    assert all(b.description == BLANK for b in board.board.buttons.values())
+    assert board.board.view.cells == ["...", "...", "..."]
     board.click((0, 0))
-    assert board.board.buttons[(0, 0)].description == "X"
+    assert board.board.mark(0, 0) == "X"
     board.undo()
-    assert board.board.buttons[(0, 0)].description == BLANK     # "" would leave a ghost X
+    assert board.board.view.cells == ["...", "...", "..."]
     board.click((2, 2))
     board.new_game()
-    assert all(b.description == BLANK for b in board.board.buttons.values())
+    assert board.board.view.cells == ["...", "...", "..."]
+
+
+def test_the_front_end_gets_an_answer_to_every_move_it_sends() -> None:
+    """The browser sends {"move", "seq"}; the kernel answers {"ack": seq} after it has
+    handled the move, with the reason when it refused it (the echo is then undone)."""
+    board = PlayBoard(ConnectFour(), opponent=_Scripted([3]), threaded=False,
+                      first_move_rule=True)
+    sent: list[dict] = []
+    board.board.view.send = sent.append             # type: ignore[method-assign]
+    board.board._message(board.board.view, {"move": 3, "seq": 1}, [])
+    assert sent == [{"ack": 1, "refused": board.status}] and board.moves == []
+    assert "centre" in sent[0]["refused"]
+    board.board._message(board.board.view, {"move": 2, "seq": 2}, [])
+    assert sent[1] == {"ack": 2, "refused": ""} and board.moves == [2, 3]
+    board.board._message(board.board.view, {"move": 9, "seq": 3}, [])   # no such column
+    assert sent[2] == {"ack": 3, "refused": "there is no column 9: the columns are 0 to 6"}
+    assert board.moves == [2, 3]
 
 
 # -- 2. double-click -------------------------------------------------------------------------
 
 def test_a_double_click_plays_one_move_and_says_so() -> None:
     board = PlayBoard(ConnectFour(), opponent="random", seed=2, threaded=False)
-    board.board.drops[3].click()            # the AI answers at once...
-    board.board.drops[3].click()            # ...and the second click of the pair follows
+    board.board.press(3)            # the AI answers at once...
+    board.board.press(3)            # ...and the second click of the pair follows
     assert len(board.moves) == 2 and board.moves[0] == 3
     assert "double click counts once" in board.status              # refused out loud
-    board.board.drops[4].click()                            # another column: played at once
+    board.board.press(4)                            # another column: played at once
     assert len(board.moves) == 4
     assert board.click(0) and len(board.moves) == 6         # the Python API is not delayed
     board.new_game()
-    board.board.drops[2].click()                            # a fresh board: no delay
+    board.board.press(2)                            # a fresh board: no delay
     assert board.moves[:1] == [2]
 
 
 def test_a_quick_click_right_after_the_ai_move_is_played() -> None:
     """No settle window: a click just after the AI's reply appeared is a move."""
     board = PlayBoard(ConnectFour(), opponent="random", seed=2, threaded=False)
-    board.board.drops[3].click()
-    board.board.drops[4].click()            # at once, on another column
+    board.board.press(3)
+    board.board.press(4)            # at once, on another column
     assert board.moves[0::2] == [3, 4] and len(board.moves) == 4
 
 
@@ -128,10 +144,10 @@ def test_a_click_that_waited_for_the_drawing_of_the_ai_move_is_played() -> None:
         draw_why_panel()
 
     board._show_why_panel = slow_why_panel  # type: ignore[method-assign]
-    board.board.drops[3].click()            # the AI's reply is drawn in the worker thread
+    board.board.press(3)            # the AI's reply is drawn in the worker thread
     assert drawing.wait(10)
     threading.Event().wait(0.5)
-    board.board.drops[3].click()            # waits for the drawing, then is played
+    board.board.press(3)            # waits for the drawing, then is played
     board.wait(10)
     assert board.moves[0] == 3 and board.moves[2] == 3 and len(board.moves) == 4
 
@@ -227,17 +243,21 @@ def test_a_full_column_cannot_be_clicked_and_controls_grey_out_while_thinking() 
     board = PlayBoard(ConnectFour(), opponent=_Scripted([0]), threaded=False)
     for _ in range(3):
         board.click(0)
-    assert board.board.drops[0].disabled and not board.board.drops[1].disabled
+    assert not board.board.can_play(0) and board.board.can_play(1)
     blocker = threading.Event()
     board.set_opponent(_Slow(blocker))
     board.worker.threaded = True
     board.click(1, wait=False)
     assert board.thinking and "gamelib-busy" in board.widget._dom_classes
-    assert all(w.disabled for w in board.inputs) and all(b.disabled for b in board.board.drops)
+    assert all(w.disabled for w in board.inputs) and board.board.view.playable == []
+    assert board.board.view.busy
+    assert board.undo_button.tooltip == "unavailable while the AI is thinking"
+    assert board.side.tooltip == "unavailable while the AI is thinking"
     assert not board.new_button.disabled                    # New game always works
     blocker.set()
     board.wait()
     assert "gamelib-busy" not in board.widget._dom_classes and not board.menu.disabled
+    assert not any(w.tooltip for w in board.inputs)         # nothing left to explain
 
 
 @pytest.mark.parametrize("how", ["new game", "switch sides", "first-move rule"])
@@ -260,7 +280,7 @@ def test_new_game_while_the_ai_thinks_leaves_every_control_usable(how) -> None:
         for widget in [board.menu, board.side, board.tree_button, board.review_button,
                        board.rule]:
             assert not widget.disabled, widget
-        assert not board.board.drops[2].disabled and "gamelib-busy" not in board.widget._dom_classes
+        assert board.board.can_play(2) and "gamelib-busy" not in board.widget._dom_classes
         assert board.status.startswith(("Your move", "First-move rule", "You switched")), board.status
     finally:
         blocker.set()
@@ -405,7 +425,7 @@ def test_the_first_move_rule_is_a_board_option() -> None:
     assert board.rule is not None and not board.rule.value
     board.rule.value = True
     assert board.game.first_move_rule and "rule on" in board.status
-    assert board.board.drops[3].disabled
+    assert not board.board.can_play(3)
     assert not board.click(3) and "centre" in board.status and board.moves == []
     assert board.click(2)
     board.rule.value = False
@@ -505,7 +525,7 @@ def test_the_review_is_a_move_list_that_steps_back_through_the_game() -> None:
     assert board.viewing == 1
     assert sum(row.count(".") for row in board.cells) == 42 - 2   # the position after it
     assert board.status.startswith("Move 2 of 6 (AI: column 3).")
-    assert all(b.disabled for b in board.board.drops)          # the past is not played on
+    assert board.board.view.playable == []                    # the past is not played on
     board.show_move(4)
     assert "Blunder" in board.status or "best" in board.status.lower()
     board.show_move(None)                                     # back to the game
@@ -542,25 +562,26 @@ def test_an_undo_changes_the_marked_moves() -> None:
 def test_every_connect_four_cell_is_named_and_disabled_columns_say_why() -> None:
     board = PlayBoard(ConnectFour(), opponent=_Scripted([3]), threaded=False,
                       first_move_rule=True)
-    assert board.board.drops[3].disabled
-    assert "first player may not open in the centre column" in board.board.drops[3].tooltip
+    assert not board.board.can_play(3)
+    centre = "(the first player may not open in the centre column)"
+    assert board.board.view.drop_names[3].endswith(centre)
+    assert board.board.cell_name(5, 3) == "column 3, row 1: empty " + centre
     board.click(0)
-    assert board.board.buttons[(5, 0)].tooltip == "column 0, row 1: red"
-    assert board.board.buttons[(5, 3)].tooltip == "column 3, row 1: yellow"
-    assert board.board.buttons[(0, 6)].tooltip == "column 6, row 6: empty"
-    names = [b.tooltip for b in board.board.buttons.values()]
-    assert len(set(names)) == 42                      # no two cells share a name
+    assert board.board.cell_name(5, 0) == "column 0, row 1: red"
+    assert board.board.cell_name(5, 3) == "column 3, row 1: yellow"
+    assert board.board.cell_name(0, 6) == "column 6, row 6: empty"
+    assert len(set(board.board.view.names)) == 42     # no two cells share a name
     full = PlayBoard(ConnectFour(), opponent="random", seed=1, threaded=False,
                      start="000000")
-    assert full.board.drops[0].tooltip.endswith("(column 0 is full)")
+    assert full.board.view.drop_names[0].endswith("(column 0 is full)")
+    assert full.board.cell_name(0, 0) == "column 0, row 6: yellow (column 0 is full)"
 
 
-def test_the_status_line_is_a_live_region_and_every_button_is_named() -> None:
+def test_the_board_announces_the_status_and_every_button_is_named() -> None:
     board = PlayBoard(TicTacToe(), opponent="random", seed=1, threaded=False)
     board.click((1, 1))
-    assert "aria-live='polite'" in board.status_line.value
-    assert "role='status'" in board.status_line.value
-    squares = [b.tooltip for b in board.board.buttons.values()]
+    assert board.board.view.said == board.status and "The AI played" in board.status
+    squares = board.board.view.names
     assert "row 1, col 1: X" in squares and len(set(squares)) == 9
     for button in [board.new_button, board.undo_button, board.hint_button,
                    board.tree_button, board.review_button, board.why_toggle]:
@@ -579,8 +600,8 @@ def test_the_steppers_play_control_is_named() -> None:
 def test_a_double_click_while_the_ai_thinks_is_not_queued() -> None:
     ai = _Gated([6])
     board = PlayBoard(ConnectFour(), opponent=ai, threaded=True)
-    board.board.drops[3].click()
-    board.board.drops[3].click()            # the double click's tail: refused, not queued
+    board.board.press(3)
+    board.board.press(3)            # the double click's tail: refused, not queued
     assert "double click counts once" in board.status
     ai.gate.set()
     board.wait()

@@ -7,14 +7,19 @@ adapter per game (`adapters`).
 `PlayBoard(game, opponent=..., human_plays=...)` plays Tic-Tac-Toe or Connect Four
 in a notebook; `SearchStepper(result)` and `MCTSStepper(...)` replay a search step by step.
 
-Plain ipywidgets (no JavaScript build): they work in JupyterLab, Notebook 7, Voila and
-VS Code. Stable CSS classes, for browser tests and stylesheets:
+ipywidgets, with the board's cells drawn by a small front end of their own (an anywidget,
+`static/board.js`, no JavaScript build): they work in JupyterLab, Notebook 7, Voila,
+VS Code and JupyterLite. Stable CSS classes, for browser tests and stylesheets:
 
 - board: `gamelib-playboard` (the whole widget), `gamelib-status` (status line),
-  `gamelib-cell` + `gamelib-cell-R-C` (every square / disc), `gamelib-drop-C` (Connect
-  Four drop buttons), `gamelib-col-C`; cell states `gamelib-empty`, `gamelib-mark-x` /
+  `gamelib-cells` (the grid: role "grid", one tab stop), `gamelib-cell` +
+  `gamelib-cell-R-C` (every square / disc), `gamelib-drop-C` (Connect Four drop
+  buttons), `gamelib-col-C`; cell states `gamelib-empty`, `gamelib-mark-x` /
   `gamelib-mark-o` (Tic-Tac-Toe), `gamelib-disc-x` / `gamelib-disc-o` (Connect Four),
-  `gamelib-win`, `gamelib-last`, `gamelib-hint`;
+  `gamelib-win`, `gamelib-last`, `gamelib-hint`, `gamelib-unplayable`, `gamelib-echo`
+  (your move before the kernel confirmed it), `gamelib-queued` (a drop button clicked
+  while the AI thinks); `gamelib-board-message` (why a move was refused), `gamelib-live`
+  (the board's live region);
 - controls: `gamelib-opponent`, `gamelib-side`, `gamelib-rule`, `gamelib-new`,
   `gamelib-undo`, `gamelib-hint-button`, `gamelib-why`, `gamelib-tree-button`,
   `gamelib-review-button`; panels `gamelib-why-panel` (with `gamelib-why-table` and

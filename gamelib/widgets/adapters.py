@@ -38,14 +38,23 @@ class Preset:
 
 
 class Cells(Protocol):
-    """The clickable board an adapter builds: a widget, its buttons, and a way to draw."""
+    """The clickable board an adapter builds: a widget, a way to draw and to speak, and
+    `refused`, which says why the last move was refused."""
 
     widget: Any
-    clickable: list[Any]
+    refused: Callable[[], str]
 
     def show(self, state: State, winning: set[Cell], last: Cell | None, hint: Move | None,
-             playable: set[Move], reasons: dict[Move, str] | None = None) -> None:
-        """Draw `state`; only `playable` moves may be clicked (`reasons`: why not, by move)."""
+             playable: set[Move], reasons: dict[Move, str] | None = None, *,
+             human: str = "X", busy: bool = False, queued: Move | None = None) -> None:
+        """Draw `state`; only `playable` moves may be played now (`reasons`: why not, by
+        move); `human`: the student's mark; `queued`: a move waiting for the AI's reply."""
+
+    def announce(self, text: str) -> None:
+        """Say `text` through the board's live region."""
+
+    def press(self, move: Move) -> bool:
+        """Choose `move` as the browser does; False if it was refused."""
 
 
 @dataclass(frozen=True)
@@ -120,7 +129,7 @@ class GameAdapter(ABC):
     # -- drawing ---------------------------------------------------------------------------
 
     @abstractmethod
-    def make_cells(self, on_move: Callable[[Move], None]) -> Cells:
+    def make_cells(self, on_move: Callable[[Move], bool]) -> Cells:
         """The clickable board."""
 
     def landed(self, state: State, move: Move) -> Cell | None:
@@ -195,7 +204,7 @@ class TicTacToeAdapter(GameAdapter):
             return name                                  # to the end of the game
         return CONNECT_FOUR_DEFAULTS.get(name, name)
 
-    def make_cells(self, on_move: Callable[[Move], None]) -> Cells:
+    def make_cells(self, on_move: Callable[[Move], bool]) -> Cells:
         return GridCells(self.game, on_move)
 
 
@@ -321,7 +330,7 @@ class ConnectFourAdapter(GameAdapter):
     def hint_specs(self) -> list[str]:
         return ["alphabeta:5", "mcts:1000", "random"]
 
-    def make_cells(self, on_move: Callable[[Move], None]) -> Cells:
+    def make_cells(self, on_move: Callable[[Move], bool]) -> Cells:
         assert isinstance(self.game, ConnectFour)
         return DiscCells(self.game, on_move)
 

@@ -28,13 +28,15 @@ from gamelib.widgets.explain import is_solver, pv_text, value_words, why_html
 from gamelib.widgets.opponents import TREE_PLIES, choose_move, records_its_tree
 from gamelib.widgets.session import GameSession, check_side
 from gamelib.widgets.style import stylesheet, with_classes
-from gamelib.widgets.treeview import tree_html
+from gamelib.widgets.treeview import TreeViewport, tree_html
 from gamelib.widgets.worker import Worker
 
 CUSTOM = "custom"
 DOUBLE_CLICK_SECONDS = 0.4
 """A second click on the same cell this soon after the first one was handled is the tail
 of a double click: it is refused, and the status line says so (never silently)."""
+BUSY_NOTE = "unavailable while the AI is thinking"
+"""What a control greyed out while the AI thinks says (its tooltip, read as its description)."""
 BANNERS = {"win": "You win!", "loss": "The AI wins.", "draw": "Draw."}
 WIN_MARK = ("<svg class='gamelib-win-mark' width='22' height='22' viewBox='0 0 24 24' "
             "aria-hidden='true'><path fill='currentColor' d='M12 2l3 7h7l-5.5 4.5 2 7.5"
@@ -312,10 +314,11 @@ class PlayBoard:
     def _build(self) -> None:
         """Create the controls, the board and the panels."""
         self.board = self.adapter.make_cells(self._board_click)
-        self.side = with_classes(widgets.ToggleButtons(
+        self.board.refused = lambda: self.status
+        self.side = with_classes(widgets.RadioButtons(     # a screen reader hears which is on
             options=[(f"You play {self.adapter.side_name(p)} ({order})", p) for p, order
                      in zip(self.game.players, ("first", "second"))],
-            value=self.human, style={"button_width": "auto"}), "gamelib-side")
+            value=self.human, layout=widgets.Layout(width="auto")), "gamelib-side")
         self.side.observe(lambda change: self._safely(
             lambda: self._side_changed(change["new"])), "value")
         self.menu.observe(self._menu_changed, "value")
@@ -327,15 +330,15 @@ class PlayBoard:
                                         self.show_tree)
         self.review_button = self._button("Review my moves", "gamelib-review-button",
                                           lambda: self.review(wait=False))
-        self.why_toggle = with_classes(widgets.ToggleButton(
-            value=True, description="Why this move?", tooltip="show the AI's reasoning"),
-            "gamelib-why")
+        self.why_toggle = with_classes(widgets.Checkbox(      # a checkbox says if it is on
+            value=True, description="Why this move?", tooltip="show the AI's reasoning",
+            indent=False, layout=widgets.Layout(width="auto")), "gamelib-why")
         self.why_toggle.observe(lambda change: self._show_why_panel(), "value")
         self.status_line = with_classes(widgets.HTML(), "gamelib-status")
         self.banner = with_classes(widgets.HTML(), "gamelib-banner")
         self.why = with_classes(widgets.HTML(layout=widgets.Layout(margin="0 0 0 16px")),
                                 "gamelib-why-panel")
-        self.tree = with_classes(widgets.HTML(), "gamelib-tree-panel")
+        self.tree = with_classes(TreeViewport(), "gamelib-tree-panel")
         self.review_panel = with_classes(widgets.HTML(), "gamelib-review-panel")
         self.move_list = with_classes(widgets.HBox(
             layout=widgets.Layout(flex_flow="row wrap")), "gamelib-move-list")
@@ -352,14 +355,16 @@ class PlayBoard:
             self.rule.observe(lambda change: self._safely(
                 lambda: self.set_first_move_rule(change["new"])), "value")
             controls.append(self.rule)
-        buttons = widgets.HBox([self.new_button, self.undo_button, self.hint_button,
-                                self.why_toggle, self.tree_button, self.review_button])
+        buttons = with_classes(widgets.HBox([
+            self.new_button, self.undo_button, self.hint_button, self.why_toggle,
+            self.tree_button, self.review_button]), "gamelib-wrap")
         self.inputs = [self.menu, self.side, self.undo_button, self.hint_button,
                        self.tree_button, self.review_button] + ([self.rule] if self.rule else [])
-        play_area = widgets.HBox([self.board.widget, self.why],
-                                 layout=widgets.Layout(align_items="flex-start"))
+        play_area = with_classes(widgets.HBox(     # the why panel wraps below when narrow
+            [self.board.widget, self.why], layout=widgets.Layout(align_items="flex-start")),
+            "gamelib-wrap", "gamelib-play-area")
         self.widget = with_classes(widgets.VBox([
-            stylesheet(), widgets.HBox(controls, layout=widgets.Layout(flex_flow="row wrap")),
+            stylesheet(), with_classes(widgets.HBox(controls), "gamelib-wrap"),
             buttons, self.status_line, self.banner, play_area, self.move_list,
             self.review_panel, self.tree]), "gamelib-playboard")
 
@@ -425,10 +430,10 @@ class PlayBoard:
 
     # -- playing ---------------------------------------------------------------------------
 
-    def _board_click(self, move: Move) -> None:
-        """A click on the board in the browser: played (or queued while the AI thinks),
-        unless it is the second click of a double click on the same cell, which is
-        refused with a word in the status line."""
+    def _board_click(self, move: Move) -> bool:
+        """A click (or key) on the board in the browser: played (or queued while the AI
+        thinks), unless it is the second click of a double click on the same cell, which
+        is refused with a word in the status line. False if it was refused."""
         with self._lock:
             last = self._last_click
             if (last is not None and last[0] == move
@@ -440,9 +445,11 @@ class PlayBoard:
                 self._set_status(f"{self.adapter.move_name(move).capitalize()} was clicked "
                                  f"twice quickly: a double click counts once. {after}",
                                  thinking=waiting)
-                return
-            self._safely(lambda: self._human_move(move))
+                return False
+            played: list[bool] = []
+            self._safely(lambda: played.append(self._human_move(move)))
             self._last_click = (move, time.monotonic())     # (a click's handling ends now)
+            return played == [True]
 
     def _human_move(self, move: Move) -> bool:
         """Handle a click on `move`: play it if allowed, then let the AI reply; while
@@ -452,6 +459,7 @@ class PlayBoard:
                 self._queued = move
                 self._set_status(f"You clicked {self.adapter.move_name(move)}: it is "
                                  f"played as soon as the AI has moved.", thinking=True)
+                self._refresh()             # the board marks the queued move
                 return True
             if self.viewing is not None:
                 self.viewing = None         # a move is played on the game, not the past
@@ -544,6 +552,7 @@ class PlayBoard:
         if problem:
             self._set_status(f"Your click on {self.adapter.move_name(move)} was not "
                              f"played: {problem[0].lower()}{problem[1:]}")
+            self._refresh()
             return
         self._human_move(move)
 
@@ -590,7 +599,8 @@ class PlayBoard:
                              or self.viewing is not None) else set(self.game.actions(state))
         self.board.show(state, winning, last,
                         self.hint_move if self.viewing is None else None, playable,
-                        self._reasons(state, playable))
+                        self._reasons(state, playable), human=self.human,
+                        busy=self.thinking, queued=self._queued)
         self._draw_move_list()
         if not self.thinking:
             self.undo_button.disabled = self.session.undo_point() is None
@@ -705,17 +715,23 @@ class PlayBoard:
         return html, not html.startswith("<i>")
 
     def _set_enabled(self, enabled: bool) -> None:
-        """Enable or disable every control (the board's cells follow `_refresh`)."""
+        """Enable or disable every control; a disabled one says why in its tooltip (the
+        board's cells follow `_refresh`)."""
         for widget in self.inputs:
             if widget.disabled == enabled:
                 widget.disabled = not enabled
+            tooltip = widget.tooltip or ""
+            plain = "" if tooltip == BUSY_NOTE else tooltip.removesuffix(f" ({BUSY_NOTE})")
+            wanted = plain if enabled else (f"{plain} ({BUSY_NOTE})" if plain else BUSY_NOTE)
+            if tooltip != wanted:
+                widget.tooltip = wanted
 
     def _set_status(self, text: str, thinking: bool = False) -> None:
         """Show `text` in the status line."""
         self._status = text
         css = "gamelib-thinking" if thinking else "gamelib-message"
-        self.status_line.value = (f"<span class='{css}' role='status' aria-live='polite'>"
-                                  f"{escape(text)}</span>")
+        self.status_line.value = f"<span class='{css}'>{escape(text)}</span>"
+        self.board.announce(text)       # the board's live region reads it out
 
     def _safely(self, action: Callable[[], Any]) -> None:
         """Run a button's action; an unexpected error goes to the status line, not the page."""

@@ -1,178 +1,205 @@
-"""The clickable boards: a grid of buttons for Tic-Tac-Toe, discs in a blue frame for
-Connect Four. They only draw and report clicks; PlayBoard decides what a click means.
+"""The clickable boards: a grid of squares for Tic-Tac-Toe, discs in a blue frame for
+Connect Four. They only draw and report moves; PlayBoard decides what a move means.
 
-An empty square is labelled with a no-break space, never "": the front end does not
-redraw a button whose new label is empty, so an old X would stay on screen (a ghost).
-A square or column that cannot be played is disabled, so it does not look clickable.
+The board is drawn in the browser by a small front end of its own (`static/board.js`,
+an anywidget): it shows the student's mark the moment they click, before the kernel
+answers, animates the AI's reply, and plays by keyboard as the ARIA grid pattern says
+(one tab stop, arrow keys, Enter or Space). Plain ipywidgets buttons cannot do either:
+every change waits for a round trip to the kernel (about 150 ms), and each button is a
+tab stop. The kernel stays the referee: the front end sends the chosen move, draws what
+the kernel sends back, and undoes its echo if the kernel refuses the move.
 """
 
 from __future__ import annotations
 
-from functools import partial
+from pathlib import Path
 from typing import Any, Callable
 
-import ipywidgets as widgets
+import anywidget
+import traitlets
 
 from gamelib.games.base import BoardGame, Move, State
-from gamelib.games.connect4 import ConnectFour
-from gamelib.widgets.style import (COLOURS, HINT_BACKGROUND, LAST_BACKGROUND, MARK_COLOURS,
-                                   WIN_BACKGROUND, with_classes)
+from gamelib.games.pictures import BOARD_BLUE, O_COLOUR, O_MARK, WIN_COLOUR, X_COLOUR
 
 Cell = tuple[int, int]
-BLANK = "\u00a0"
-"""The label of an empty square (see the module's docstring)."""
-MARK_CLASSES = {"X": "gamelib-mark-x", "O": "gamelib-mark-o", ".": "gamelib-empty"}
-DISC_CLASSES = {"X": "gamelib-disc-x", "O": "gamelib-disc-o", ".": "gamelib-empty"}
+STATIC = Path(__file__).parent / "static"
 DISC_NAMES = {"X": "red", "O": "yellow", ".": "empty"}
-"""What a screen reader says for a Connect Four cell (its tooltip is its accessible name)."""
+"""What a screen reader says for a Connect Four cell."""
 
 
-def set_tooltip(button: widgets.Button, text: str) -> None:
-    """Set a button's tooltip (its accessible name when it shows no text) if it changed."""
-    if button.tooltip != text:
-        button.tooltip = text
+class BoardView(anywidget.AnyWidget):
+    """The board in the browser: draws these traits, sends {"move": index, "seq": n}
+    for a click or a key, and gets {"ack": n, "refused": reason} back."""
+
+    _esm = STATIC / "board.js"
+    _css = STATIC / "board.css"
+    kind = traitlets.Unicode("squares").tag(sync=True)
+    """"squares" (a move is a cell) or "columns" (a move is a column: Connect Four)."""
+    rows = traitlets.Int(3).tag(sync=True)
+    cols = traitlets.Int(3).tag(sync=True)
+    cells = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    """The board as rows of 'X', 'O', '.' (row 0 at the top)."""
+    names = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    """Every cell's accessible name, row by row ("column 3, row 2: red")."""
+    drop_names = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    """Connect Four: the name of each column's drop button, with why it cannot be played."""
+    playable = traitlets.List(traitlets.Int()).tag(sync=True)
+    """The moves that can be played now, as indices (a column, or row * cols + col)."""
+    winning = traitlets.List(traitlets.Int()).tag(sync=True)
+    last = traitlets.Int(-1).tag(sync=True)
+    hint = traitlets.Int(-1).tag(sync=True)
+    queued = traitlets.Int(-1).tag(sync=True)
+    """The move clicked while the AI thinks, played once it has moved (-1: none)."""
+    human = traitlets.Unicode("X").tag(sync=True)
+    """The student's mark: the front end draws it at once when they play."""
+    busy = traitlets.Bool(False).tag(sync=True)
+    said = traitlets.Unicode("").tag(sync=True)
+    """What the board's live region announces (moves, results, refusals)."""
+    label = traitlets.Unicode("").tag(sync=True)
+    palette = traitlets.Dict().tag(sync=True)
+    """CSS colours by name: x, o, frame, win."""
 
 
-def cell_mark(state: State, row: int, col: int) -> str:
-    """The mark at (row, col): 'X', 'O' or '.'."""
-    return state.cell(row, col)
+class BoardCells:
+    """A board of `game` that calls `on_move(move)` when the student chooses a move."""
 
+    kind = "squares"
 
-def board_button(width: int, height: int, tooltip: str, classes: list[str],
-                 on_click: Callable[[], Any], description: str = "") -> widgets.Button:
-    """One button of a board, `width` x `height` pixels, calling `on_click` when clicked."""
-    button = widgets.Button(description=description, tooltip=tooltip,
-                            layout=widgets.Layout(width=f"{width}px", height=f"{height}px"))
-    with_classes(button, *classes)
-    button.on_click(lambda _b: on_click())
-    return button
-
-
-def set_classes(button: widgets.Button, wanted: set[str], managed: set[str]) -> None:
-    """Make `button`'s managed classes exactly `wanted` (one message only if they change)."""
-    current = set(button._dom_classes)
-    target = (current - managed) | wanted
-    if target != current:
-        button._dom_classes = tuple(sorted(target))
-
-
-class GridCells:
-    """A Tic-Tac-Toe (m,n,k) board: one button per cell; a click is the move (row, col)."""
-
-    MANAGED = {"gamelib-mark-x", "gamelib-mark-o", "gamelib-empty", "gamelib-win",
-               "gamelib-last", "gamelib-hint"}
-
-    def __init__(self, game: BoardGame, on_move: Callable[[Move], Any]) -> None:
+    def __init__(self, game: BoardGame, on_move: Callable[[Move], Any],
+                 refused: Callable[[], str] = lambda: "") -> None:
         self.rows, self.cols = game.rows, game.cols
-        size = max(28, min(64, 420 // max(self.rows, self.cols)))
-        self.buttons: dict[Cell, widgets.Button] = {}
-        for r in range(self.rows):
-            for c in range(self.cols):
-                self.buttons[(r, c)] = board_button(
-                    size, size, f"row {r}, col {c}",
-                    ["gamelib-cell", f"gamelib-cell-{r}-{c}", "gamelib-empty"],
-                    partial(on_move, (r, c)), description=BLANK)
-        grid = widgets.GridBox(list(self.buttons.values()), layout=widgets.Layout(
-            grid_template_columns=f"repeat({self.cols}, {size}px)"))
-        self.widget = with_classes(grid, "gamelib-ttt-grid", "gamelib-cells")
-        self.clickable = list(self.buttons.values())
+        self.on_move = on_move
+        self.refused = refused
+        self.view = BoardView(kind=self.kind, rows=self.rows, cols=self.cols,
+                              palette=self.palette(), label=self.label(game))
+        self.view.on_msg(self._message)
+        self.widget = self.view
 
-    def show(self, state: State, winning: set[Cell], last: Cell | None,
-             hint: Move | None, playable: set[Move],
-             reasons: dict[Move, str] | None = None) -> None:
-        """Draw `state`: marks, the winning line, the last move, a hinted cell; only the
-        `playable` squares can be clicked (`reasons`: why a square cannot, said in its
-        name)."""
-        for (r, c), button in self.buttons.items():
-            mark = cell_mark(state, r, c)
-            wanted = {MARK_CLASSES[mark]}
-            background = "white"
-            if (r, c) in winning:
-                wanted.add("gamelib-win")
-                background = WIN_BACKGROUND
-            elif (r, c) == last:
-                wanted.add("gamelib-last")
-                background = LAST_BACKGROUND
-            elif (r, c) == hint:
-                wanted.add("gamelib-hint")
-                background = HINT_BACKGROUND
-            text = BLANK if mark == "." else mark
-            with button.hold_sync():
-                if button.description != text:
-                    button.description = text
-                if button.disabled == ((r, c) in playable):
-                    button.disabled = (r, c) not in playable
-                if button.style.button_color != background:
-                    button.style.button_color = background
-                if button.style.text_color != MARK_COLOURS[mark]:
-                    button.style.text_color = MARK_COLOURS[mark]
-                name = f"row {r}, col {c}: {'empty' if mark == '.' else mark}"
-                why = (reasons or {}).get((r, c)) if mark == "." else None
-                set_tooltip(button, f"{name} ({why})" if why else name)
-                set_classes(button, wanted, self.MANAGED)
+    def palette(self) -> dict[str, str]:
+        """The colours of the marks, the frame and the winning line."""
+        return {"x": X_COLOUR, "o": O_MARK, "frame": BOARD_BLUE, "win": WIN_COLOUR}
+
+    def label(self, game: BoardGame) -> str:
+        """The board's accessible name."""
+        return f"{type(game).__name__} board, {self.rows} rows by {self.cols} columns"
+
+    def index(self, move: Move) -> int:
+        """The front end's number for `move`."""
+        row, col = move
+        return row * self.cols + col
+
+    def move(self, index: int) -> Move:
+        """The move the front end's number `index` stands for."""
+        if not 0 <= index < self.rows * self.cols:
+            raise ValueError(f"there is no square {index} on a {self.rows}x{self.cols} board")
+        return divmod(index, self.cols)
+
+    def press(self, move: Move) -> bool:
+        """Choose `move` as a click or a key in the browser does; False if refused."""
+        return self.on_move(move) is not False
+
+    def _message(self, _view: Any, content: dict, _buffers: Any) -> None:
+        """A move from the front end: hand it on, then tell the front end it was handled
+        (with the reason when it was refused, so the echo is undone with a word)."""
+        if not isinstance(content, dict) or "move" not in content:
+            return
+        try:
+            played = self.press(self.move(int(content["move"])))
+            refused = "" if played else self.refused()
+        except ValueError as error:         # not a move of this board
+            refused = str(error)
+        self.view.send({"ack": content.get("seq", 0), "refused": refused})
+
+    def name(self, state: State, row: int, col: int, why: str) -> str:
+        """The accessible name of a cell (`why`: why it cannot be played, or "")."""
+        mark = state.cell(row, col)
+        name = f"row {row}, col {col}: {'empty' if mark == '.' else mark}"
+        return f"{name} ({why})" if why and mark == "." else name
+
+    def show(self, state: State, winning: set[Cell], last: Cell | None, hint: Move | None,
+             playable: set[Move], reasons: dict[Move, str] | None = None, *,
+             human: str = "X", busy: bool = False, queued: Move | None = None) -> None:
+        """Draw `state`: marks, the winning line, the last move, a hinted move; only the
+        `playable` moves can be played now (`reasons`: why another cannot, by move)."""
+        reasons = reasons or {}
+        every = [(r, c) for r in range(self.rows) for c in range(self.cols)]
+        view = self.view
+        with view.hold_sync():
+            _set(view, "cells", ["".join(state.cell(r, c) for c in range(self.cols))
+                                 for r in range(self.rows)])
+            _set(view, "names", [self.name(state, r, c, reasons.get(self.move_at(r, c), ""))
+                                 for r, c in every])
+            _set(view, "drop_names", self.drop_names(reasons))
+            _set(view, "playable", sorted(self.index(m) for m in playable))
+            _set(view, "winning", sorted(r * self.cols + c for r, c in winning))
+            _set(view, "last", -1 if last is None else last[0] * self.cols + last[1])
+            _set(view, "hint", -1 if hint is None else self.index(hint))
+            _set(view, "queued", -1 if queued is None else self.index(queued))
+            _set(view, "human", human)
+            _set(view, "busy", busy)
+
+    def move_at(self, row: int, col: int) -> Move:
+        """The move a click on the cell (row, col) plays."""
+        return (row, col)
+
+    def drop_names(self, reasons: dict[Move, str]) -> list[str]:
+        """The names of the drop buttons (none on a board of squares)."""
+        return []
+
+    def announce(self, text: str) -> None:
+        """Say `text` through the board's live region."""
+        _set(self.view, "said", text)
+
+    # -- what tests read ----------------------------------------------------------------------
+
+    def mark(self, row: int, col: int) -> str:
+        """The mark the front end is told to draw at (row, col): 'X', 'O' or '.'."""
+        return self.view.cells[row][col]
+
+    def can_play(self, move: Move) -> bool:
+        """True if `move` is drawn as playable now."""
+        return self.index(move) in self.view.playable
+
+    def cell_name(self, row: int, col: int) -> str:
+        """The accessible name of the cell (row, col)."""
+        return self.view.names[row * self.cols + col]
 
 
-class DiscCells:
+class GridCells(BoardCells):
+    """A Tic-Tac-Toe (m,n,k) board: a move is a square (row, col)."""
+
+
+class DiscCells(BoardCells):
     """A Connect Four board: a drop button above each column and round discs in a blue
     frame; a click on a drop button or on any disc of a column plays that column."""
 
-    MANAGED = {"gamelib-disc-x", "gamelib-disc-o", "gamelib-empty", "gamelib-win",
-               "gamelib-last"}
+    kind = "columns"
 
-    def __init__(self, game: ConnectFour, on_move: Callable[[Move], Any]) -> None:
-        self.rows, self.cols = game.rows, game.cols
-        size = max(26, min(52, 400 // self.cols))
-        self.drops = [self._drop_button(c, size, on_move) for c in range(self.cols)]
-        self.buttons: dict[Cell, widgets.Button] = {}
-        for r in range(self.rows):
-            for c in range(self.cols):
-                button = board_button(
-                    size, size, f"drop in column {c}",
-                    ["gamelib-cell", f"gamelib-cell-{r}-{c}", f"gamelib-col-{c}",
-                     "gamelib-empty"],
-                    partial(on_move, c))
-                button.style.button_color = COLOURS["."]
-                self.buttons[(r, c)] = button
-        template = f"repeat({self.cols}, {size}px)"
-        drops = with_classes(widgets.GridBox(self.drops, layout=widgets.Layout(
-            grid_template_columns=template)), "gamelib-c4-drops")
-        frame = with_classes(widgets.GridBox(list(self.buttons.values()), layout=widgets.Layout(
-            grid_template_columns=template)), "gamelib-c4-frame", "gamelib-cells")
-        self.widget = widgets.VBox([drops, frame])
-        self.clickable = self.drops + list(self.buttons.values())
+    def palette(self) -> dict[str, str]:
+        return {"x": X_COLOUR, "o": O_COLOUR, "frame": BOARD_BLUE, "win": WIN_COLOUR}
 
-    @staticmethod
-    def _drop_button(col: int, size: int, on_move: Callable[[Move], None]) -> widgets.Button:
-        """The button above column `col`."""
-        return board_button(size, 30, f"drop a disc in column {col}",
-                            ["gamelib-drop", f"gamelib-drop-{col}"], lambda: on_move(col),
-                            description=f"▼{col}")
+    def index(self, move: Move) -> int:
+        return int(move)
 
-    def show(self, state: State, winning: set[Cell], last: Cell | None,
-             hint: Move | None, playable: set[Move],
-             reasons: dict[Move, str] | None = None) -> None:
-        """Draw `state`: discs, the winning four, the last disc, a hinted column; only the
-        `playable` columns can be clicked (a full column's button is greyed out). Each
-        cell is named for a screen reader ("column 3, row 2: red", rows counted from 1 at
-        the bottom); a column that cannot be played says why (`reasons`)."""
-        for (r, c), button in self.buttons.items():
-            mark = cell_mark(state, r, c)
-            wanted = {DISC_CLASSES[mark]}
-            if (r, c) in winning:
-                wanted.add("gamelib-win")
-            elif (r, c) == last:
-                wanted.add("gamelib-last")
-            with button.hold_sync():
-                if button.style.button_color != COLOURS[mark]:
-                    button.style.button_color = COLOURS[mark]
-                if button.disabled == (c in playable):
-                    button.disabled = c not in playable
-                set_tooltip(button, f"column {c}, row {self.rows - r}: {DISC_NAMES[mark]}")
-                set_classes(button, wanted, self.MANAGED)
-        for c, button in enumerate(self.drops):
-            with button.hold_sync():
-                if button.disabled == (c in playable):
-                    button.disabled = c not in playable
-                why = (reasons or {}).get(c)
-                set_tooltip(button, f"drop a disc in column {c}" + (f" ({why})" if why else ""))
-                set_classes(button, {"gamelib-hint"} if c == hint else set(), {"gamelib-hint"})
+    def move(self, index: int) -> Move:
+        if not 0 <= index < self.cols:
+            raise ValueError(f"there is no column {index}: the columns are 0 to {self.cols - 1}")
+        return index
+
+    def move_at(self, row: int, col: int) -> Move:
+        return col
+
+    def name(self, state: State, row: int, col: int, why: str) -> str:
+        """Rows are counted from 1 at the bottom, as a player sees them."""
+        name = f"column {col}, row {self.rows - row}: {DISC_NAMES[state.cell(row, col)]}"
+        return f"{name} ({why})" if why else name
+
+    def drop_names(self, reasons: dict[Move, str]) -> list[str]:
+        return [f"drop a disc in column {c}" + (f" ({reasons[c]})" if reasons.get(c) else "")
+                for c in range(self.cols)]
+
+
+def _set(widget: Any, name: str, value: Any) -> None:
+    """Set a trait only if it changes (no message otherwise)."""
+    if getattr(widget, name) != value:
+        setattr(widget, name, value)

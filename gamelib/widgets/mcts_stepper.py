@@ -22,7 +22,7 @@ from gamelib.viz import draw_iteration, draw_mcts, iteration_events
 from gamelib.widgets.explain import move_label
 from gamelib.widgets.stepping import Stepping, play_labels
 from gamelib.widgets.style import step_button, stylesheet, with_classes
-from gamelib.widgets.treeview import drawing_html
+from gamelib.widgets.treeview import TreeViewport, drawing_html
 
 VIEWS = [("this iteration", "iteration"), ("whole tree", "tree")]
 
@@ -80,7 +80,8 @@ class MCTSStepper(Stepping):
                                  "gamelib-step-play")
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         self.slider.observe(self._slider_moved, "value")
-        self.mode = with_classes(widgets.ToggleButtons(options=VIEWS, value="iteration"),
+        self.mode = with_classes(widgets.RadioButtons(options=VIEWS, value="iteration",
+                                                      layout=widgets.Layout(width="auto")),
                                  "gamelib-mcts-view")
         self.mode.observe(lambda _change: self._show(), "value")
         buttons = [step_button("|◀", "first", lambda: self.go(1)),
@@ -91,8 +92,7 @@ class MCTSStepper(Stepping):
         more.on_click(lambda _b: self.run(100))
         self.text = with_classes(widgets.HTML(), "gamelib-narration")
         self.summary = with_classes(widgets.HTML(), "gamelib-stack")
-        self.view = with_classes(widgets.HTML(layout=widgets.Layout(overflow="auto")),
-                                 "gamelib-stepper-picture")
+        self.view = with_classes(TreeViewport(keep_view=True), "gamelib-stepper-picture")
         self.widget = with_classes(widgets.VBox([
             stylesheet(), widgets.HBox(buttons + [self.play, self.slider, more]),
             self.mode, self.text, self.summary, self.view, play_labels()]), "gamelib-stepper")

@@ -21,7 +21,7 @@ from gamelib.viz.tree import live_window
 from gamelib.widgets.explain import move_label
 from gamelib.widgets.stepping import Stepping, play_labels
 from gamelib.widgets.style import step_button, stylesheet, with_classes
-from gamelib.widgets.treeview import drawing_html
+from gamelib.widgets.treeview import TreeViewport, drawing_html
 
 
 def steppable_trace(source: SearchResult | Trace) -> Trace:
@@ -178,8 +178,7 @@ class SearchStepper(Stepping):
                    step_button("▶|", "last", lambda: self.go(self.steps))]
         self.text = with_classes(widgets.HTML(), "gamelib-narration")
         self.stack = with_classes(widgets.HTML(), "gamelib-stack")
-        self.view = with_classes(widgets.HTML(layout=widgets.Layout(overflow="auto")),
-                                 "gamelib-stepper-picture")
+        self.view = with_classes(TreeViewport(keep_view=True), "gamelib-stepper-picture")
         self.widget = with_classes(widgets.VBox([
             stylesheet(), widgets.HBox(buttons + [self.play, self.slider]), self.text,
             self.stack, self.view, play_labels()]), "gamelib-stepper")

@@ -6,86 +6,53 @@ from typing import Any, Callable
 
 import ipywidgets as widgets
 
-from gamelib.games.pictures import BOARD_BLUE, O_COLOUR, O_MARK, WIN_COLOUR, X_COLOUR
 
-CSS = f"""
+CSS = """
 <style>
-.gamelib-playboard .gamelib-cell.jupyter-button,
-.gamelib-playboard .gamelib-drop.jupyter-button {{ padding: 0; margin: 0; }}
-.gamelib-playboard .jupyter-button:disabled,
-.gamelib-playboard .widget-toggle-buttons .jupyter-button:disabled {{ opacity: 0.45;
-  cursor: not-allowed; }}
-.gamelib-playboard .gamelib-cells .gamelib-cell.jupyter-button:disabled {{ opacity: 1;
-  cursor: default; }}
-.gamelib-playboard.gamelib-busy .gamelib-cells,
-.gamelib-playboard.gamelib-busy .gamelib-c4-drops {{ opacity: 0.55; cursor: wait; }}
-.gamelib-playboard.gamelib-busy .gamelib-cells .gamelib-cell.jupyter-button:disabled {{
-  cursor: wait; }}
-.gamelib-banner .gamelib-result {{ display: inline-block; font-size: 26px; font-weight: bold;
-  padding: 6px 18px; margin: 4px 0; border-radius: 8px; color: #1a1a1a; }}
-.gamelib-banner .gamelib-result-win {{ background: #ffd84d; border: 3px solid #e0a800; }}
-.gamelib-banner .gamelib-result-loss {{ background: #f3d0d0; }}
-.gamelib-banner .gamelib-result-draw {{ background: #dde3ea; }}
-.gamelib-ttt-grid {{ gap: 4px; background: #444; padding: 4px; border-radius: 4px;
-  width: max-content; height: max-content; align-self: flex-start; }}
-.gamelib-ttt-grid .gamelib-cell.jupyter-button {{ font-size: 30px; font-weight: bold;
-  border-radius: 2px; }}
-.gamelib-ttt-grid .gamelib-mark-x {{ color: {X_COLOUR}; }}
-.gamelib-ttt-grid .gamelib-mark-o {{ color: {O_MARK}; }}
-.gamelib-c4-frame {{ background: {BOARD_BLUE}; padding: 8px; gap: 6px; border-radius: 10px;
-  width: max-content; height: max-content; }}
-.gamelib-c4-drops {{ padding: 0 8px; gap: 6px; width: max-content; }}
-.gamelib-c4-frame .gamelib-cell.jupyter-button {{ border-radius: 50%;
-  box-shadow: inset 0 3px 5px rgba(0, 0, 0, 0.35); }}
-.gamelib-c4-frame .gamelib-cell.gamelib-last {{
-  box-shadow: inset 0 0 0 5px rgba(255, 255, 255, 0.75); }}
-.gamelib-c4-frame .gamelib-cell.gamelib-win {{ box-shadow: 0 0 0 4px {WIN_COLOUR},
-  inset 0 0 0 5px {WIN_COLOUR}; }}
-.gamelib-c4-drops .gamelib-drop.jupyter-button {{ border-radius: 6px; font-size: 16px;
-  color: {BOARD_BLUE}; background: #e8eef9; }}
-.gamelib-c4-drops .gamelib-drop.jupyter-button:hover:enabled {{ background: #c6d5f2; }}
-.gamelib-c4-drops .gamelib-drop.jupyter-button:disabled {{ opacity: 0.45; }}
-.gamelib-c4-drops .gamelib-hint.jupyter-button {{ background: {WIN_COLOUR}; color: white; }}
-.gamelib-status {{ font-size: 15px; }}
-.gamelib-status .gamelib-thinking {{ color: #b35900; }}
-.gamelib-why-table {{ border-collapse: collapse; margin: 4px 0; }}
-.gamelib-why-table td, .gamelib-why-table th {{ border: 1px solid #ccc; padding: 2px 8px;
-  text-align: left; }}
-.gamelib-why-table tr.gamelib-chosen {{ background: #dff0d8; color: #1a1a1a;
-  font-weight: bold; }}
-.gamelib-review-table td:nth-child(3) b {{ padding: 0 6px; border-radius: 4px;
-  color: #1a1a1a; }}
-.gamelib-verdict-best td:nth-child(3) b {{ background: #bfe6bf; }}
-.gamelib-verdict-fine td:nth-child(3) b {{ background: #dcefc6; }}
-.gamelib-verdict-mistake td:nth-child(3) b {{ background: #ffd9a0; }}
-.gamelib-verdict-blunder td:nth-child(3) b {{ background: #f7b3b3; }}
-.gamelib-move-list .gamelib-move {{ margin: 2px; }}
-.gamelib-move.gamelib-verdict-best {{ border-left: 5px solid #3c9a3c; }}
-.gamelib-move.gamelib-verdict-fine {{ border-left: 5px solid #8cc063; }}
-.gamelib-move.gamelib-verdict-mistake {{ border-left: 5px solid #e09a1f; }}
-.gamelib-move.gamelib-verdict-blunder {{ border-left: 5px solid #c83232; }}
-.gamelib-move.gamelib-move-current {{ outline: 3px solid #1a6bd0; }}
-.gamelib-win-mark {{ vertical-align: -3px; color: #b07800; }}
-.gamelib-exact summary {{ cursor: pointer; color: var(--jp-content-link-color, #1a6bd0); }}
-.gamelib-small {{ font-size: 12px; opacity: 0.8; }}
-.gamelib-why-text {{ max-width: 32em; line-height: 1.4; margin: 2px 0; }}
-.gamelib-tree-scroll {{ max-width: 100%; max-height: 700px; overflow: auto; }}
-.gamelib-tree-scroll svg {{ max-width: none; height: auto; }}
-.gamelib-stepper-picture svg {{ max-width: 100%; height: auto; }}
-.gamelib-narration {{ font-size: 15px; min-height: 1.5em; }}
+.gamelib-playboard .jupyter-button:disabled { opacity: 0.45; cursor: not-allowed; }
+.gamelib-playboard .jupyter-button { width: auto; min-width: max-content;
+  padding: 0 10px; }
+.gamelib-playboard .jupyter-button:focus-visible,
+.gamelib-stepper .jupyter-button:focus-visible { outline: 3px solid #1a6bd0;
+  outline-offset: 2px; }
+.gamelib-stepper .widget-hbox { flex-wrap: wrap; }
+.gamelib-side .widget-radio-box, .gamelib-mcts-view .widget-radio-box {
+  flex-direction: row; flex-wrap: wrap; gap: 0 14px; }
+.gamelib-playboard { container: gamelib-board / inline-size; }
+.gamelib-playboard .gamelib-wrap { flex-wrap: wrap; gap: 4px 12px; max-width: 100%; }
+.gamelib-playboard .gamelib-play-area > .gamelib-why-panel { flex: 1 1 22em;
+  min-width: min(22em, 100%); }
+.gamelib-banner .gamelib-result { display: inline-block; font-size: 26px; font-weight: bold;
+  padding: 6px 18px; margin: 4px 0; border-radius: 8px; color: #1a1a1a; }
+.gamelib-banner .gamelib-result-win { background: #ffd84d; border: 3px solid #e0a800; }
+.gamelib-banner .gamelib-result-loss { background: #f3d0d0; }
+.gamelib-banner .gamelib-result-draw { background: #dde3ea; }
+.gamelib-status { font-size: 15px; }
+.gamelib-status .gamelib-thinking { color: #b35900; }
+.gamelib-why-table { border-collapse: collapse; margin: 4px 0; }
+.gamelib-why-table td, .gamelib-why-table th { border: 1px solid #ccc; padding: 2px 8px;
+  text-align: left; }
+.gamelib-why-table tr.gamelib-chosen { background: #dff0d8; color: #1a1a1a;
+  font-weight: bold; }
+.gamelib-review-table td:nth-child(3) b { padding: 0 6px; border-radius: 4px;
+  color: #1a1a1a; }
+.gamelib-verdict-best td:nth-child(3) b { background: #bfe6bf; }
+.gamelib-verdict-fine td:nth-child(3) b { background: #dcefc6; }
+.gamelib-verdict-mistake td:nth-child(3) b { background: #ffd9a0; }
+.gamelib-verdict-blunder td:nth-child(3) b { background: #f7b3b3; }
+.gamelib-move-list .gamelib-move { margin: 2px; }
+.gamelib-move.gamelib-verdict-best { border-left: 5px solid #3c9a3c; }
+.gamelib-move.gamelib-verdict-fine { border-left: 5px solid #8cc063; }
+.gamelib-move.gamelib-verdict-mistake { border-left: 5px solid #e09a1f; }
+.gamelib-move.gamelib-verdict-blunder { border-left: 5px solid #c83232; }
+.gamelib-move.gamelib-move-current { outline: 3px solid #1a6bd0; }
+.gamelib-win-mark { vertical-align: -3px; color: #b07800; }
+.gamelib-exact summary { cursor: pointer; color: var(--jp-content-link-color, #1a6bd0); }
+.gamelib-small { font-size: 12px; opacity: 0.8; }
+.gamelib-why-text { max-width: 32em; line-height: 1.4; margin: 2px 0; }
+.gamelib-narration { font-size: 15px; min-height: 1.5em; }
 </style>
 """
-
-COLOURS = {"X": X_COLOUR, "O": O_COLOUR, ".": "white"}
-"""Disc colours on the Connect Four board."""
-
-MARK_COLOURS = {"X": X_COLOUR, "O": O_MARK, ".": "black"}
-"""Mark colours on the Tic-Tac-Toe board."""
-
-WIN_BACKGROUND = "#bfe6bf"
-LAST_BACKGROUND = "#fff3c4"
-HINT_BACKGROUND = "#cfe3ff"
-
 
 def stylesheet() -> widgets.HTML:
     """An invisible HTML widget carrying the stylesheet (a <style> element)."""

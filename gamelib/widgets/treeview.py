@@ -9,9 +9,28 @@ depth. Players that record nothing get a sentence saying why there is no tree.
 from __future__ import annotations
 
 from html import escape
+from pathlib import Path
 from typing import Any
 
+import anywidget
+import traitlets
+
 from gamelib.search.result import MCTSResult, SearchResult
+
+STATIC = Path(__file__).parent / "static"
+
+
+class TreeViewport(anywidget.AnyWidget):
+    """HTML like an ipywidgets HTML (`value`), but a tree picture in it is shown in a
+    viewport of its own (static/viewport.js): at its natural, readable size, with pan
+    and zoom, opening centred on the root, or on the stepper's current node."""
+
+    _esm = STATIC / "viewport.js"
+    _css = STATIC / "viewport.css"
+    value = traitlets.Unicode("").tag(sync=True)
+    keep_view = traitlets.Bool(False).tag(sync=True)
+    """True for a stepper: a new picture keeps the zoom and pans only to keep the current
+    node in view; False: each picture opens afresh, centred on its root."""
 
 
 def drawing_html(drawing: Any) -> str:
@@ -53,4 +72,4 @@ def tree_html(result: SearchResult, max_nodes: int = 10, max_depth: int | None =
         why = f"{type(error).__name__}: {error}"
         return f"<i>Could not draw the tree: {escape(why)}</i>"
     note = f"<div class='gamelib-why-text'>{escape(below)}</div>" if below else ""
-    return f"<div class='gamelib-tree-scroll'>{picture}</div>{note}"
+    return f"<div class='gamelib-tree-picture'>{picture}</div>{note}"

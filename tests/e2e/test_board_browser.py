@@ -187,7 +187,8 @@ def test_the_board_greys_out_while_the_ai_thinks(page, frontend) -> None:
     opacity = "el => Number(getComputedStyle(el).opacity)"
     assert board.locator(".gamelib-undo").evaluate(opacity) < 0.6
     assert board.locator(".gamelib-c4-frame").evaluate(opacity) < 0.8
-    assert board.locator(".gamelib-drop-0").is_disabled()
+    assert "gamelib-unplayable" in board.locator(".gamelib-drop-0").get_attribute("class")
+    assert board.locator(".gamelib-cell-5-0").get_attribute("aria-disabled") == "true"
     assert not board.locator(".gamelib-new").is_disabled()
     board.screenshot(path=str(SHOTS / f"{frontend[1]}-connect4-thinking.png"))
     expect(busy).to_have_count(0, timeout=WAIT_MS)
