@@ -179,3 +179,22 @@ def test_iteration_drawing_shows_what_the_solver_proved() -> None:
     assert "proven loss" in drawing.source and "MCTS-Solver" in drawing.source
     first = draw_iteration(result, 1)
     assert "proven" not in first.source and "playout" in first.outline
+
+
+def test_pruned_moves_that_end_a_real_game_are_named_with_their_scores() -> None:
+    """Not only textbook trees: a Tic-Tac-Toe cutoff whose pruned moves all end the game
+    names what each would have scored, as the search scores a game end at that depth."""
+    from gamelib import TicTacToe, alphabeta
+    from gamelib.search.trace import Trace
+    game = TicTacToe()
+    # O (MAX) to move; two plies down, O's (2, 0) would complete the left column
+    state = game.play([(0, 2), (0, 1), (1, 1), (0, 0), (2, 1)])
+    trace = Trace()
+    alphabeta(game, state, trace=trace)
+    stepper = SearchStepper(trace)
+    named = []
+    for index, event in enumerate(stepper.trace):
+        if event.kind == "prune":
+            stepper.go(index + 1)
+            named.append(stepper.narration)
+    assert any(words.endswith("prune move (2, 0) (leaves win in 3).") for words in named), named

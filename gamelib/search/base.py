@@ -36,7 +36,7 @@ class DepthFirstSearch:
         self.scoring = check_scoring(game, scoring)
         self.trace = trace
         self.record: Recorder = NO_RECORDING if trace is None else trace
-        self.record.start(self.algorithm, game, self.player)
+        self.record.start(self.algorithm, game, self.player, self.scoring)
         self.deadline = deadline                      # a time.perf_counter() value, or None
         self.next_clock = math.inf if deadline is None else 0   # nodes at the next reading
         self.clock_every = 1

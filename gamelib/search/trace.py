@@ -223,8 +223,9 @@ class Recorder:
     records nothing, so a search without a trace pays one empty call per hook; `Trace` is
     the recorder that keeps the events. Node ids are None for nodes not recorded."""
 
-    def start(self, algorithm: str, game: Any, player: Any) -> None:
-        """A search of `game` begins; `player` is MAX (to move at the root)."""
+    def start(self, algorithm: str, game: Any, player: Any, scoring: str | None = None) -> None:
+        """A search of `game` begins; `player` is MAX (to move at the root); `scoring` is
+        how minimax and alpha-beta score game ends (scoring.py; None for MCTS)."""
 
     # -- minimax / alpha-beta ---------------------------------------------------------
 
@@ -288,6 +289,7 @@ class Trace(Recorder):
         self.algorithm: str = ""
         self.game: Any = None
         self.max_player: Any = None
+        self.scoring: str | None = None          # minimax / alpha-beta: how game ends score
         self._next_id = 0
         self._skipped = 0                       # nodes not recorded so far (max_ply)
         self._skipped_before: dict[int, int] = {}   # node at the cut -> _skipped on entry
@@ -301,6 +303,7 @@ class Trace(Recorder):
         its deepest round's)."""
         self.max_ply, self.events = other.max_ply, other.events
         self.algorithm, self.game, self.max_player = algorithm, other.game, other.max_player
+        self.scoring = other.scoring
         self._next_id, self._skipped = other._next_id, other._skipped
         self._skipped_before = other._skipped_before
 
@@ -335,8 +338,9 @@ class Trace(Recorder):
         """Whether a node `depth` plies below the root is recorded."""
         return self.max_ply is None or depth <= self.max_ply
 
-    def start(self, algorithm: str, game: Any, player: Any) -> None:
+    def start(self, algorithm: str, game: Any, player: Any, scoring: str | None = None) -> None:
         self.algorithm, self.game, self.max_player = algorithm, game, player
+        self.scoring = scoring
 
     # -- minimax / alpha-beta ---------------------------------------------------------
 

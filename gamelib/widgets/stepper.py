@@ -12,8 +12,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from gamelib.games.gametree import GameTree
 from gamelib.search.result import SearchResult
+from gamelib.search.scoring import terminal_value
 from gamelib.search.trace import Enter, Leaf, Leave, Prune, Trace, TraceNode, TTHit
 from gamelib.viz.select import ancestors
 from gamelib.viz.style import fmt_bound, fmt_value
@@ -102,12 +102,16 @@ class Narrator:
         return text + (f" (leaves {and_list(leaves)})." if leaves else ".")
 
     def _pruned_leaves(self, event: Prune, tree: dict[int, TraceNode]) -> list[str]:
-        """For a textbook tree, the numbers on the pruned leaves."""
-        node = tree.get(event.node)
-        if not isinstance(self.game, GameTree) or node is None:
+        """The values of the pruned moves when every one of them ends the game (a textbook
+        tree's leaves), scored as the search scores game ends; else none."""
+        node, game, scoring = tree.get(event.node), self.game, self.trace.scoring
+        if node is None or scoring is None:
             return []
-        found = [self.game.node(node.state + (m,)) for m in event.moves]
-        return [fmt_value(v) for v in found if not isinstance(v, list)]
+        children = [game.result(node.state, move) for move in event.moves]
+        if not all(game.is_terminal(child) for child in children):
+            return []
+        return [fmt_value(terminal_value(game, child, self.trace.max_player, node.depth + 1,
+                                         scoring)) for child in children]
 
     def _tt_hit(self, event: TTHit, tree: dict[int, TraceNode]) -> str:
         return (f"Node {event.node} is in the transposition table: "
