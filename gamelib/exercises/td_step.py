@@ -201,7 +201,7 @@ def describe(case: Case) -> str:
 
 def changed_entries(weights: np.ndarray) -> int:
     """How many table entries differ from the start network's."""
-    return int((np.abs(weights - start_network().weights) > TOLERANCE).sum())
+    return int((~np.isclose(weights, start_network().weights, rtol=0, atol=TOLERANCE)).sum())
 
 
 def largest_change(weights: np.ndarray) -> float:

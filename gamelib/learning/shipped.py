@@ -24,9 +24,14 @@ TRAIN_COMMAND = "python scripts/train_ntuple.py --games {games} --every 10000 --
 """The command that made the shipped network (and resumes it, run on a copy of the file)."""
 
 
+def shipped_path() -> Path:
+    """Where the shipped network's file is."""
+    return Path(str(resources.files("gamelib") / "data" / SHIPPED))
+
+
 def load_shipped() -> NTupleNetwork:
     """The trained 7x6 Connect Four network that ships with gamelib (a fresh copy)."""
-    return NTupleNetwork.load(Path(str(resources.files("gamelib") / "data" / SHIPPED)))
+    return NTupleNetwork.load(shipped_path())
 
 
 def train_command(network: NTupleNetwork) -> str:
