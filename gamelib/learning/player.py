@@ -34,8 +34,9 @@ class LearnedPlayer(AlphaBetaPlayer):
 
 
 def learned_playout(network: NTupleNetwork, epsilon: float = 0.1) -> PlayoutPolicy:
-    """A playout policy for MCTS: the network's greedy move, a random one with
-    probability `epsilon` (so playouts from one position still differ)."""
+    """A playout policy for MCTS: the network's greedy move, or a random one with
+    probability `epsilon` (so playouts from one position still differ); random moves
+    only in a game that is not Connect Four."""
 
     def policy(game: Game, state: ConnectFourState, rng: random.Random) -> int:
         if rng.random() < epsilon or not isinstance(game, ConnectFour):
