@@ -21,6 +21,12 @@ from gamelib.exercises.mcts_checks import check_backprop, check_ucb
 from gamelib.exercises.mcts_parts import Node, run_mcts
 from gamelib.exercises.search_checks import check_alphabeta, check_minimax
 from gamelib.exercises import predict  # noqa: F401  predict, then run: ask(), check(), hint()
+from gamelib.exercises import learning as _learning
+
+# Lesson 10's questions live in their own module; they are asked and graded like the rest,
+# as predict.<name> and in predict.QUESTIONS.
+predict.QUESTIONS.update(_learning.QUESTIONS)
+vars(predict).update(_learning.QUESTIONS)
 from gamelib.exercises import unit_tests  # noqa: F401  writing tests: check(), hint(), solution()
 
 centre_player_exercise = Exercise("the centre player", "centre_player",

@@ -865,7 +865,3 @@ QUESTIONS = {q.name: q for q in (leaves_at_depth_3, minimax_value, pruned_leaves
                                  games_needed, double_threat, rule_first, score_3344,
                                  bit_index)}
 """Every predict-then-run question, by the name of the variable the student sets."""
-
-from gamelib.exercises.learning import QUESTIONS as LEARNING  # noqa: E402  lesson 10's
-QUESTIONS.update(LEARNING)
-first_delta, quiet_delta = LEARNING["first_delta"], LEARNING["quiet_delta"]
