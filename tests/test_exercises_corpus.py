@@ -18,7 +18,8 @@ CORPUS = Path(__file__).parent / "student_solutions"
 FUNCTION = {"is_win": "is_win", "minimax": "my_minimax", "alphabeta": "my_alphabeta",
             "evaluation": "my_eval", "ucb": "ucb_score", "backprop": "backpropagate",
             "first_player": "centre_player", "wilson": "wilson",
-            "rules": "rule_move", "threats": "my_useful_threats"}
+            "rules": "rule_move", "threats": "my_useful_threats",
+            "td_step": "td_step"}
 
 
 def header(path: Path) -> dict[str, str]:

@@ -88,13 +88,23 @@ def _perfect(arg: str | None, seed: int | None) -> Player:
     return PerfectPlayer(time_limit=_seconds("perfect", arg, 30.0))
 
 
+def _td(arg: str | None, seed: int | None) -> Player:
+    """td[:depth]: alpha-beta to `depth` plies (1) with the evaluation learned by
+    self-play that ships with gamelib (7x6 Connect Four only)."""
+    from gamelib.learning import LearnedPlayer, load_shipped
+    if arg is not None and (not WHOLE.fullmatch(arg) or int(arg) < 1):
+        raise ValueError(f"'td:{arg}': the setting is a depth in plies, a whole number >= 1 "
+                         "(e.g. td:2), or leave it out for depth 1")
+    return LearnedPlayer(load_shipped(), depth=1 if arg is None else int(arg))
+
+
 FACTORIES: dict[str, PlayerFactory] = {"random": _random, "minimax": _minimax,
                                        "alphabeta": _alphabeta, "id": _iterative,
                                        "mcts": _mcts, "mcts-solver": _mcts_solver,
-                                       "perfect": _perfect}
+                                       "perfect": _perfect, "td": _td}
 """Every name `player_from_spec` knows, mapped to its factory."""
 
-EXAMPLES = "e.g. random, alphabeta:4, id:1.5, mcts:2000, mcts:0.5s"
+EXAMPLES = "e.g. random, alphabeta:4, id:1.5, mcts:2000, mcts:0.5s, td:2"
 
 
 def player_from_spec(spec: str, seed: int | None = None) -> Player:

@@ -17,10 +17,17 @@ from gamelib.exercises.is_win import check_is_win
 from gamelib.exercises.rules import check_rule_move
 from gamelib.exercises.threats import check_useful_threats
 from gamelib.exercises.wilson import check_wilson
+from gamelib.exercises.td_step import check_td_step
 from gamelib.exercises.mcts_checks import check_backprop, check_ucb
 from gamelib.exercises.mcts_parts import Node, run_mcts
 from gamelib.exercises.search_checks import check_alphabeta, check_minimax
 from gamelib.exercises import predict  # noqa: F401  predict, then run: ask(), check(), hint()
+from gamelib.exercises import learning as _learning
+
+# Lesson 10's questions live in their own module; they are asked and graded like the rest,
+# as predict.<name> and in predict.QUESTIONS.
+predict.QUESTIONS.update(_learning.QUESTIONS)
+vars(predict).update(_learning.QUESTIONS)
 from gamelib.exercises import unit_tests  # noqa: F401  writing tests: check(), hint(), solution()
 
 centre_player_exercise = Exercise("the centre player", "centre_player",
@@ -124,11 +131,21 @@ wilson_exercise = Exercise("Wilson interval", "wilson", check_wilson, [
     "and min(1.0, ...). z = 1.96 gives 95%.",
 ], "wilson.py")
 
+td_step_exercise = Exercise("the TD(0) step", "td_step", check_td_step, [
+    "First the target: if game.is_terminal(after), the result for X, result_for_x(after) "
+    "(+1, 0 or -1); otherwise the network's own value of the next position, "
+    "network.value(after).",
+    "Then V(state): found = features(network, state) names the entries V(state) reads, "
+    "and value = value_of(network, found) is V(state). delta = target - value.",
+    "Move every entry V(state) read by alpha * delta * (1 - value * value) with "
+    "add_to_entries(network, found, amount), and return delta.",
+], "td.py")
+
 EXERCISES = {ex.function: ex for ex in (centre_player_exercise, is_win_exercise,
                                         minimax_exercise, alphabeta_exercise, eval_exercise,
                                         threats_exercise, rules_exercise, ucb_exercise,
                                         backprop_exercise, wilson_exercise,
-                                        alignment_exercise)}
+                                        alignment_exercise, td_step_exercise)}
 """Every exercise, by the name of the function the student writes."""
 
 __all__ = ["CheckResult", "Exercise", "Note", "EXERCISES", "centre_player_exercise",
@@ -137,5 +154,5 @@ __all__ = ["CheckResult", "Exercise", "Note", "EXERCISES", "centre_player_exerci
            "check_useful_threats", "is_win_exercise",
            "minimax_exercise", "alphabeta_exercise", "eval_exercise", "ucb_exercise",
            "backprop_exercise", "alignment_exercise",
-           "check_alignment", "check_is_win", "check_minimax", "check_alphabeta",
+           "check_alignment", "td_step_exercise", "check_td_step", "check_is_win", "check_minimax", "check_alphabeta",
            "check_eval_fn", "check_ucb", "check_backprop", "Node", "run_mcts"]

@@ -21,6 +21,7 @@ from gamelib.heuristics.measure import random_position
 from gamelib.learning.exact import SmallBoardSolver
 from gamelib.learning.ntuple import NTupleNetwork
 from gamelib.learning.td import self_play_td0, self_play_td_lambda
+from gamelib.platform import need
 from gamelib.search.alphabeta import alphabeta
 
 Chooser = Callable[[ConnectFour, ConnectFourState], int]
@@ -129,6 +130,20 @@ def train(network: NTupleNetwork, game: ConnectFour, games: int, seed: int = 0,
         if progress is not None:
             progress(done, games)
     return time.perf_counter() - started
+
+
+def progress_bar(games: int, desc: str = "self-play") -> Callable[[int, int], None]:
+    """A `progress` callback for `train` and `learning_curve`: a bar over `games` games."""
+    need("tqdm", "progress bars")
+    from tqdm.auto import tqdm
+    tqdm.monitor_interval = 0           # its monitor thread cannot start in the browser
+    bar = tqdm(total=games, desc=desc, unit="game")
+
+    def update(done: int, total: int) -> None:
+        bar.update(done - bar.n)
+        if done == total:
+            bar.close()
+    return update
 
 
 def learning_curve(network: NTupleNetwork, game: ConnectFour, blocks: int,

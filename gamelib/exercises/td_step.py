@@ -1,0 +1,275 @@
+"""Check for lesson 10's exercise: `td_step(network, game, state, after, alpha)`, one
+TD(0) update of an n-tuple network after the move from `state` to `after`.
+
+The check runs the student's function and the model solution from the same network on
+pairs of positions from seeded random 5x4 games, fewest discs first (the last pairs end
+the game), and compares the table entries each leaves behind and the delta each returns.
+It shows the first pair where they differ, and names a mistake only when a model of it
+does what the student's function did on every pair.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+from numbers import Real
+from typing import Any, Callable, NamedTuple
+
+import numpy as np
+
+from gamelib.exercises.common import (FAILED, PASSED, CheckResult, StudentError, call,
+                                      crashed, never_raises, not_yet, plain)
+from gamelib.exercises.solutions.td import td_step as reference
+from gamelib.games.connect4 import ConnectFour, ConnectFourState
+from gamelib.learning.ntuple import NTupleNetwork
+from gamelib.learning.td import add_to_entries, features, result_for_x, value_of
+
+EXERCISE = "the TD(0) step"
+GAME = ConnectFour(rows=4, cols=5)
+ALPHA = 0.1
+"""The learning rate of every case (not 1, so a forgotten alpha shows)."""
+TOLERANCE = 1e-6
+"""Rounding allowed in an entry or in delta (the tables hold 32-bit floats)."""
+
+
+class Case(NamedTuple):
+    """A move from `state` to `after` (by the moves `moves`), to learn from."""
+
+    moves: str
+    state: ConnectFourState
+    after: ConnectFourState
+
+
+@functools.cache
+def start_network() -> NTupleNetwork:
+    """A small network with seeded random entries, so every position has its own value."""
+    network = NTupleNetwork.random(GAME, count=12, length=5, seed=3)
+    network.weights[:] = np.random.default_rng(3).normal(0, 0.3, network.weights.shape)
+    return network
+
+
+@functools.cache
+def cases() -> tuple[Case, ...]:
+    """Pairs from seeded random games, fewest discs first; the last ones end the game."""
+    rng, found, ends = random.Random(7), list[Case](), list[Case]()
+    while len(ends) < 6:
+        state, moves = GAME.initial_state, ""
+        while not GAME.is_terminal(state):
+            move = rng.choice(GAME.actions(state))
+            after = GAME.result(state, move)
+            moves += str(move)
+            (ends if GAME.is_terminal(after) else found).append(Case(moves, state, after))
+            state = after
+    found = sorted(found[::5], key=lambda case: len(case.moves))[:24]
+    return tuple(found + ends)
+
+
+class Outcome(NamedTuple):
+    """What a function did on a case: the entries it left, and what it returned."""
+
+    weights: Any
+    """The network's `weights` afterwards (whatever the function left there)."""
+    returned: Any
+
+
+def run(fn: Callable, case: Case) -> Outcome:
+    """Run `fn` on a fresh copy of the start network (StudentError if it raises)."""
+    network = copy_of(start_network())
+    returned = call(fn, network, GAME, case.state, case.after, ALPHA)
+    return Outcome(getattr(network, "weights", None), plain(returned))
+
+
+def copy_of(network: NTupleNetwork) -> NTupleNetwork:
+    """A network with the same tuples and a copy of the entries."""
+    return NTupleNetwork(network.rows, network.cols, network.k, network.tuples,
+                         network.states, network.sides, network.weights.copy())
+
+
+def same(got: Outcome, right: Outcome) -> bool:
+    """The same entries and the same delta, up to rounding."""
+    return (isinstance(got.weights, np.ndarray) and got.weights.shape == right.weights.shape
+            and bool(np.allclose(got.weights, right.weights, rtol=0, atol=TOLERANCE))
+            and isinstance(got.returned, Real) and not isinstance(got.returned, bool)
+            and math.isfinite(got.returned)
+            and abs(got.returned - right.returned) <= TOLERANCE)
+
+
+# -- mistakes we can name: each a model of one wrong td_step ------------------------------
+
+def target_of(network: NTupleNetwork, game: ConnectFour, after: ConnectFourState) -> float:
+    """The right target: the result for X at the end of the game, else V(after)."""
+    return result_for_x(after) if game.is_terminal(after) else network.value(after)
+
+
+def step_with(network: NTupleNetwork, state: ConnectFourState, target: float,
+              amount: Callable[[float, float], float], sign: int = 1) -> float:
+    """Update V(state)'s entries by amount(delta, V(state)); delta = sign * (target - V)."""
+    found = features(network, state)
+    value = value_of(network, found)
+    delta = sign * (target - value)
+    add_to_entries(network, found, amount(delta, value))
+    return delta
+
+
+def sign_flipped(network: NTupleNetwork, game: ConnectFour, state: ConnectFourState,
+                 after: ConnectFourState, alpha: float) -> float:
+    """delta = V(state) - target."""
+    return step_with(network, state, target_of(network, game, after),
+                     lambda d, v: alpha * d * (1 - v * v), sign=-1)
+
+
+def no_alpha(network: NTupleNetwork, game: ConnectFour, state: ConnectFourState,
+             after: ConnectFourState, alpha: float) -> float:
+    """The step without the learning rate."""
+    return step_with(network, state, target_of(network, game, after),
+                     lambda d, v: d * (1 - v * v))
+
+
+def no_slope(network: NTupleNetwork, game: ConnectFour, state: ConnectFourState,
+             after: ConnectFourState, alpha: float) -> float:
+    """The step without tanh's slope (1 - V**2)."""
+    return step_with(network, state, target_of(network, game, after), lambda d, v: alpha * d)
+
+
+def guess_at_the_end(network: NTupleNetwork, game: ConnectFour, state: ConnectFourState,
+                     after: ConnectFourState, alpha: float) -> float:
+    """The target is V(after) even when the game is over."""
+    return step_with(network, state, network.value(after),
+                     lambda d, v: alpha * d * (1 - v * v))
+
+
+def result_always(network: NTupleNetwork, game: ConnectFour, state: ConnectFourState,
+                  after: ConnectFourState, alpha: float) -> float:
+    """The target is the result even before the end (0: nobody has won yet)."""
+    return step_with(network, state, result_for_x(after),
+                     lambda d, v: alpha * d * (1 - v * v))
+
+
+def wrong_position(network: NTupleNetwork, game: ConnectFour, state: ConnectFourState,
+                   after: ConnectFourState, alpha: float) -> float:
+    """The entries of `after` are moved, not those of `state`."""
+    return step_with(network, after, target_of(network, game, after),
+                     lambda d, v: alpha * d * (1 - v * v))
+
+
+MISTAKES: dict[str, tuple[Callable[..., float], str]] = {
+    "sign": (sign_flipped, "delta is target - V(state), not V(state) - target: the value "
+             "must move towards the target, not away from it."),
+    "no alpha": (no_alpha, "multiply the change by the learning rate alpha: "
+                 "alpha * delta * (1 - V(state)**2)."),
+    "no slope": (no_slope, "the change is alpha * delta * (1 - V(state)**2): the last "
+                 "factor is the slope of tanh at V(state), and it is missing."),
+    "guess at the end": (guess_at_the_end, "when `after` ends the game, the target is the "
+                         "real result for X (result_for_x(after)), not the network's guess "
+                         "V(after)."),
+    "result always": (result_always, "before the end, the target is the network's value of "
+                      "the next position, network.value(after); the result is known only "
+                      "when game.is_terminal(after)."),
+    "wrong position": (wrong_position, "TD(0) corrects V(state), the position *before* the "
+                       "move: read and change the entries of `state`, not of `after`."),
+}
+
+
+def named_mistake(fn: Callable) -> tuple[str, str] | None:
+    """(name, advice) of the one modelled mistake that does what `fn` does on every case."""
+    for name, (model, advice) in MISTAKES.items():
+        if all(_agrees(fn, model, case) for case in cases()):
+            return name, advice
+    return None
+
+
+def _agrees(fn: Callable, model: Callable, case: Case) -> bool:
+    """Does `fn` do what `model` does on `case`?"""
+    try:
+        return same(run(fn, case), run(model, case))
+    except StudentError:
+        return False
+
+
+# -- the check -----------------------------------------------------------------------------
+
+def describe(case: Case) -> str:
+    """The case in words: the moves that lead to `after`, and whether it ends the game."""
+    start = case.moves[:-1] or "(none)"
+    end = ("; it ends the game, " + ("a draw" if case.after.winner is None else
+                                      f"{case.after.winner} wins")
+           if GAME.is_terminal(case.after) else "")
+    return (f"on the 5x4 board after the moves {start}, {case.state.to_move} plays "
+            f"column {case.moves[-1]}{end}")
+
+
+def changed_entries(weights: np.ndarray) -> int:
+    """How many table entries differ from the start network's."""
+    return int((~np.isclose(weights, start_network().weights, rtol=0, atol=TOLERANCE)).sum())
+
+
+def largest_change(weights: np.ndarray) -> float:
+    """The change of the entry that moved most (with its sign; 0 if none moved)."""
+    change = (weights.astype(np.float64) - start_network().weights).ravel()
+    change = np.nan_to_num(change, nan=np.inf)
+    return float(change[np.abs(change).argmax()])
+
+
+@never_raises(EXERCISE)
+def check_td_step(fn: Callable) -> CheckResult:
+    """Compare the student's step with the model's on every case, fewest discs first."""
+    for number, case in enumerate(cases()):
+        try:
+            got = run(fn, case)
+        except StudentError as error:
+            result = crashed(EXERCISE, error)
+            if result.status == FAILED:
+                result.message = f"{describe(case)}: {result.message}"
+            return result
+        right = run(reference, case)
+        if got.returned is None and number == 0 and isinstance(got.weights, np.ndarray) \
+                and got.weights.shape == right.weights.shape and changed_entries(got.weights) == 0:
+            return not_yet(EXERCISE, "td_step(network, game, state, after, alpha)")
+        if same(got, right):
+            continue
+        return _differs(fn, case, got, right)
+    return CheckResult(EXERCISE, PASSED, f"your step changes the same table entries by the "
+                       f"same amounts and returns the same delta as TD(0) on all "
+                       f"{len(cases())} moves tried (the last {sum(GAME.is_terminal(c.after) for c in cases())} end a game).")
+
+
+def _differs(fn: Callable, case: Case, got: Outcome, right: Outcome) -> CheckResult:
+    """The verdict on the first case where the student's step differs from TD(0)'s."""
+    where = describe(case)
+    if not isinstance(got.weights, np.ndarray) or got.weights.shape != right.weights.shape:
+        return CheckResult(EXERCISE, FAILED, f"{where}: network.weights is no longer the "
+                           "network's table (it was replaced).",
+                           hint="change the entries in place with add_to_entries(network, "
+                                "found, amount); never assign network.weights.",
+                           diagnosis="replaced", details=[where])
+    named = named_mistake(fn)
+    if named is not None:
+        diagnosis, hint = named
+    elif np.allclose(got.weights, right.weights, rtol=0, atol=TOLERANCE):
+        diagnosis, hint = "returned", "return delta = target - V(state), the error before the update."
+    else:
+        diagnosis, hint = "differs", ("work this case through by hand: the target, V(state), "
+                                      "delta, then alpha * delta * (1 - V(state)**2).")
+    state_value = start_network().value(case.state)
+    target = target_of(start_network(), GAME, case.after)
+    return CheckResult(
+        EXERCISE, FAILED,
+        f"{where}: your step changed {changed_entries(got.weights)} table entries (the "
+        f"largest change {largest_change(got.weights):+.5f}) and returned "
+        f"{_number(got.returned)}; TD(0) changes {changed_entries(right.weights)} entries "
+        f"(the largest change {largest_change(right.weights):+.5f}) and returns delta = "
+        f"{right.returned:+.4f}.",
+        hint=hint, diagnosis=diagnosis,
+        details=[f"first move that differs, of {len(cases())} tried: {where}",
+                 f"V(state) = {state_value:+.4f}, target = {target:+.4f}, alpha = {ALPHA}: "
+                 f"each entry V(state) reads should move by "
+                 f"{ALPHA * right.returned * (1 - state_value ** 2):+.5f}"])
+
+
+def _number(value: Any) -> str:
+    """What the student returned, short."""
+    if isinstance(value, Real) and not isinstance(value, bool):
+        return f"{float(value):+.4f}"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

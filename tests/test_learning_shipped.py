@@ -1,0 +1,64 @@
+"""The 7x6 evaluation that ships with gamelib: its file, its player on the command line,
+and the learned playouts for MCTS."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gamelib import ConnectFour, TicTacToe
+from gamelib.arena.specs import check_player, player_from_spec
+from gamelib.learning import (LearnedPlayer, learned_playout, load_shipped, shipped_path,
+                              train_command)
+
+
+def test_the_shipped_network_is_a_trained_7x6_network_of_a_few_mb() -> None:
+    network = load_shipped()
+    assert (network.rows, network.cols, network.k) == (6, 7, 4)
+    assert network.tuples.shape == (70, 7) and network.states == 4
+    assert shipped_path().stat().st_size < 5_000_000
+    assert network.info["games"] >= 10_000 and network.info["seconds"] > 0
+    assert abs(network.weights).max() > 0
+    assert {name: network.info[name] for name in ("alpha", "epsilon", "lam")} == \
+        {"alpha": 0.01, "epsilon": 0.1, "lam": 0.0}
+
+
+def test_the_train_command_names_the_games_the_network_played() -> None:
+    network = load_shipped()
+    command = train_command(network)
+    assert command.startswith("python scripts/train_ntuple.py ")
+    assert f"--games {network.info['games']} " in command and "--every 10000" in command
+
+
+def test_td_on_the_command_line_plays_alpha_beta_with_the_shipped_network() -> None:
+    game = ConnectFour()
+    player = check_player(game, player_from_spec("td"))
+    assert isinstance(player, LearnedPlayer) and player.name == "td:1" and player.depth == 1
+    assert player_from_spec("TD:3").depth == 3
+    state = game.play("33")
+    assert player(game, state) == player.network.greedy_move(game, state)
+    assert player(game, game.play("001122")) == 3          # X wins at once
+
+
+@pytest.mark.parametrize("spec", ["td:0", "td:x", "td:-1", "td:2.5"])
+def test_a_bad_td_depth_says_what_is_allowed(spec: str) -> None:
+    with pytest.raises(ValueError, match="a whole number >= 1"):
+        player_from_spec(spec)
+
+
+@pytest.mark.parametrize("game", [ConnectFour(rows=4, cols=5), TicTacToe()], ids=repr)
+def test_td_refuses_a_board_it_was_not_trained_on(game: object) -> None:
+    with pytest.raises(ValueError, match=r"plays ConnectFour\(rows=6, cols=7, k=4\) only"):
+        check_player(game, player_from_spec("td"))
+
+
+def test_learned_playouts_play_legal_moves_mostly_the_greedy_one() -> None:
+    network, game = load_shipped(), ConnectFour()
+    policy, rng = learned_playout(network, epsilon=0.25), random.Random(1)
+    state = game.play("3344")
+    moves = [policy(game, state, rng) for _ in range(200)]
+    greedy = network.greedy_move(game, state)
+    assert set(moves) <= set(game.actions(state))
+    assert 0.7 < moves.count(greedy) / len(moves) < 0.9          # 0.75 + 0.25 / 7
+    assert learned_playout(network, epsilon=0.0)(game, state, rng) == greedy
