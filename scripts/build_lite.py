@@ -176,6 +176,7 @@ def site_source(python: Path, source: Path) -> list[Path]:
     pyodide_folder(python, source / "static" / "pyodide")
     settings = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "gamelib: adversarial search",
+        "exposeAppInBrowser": "true",    # window.jupyterapp, which the browser tests read
         "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": {
             "disablePyPIFallback": True}}}}
     (source / "jupyter-lite.json").write_text(json.dumps(settings, indent=2))
