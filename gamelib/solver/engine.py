@@ -61,6 +61,22 @@ def get_solver(engine: str = "auto") -> Any:
     return _solvers[engine]
 
 
+NODES_PER_SECOND = {"fast": 4_000_000, "python": 20_000}
+"""About how many positions a second each engine searches on a laptop (the pure-Python
+one about 10,000 on a busy desktop core, fewer in the browser): time budgets become node
+budgets with it until a search has measured the speed."""
+
+
+def nodes_per_second(solver: Any) -> int:
+    """The assumed speed of `solver`'s engine (NODES_PER_SECOND)."""
+    return NODES_PER_SECOND["python" if isinstance(solver, Solver) else "fast"]
+
+
+def scaled_nodes(nodes: int, solver: Any) -> int:
+    """A node budget meant for the compiled solver, scaled to take `solver` as long."""
+    return max(1, nodes * nodes_per_second(solver) // NODES_PER_SECOND["fast"])
+
+
 NO_NUMBA = "the Connect Four solver runs in plain Python here, without numba (about 60x slower)"
 
 
