@@ -4,9 +4,11 @@ with nothing installed (a Python kernel compiled to WebAssembly, Pyodide).
 
 The site is static files; any web server or static host can serve it. Everything the
 lessons need offline is inside it: the Pyodide core, the pure-Python wheels its kernel
-loads at start, gamelib, ipywidgets and Graphviz compiled to WebAssembly (viz.js).
-Pyodide's compiled packages (numpy, matplotlib, pandas, ...) stay on Pyodide's own
-server: the site lists them, and the browser downloads one when a cell imports it.
+loads at start, gamelib, ipywidgets and Graphviz compiled to WebAssembly (viz.js). The
+lessons need none of Pyodide's compiled packages (gamelib draws plots as SVG and computes
+Elo ratings in plain Python when matplotlib and numpy are missing); those packages stay
+on Pyodide's own server (no package registry has them): the site lists them, and the
+browser downloads one when a student's own cell imports it, if online.
 
 Usage: scripts/build_lite.py [--out build/lite]. Downloads (from PyPI and the npm
 registry) are kept in build/lite-cache/, so a second build takes seconds.
@@ -229,7 +231,7 @@ def build(out: Path) -> None:
     add_graphviz(out / "static" / "viz")
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"JupyterLite site: {out} ({size / 1e6:.0f} MB). Serve it with any web server, "
-          f"e.g. `python -m http.server -d {out}`, and open /lab/index.html")
+          f"e.g. `python3 -m http.server -d {out}`, and open /lab/index.html")
 
 
 def main() -> None:

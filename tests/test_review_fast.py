@@ -95,7 +95,7 @@ def test_an_unjudged_move_says_why_and_a_move_without_a_named_best_says_so() -> 
 @pytest.mark.slow
 def test_a_review_by_the_pure_python_solver_keeps_its_time_budget(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Where numba is missing (the browser), the solver is about 200 times slower: the review
+    """Where numba is missing (the browser), the solver is far slower: the review
     budgets its nodes for that speed, so a game's review still ends on time."""
     from gamelib.arena.review import REVIEW_SECONDS
     from gamelib.solver import engine
