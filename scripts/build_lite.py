@@ -185,13 +185,38 @@ def site_source(python: Path, source: Path) -> list[Path]:
     return [wheel(python, requirement) for requirement in KERNEL_WHEELS]
 
 
+BROWSER_NOTE = ("# The browser version of the course runs Python more slowly than a desktop:\n"
+                "# these smaller sizes keep every cell of the lesson under a minute or so.\n")
+
+
 def lessons(folder: Path) -> Path:
-    """A copy of the lessons (notebooks only, without outputs)."""
+    """A copy of the lessons (notebooks only, without outputs), each with its browser
+    sizes, if it has any, in a cell after its `parameters` cell."""
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
-        shutil.copy2(notebook, folder / notebook.name)
+        lesson = json.loads(notebook.read_text(encoding="utf-8"))
+        with_browser_sizes(lesson, notebook.name)
+        (folder / notebook.name).write_text(json.dumps(lesson, indent=1, ensure_ascii=False)
+                                            + "\n", encoding="utf-8")
     return folder
+
+
+def with_browser_sizes(lesson: dict, name: str) -> None:
+    """Insert the lesson's browser sizes (metadata gamelib.browser, e.g. {"POSITIONS": 40})
+    as a cell after its `parameters` cell, which a student sees and may change."""
+    sizes = lesson["metadata"].get("gamelib", {}).get("browser", {})
+    if not sizes:
+        return
+    cells = lesson["cells"]
+    where = next((i for i, cell in enumerate(cells)
+                  if "parameters" in cell.get("metadata", {}).get("tags", [])), None)
+    if where is None:
+        sys.exit(f"{name} has browser sizes but no cell tagged 'parameters' to put them after")
+    source = BROWSER_NOTE + "\n".join(f"{key} = {json.dumps(value)}" for key, value in sizes.items())
+    cells.insert(where + 1, {"cell_type": "code", "execution_count": None,
+                             "id": "browser-sizes", "metadata": {"tags": ["browser-sizes"]},
+                             "outputs": [], "source": source})
 
 
 def keep_pypi_off(out: Path) -> None:
