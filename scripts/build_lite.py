@@ -185,17 +185,24 @@ def site_source(python: Path, source: Path) -> list[Path]:
     return [wheel(python, requirement) for requirement in KERNEL_WHEELS]
 
 
+STARTING_NOTE = ("*Browser version of the course.* Python starts inside this page when the lesson "
+                 "opens: from a few seconds to a minute or more the first time. Until it is ready, "
+                 "the status bar at the bottom says **Initializing** or **Unknown**; once it says "
+                 "**Idle**, run the cells (Run > Run All Cells, or Shift+Enter one by one).")
 BROWSER_NOTE = ("# The browser version of the course runs Python more slowly than a desktop:\n"
                 "# these smaller sizes keep every cell of the lesson under a minute or so.\n")
 
 
 def lessons(folder: Path) -> Path:
-    """A copy of the lessons (notebooks only, without outputs), each with its browser
-    sizes, if it has any, in a cell after its `parameters` cell."""
+    """A copy of the lessons (notebooks only, without outputs), each opening with a line
+    on how Python starts in the page (JupyterLab's own status says "Unknown" meanwhile)
+    and with its browser sizes, if it has any, in a cell after its `parameters` cell."""
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
         lesson = json.loads(notebook.read_text(encoding="utf-8"))
+        lesson["cells"].insert(0, {"cell_type": "markdown", "id": "browser-starting",
+                                   "metadata": {}, "source": STARTING_NOTE})
         with_browser_sizes(lesson, notebook.name)
         (folder / notebook.name).write_text(json.dumps(lesson, indent=1, ensure_ascii=False)
                                             + "\n", encoding="utf-8")
