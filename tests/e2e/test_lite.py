@@ -367,9 +367,9 @@ def run_to_the_end(page, limit_s: float) -> float:
     while time.monotonic() - started < limit_s:
         state = notebook_state(page)
         if error_outputs(state) or all(cell["count"] for cell in state["cells"]):
+            idle(page, WAIT_MS)
             break
         time.sleep(2)
-    idle(page, WAIT_MS)
     return time.monotonic() - started
 
 
