@@ -366,7 +366,9 @@ def run_to_the_end(page, limit_s: float) -> float:
     run_all_cells(page)
     while time.monotonic() - started < limit_s:
         state = notebook_state(page)
-        if error_outputs(state) or all(cell["count"] for cell in state["cells"]):
+        if error_outputs(state):
+            break
+        if all(cell["count"] for cell in state["cells"]):
             idle(page, WAIT_MS)
             break
         time.sleep(2)
