@@ -84,3 +84,18 @@ def test_the_browser_solves_with_the_readable_engine_and_says_so_once(
     assert all(isinstance(solver, Solver) for solver in solvers)
     assert solvers[0] is solvers[1]
     assert capsys.readouterr().out.strip().splitlines() == [f"Note: {engine.NO_NUMBA}."]
+
+
+def test_progress_bars_in_the_browser_are_notebook_widgets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """tqdm.auto takes the browser's kernel for a terminal and writes to stderr (an error
+    box in the page): in the browser the bars are tqdm's notebook widgets."""
+    from tqdm.notebook import tqdm as notebook_bar
+
+    import gamelib.platform as platform
+
+    monkeypatch.setattr(platform, "in_browser", lambda: True)
+    assert platform.progress_bar_class() is notebook_bar
+    from tqdm.auto import tqdm as auto_bar
+
+    monkeypatch.setattr(platform, "in_browser", lambda: False)
+    assert platform.progress_bar_class() is auto_bar
