@@ -6,7 +6,7 @@ UV := $(VENV)/bin/uv
 export PYTHONHASHSEED := 0
 FAST_SUITE := -m "not e2e and not slow" --ignore=tests/test_notebooks.py
 
-.PHONY: setup setup-test lessons test test-fast test-versions lock lock-upgrade wheel \
+.PHONY: setup setup-test lessons test test-lite test-fast test-versions lock lock-upgrade wheel \
         figures html bench clean
 
 setup:            ## the lessons set (requirements/lessons.txt), gamelib, Graphviz
@@ -26,6 +26,9 @@ test:             ## the test set with Chromium; every test (unit, notebooks, br
 	$(PY) -m pytest
 	GAMELIB_QUICK=1 EXECUTED=build/executed/quick scripts/export_html.sh
 	VENV=$(VENV) UV=$(UV) scripts/test_versions.sh
+
+test-lite:        ## every lesson run with Run All in the browser build, offline (20-30 min)
+	GAMELIB_LITE_LESSONS=all $(PY) -m pytest tests/e2e/test_lite.py -k every_lesson
 
 test-fast:        ## the tests without notebooks and the browser
 	$(PY) -m pytest $(FAST_SUITE)

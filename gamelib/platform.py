@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import sys
 from types import ModuleType
+from typing import Any
 
 
 class NeedsInternetError(ImportError):
@@ -49,6 +50,19 @@ def need(package: str, purpose: str) -> ModuleType:
                               f"`pip install {package}`") from None
     _download(package, purpose)
     return importlib.import_module(package)
+
+
+def progress_bar_class() -> Any:
+    """tqdm's progress bar for where this runs: in the browser the notebook widget (tqdm.auto
+    does not recognise the browser's kernel and would write text to stderr, shown as an
+    error box), elsewhere tqdm.auto's choice."""
+    need("tqdm", "progress bars")
+    if in_browser():
+        from tqdm.notebook import tqdm
+        tqdm.monitor_interval = 0           # its monitor thread cannot start in the browser
+        return tqdm
+    from tqdm.auto import tqdm as auto
+    return auto
 
 
 def internet_line(package: str, purpose: str) -> str:

@@ -4,9 +4,11 @@ with nothing installed (a Python kernel compiled to WebAssembly, Pyodide).
 
 The site is static files; any web server or static host can serve it. Everything the
 lessons need offline is inside it: the Pyodide core, the pure-Python wheels its kernel
-loads at start, gamelib, ipywidgets and Graphviz compiled to WebAssembly (viz.js).
-Pyodide's compiled packages (numpy, matplotlib, pandas, ...) stay on Pyodide's own
-server: the site lists them, and the browser downloads one when a cell imports it.
+loads at start, gamelib, ipywidgets and Graphviz compiled to WebAssembly (viz.js). The
+lessons need none of Pyodide's compiled packages (gamelib draws plots as SVG and computes
+Elo ratings in plain Python when matplotlib and numpy are missing); those packages stay
+on Pyodide's own server (no package registry has them): the site lists them, and the
+browser downloads one when a student's own cell imports it, if online.
 
 Usage: scripts/build_lite.py [--out build/lite]. Downloads (from PyPI and the npm
 registry) are kept in build/lite-cache/, so a second build takes seconds.
@@ -179,19 +181,52 @@ def site_source(python: Path, source: Path) -> list[Path]:
     pyodide_folder(python, source / "static" / "pyodide")
     settings = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "gamelib: adversarial search",
+        "exposeAppInBrowser": "true",    # window.jupyterapp, which the browser tests read
         "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": {
             "disablePyPIFallback": True}}}}
     (source / "jupyter-lite.json").write_text(json.dumps(settings, indent=2))
     return [wheel(python, requirement) for requirement in KERNEL_WHEELS]
 
 
+STARTING_NOTE = ("*Browser version of the course.* Python starts inside this page when the lesson "
+                 "opens: from a few seconds to a minute or more the first time. Until it is ready, "
+                 "the status bar at the bottom says **Initializing** or **Unknown**; once it says "
+                 "**Idle**, run the cells (Run > Run All Cells, or Shift+Enter one by one).")
+BROWSER_NOTE = ("# The browser version of the course runs Python more slowly than a desktop:\n"
+                "# these smaller sizes keep every cell of the lesson under a minute or so.\n")
+
+
 def lessons(folder: Path) -> Path:
-    """A copy of the lessons (notebooks only, without outputs)."""
+    """A copy of the lessons (notebooks only, without outputs), each opening with a line
+    on how Python starts in the page (JupyterLab's own status says "Unknown" meanwhile)
+    and with its browser sizes, if it has any, in a cell after its `parameters` cell."""
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
-        shutil.copy2(notebook, folder / notebook.name)
+        lesson = json.loads(notebook.read_text(encoding="utf-8"))
+        lesson["cells"].insert(0, {"cell_type": "markdown", "id": "browser-starting",
+                                   "metadata": {}, "source": STARTING_NOTE})
+        with_browser_sizes(lesson, notebook.name)
+        (folder / notebook.name).write_text(json.dumps(lesson, indent=1, ensure_ascii=False)
+                                            + "\n", encoding="utf-8")
     return folder
+
+
+def with_browser_sizes(lesson: dict, name: str) -> None:
+    """Insert the lesson's browser sizes (metadata gamelib.browser, e.g. {"POSITIONS": 40})
+    as a cell after its `parameters` cell, which a student sees and may change."""
+    sizes = lesson["metadata"].get("gamelib", {}).get("browser", {})
+    if not sizes:
+        return
+    cells = lesson["cells"]
+    where = next((i for i, cell in enumerate(cells)
+                  if "parameters" in cell.get("metadata", {}).get("tags", [])), None)
+    if where is None:
+        sys.exit(f"{name} has browser sizes but no cell tagged 'parameters' to put them after")
+    source = BROWSER_NOTE + "\n".join(f"{key} = {json.dumps(value)}" for key, value in sizes.items())
+    cells.insert(where + 1, {"cell_type": "code", "execution_count": None,
+                             "id": "browser-sizes", "metadata": {"tags": ["browser-sizes"]},
+                             "outputs": [], "source": source})
 
 
 def keep_pypi_off(out: Path) -> None:
@@ -231,7 +266,7 @@ def build(out: Path) -> None:
     add_graphviz(out / "static" / "viz")
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"JupyterLite site: {out} ({size / 1e6:.0f} MB). Serve it with any web server, "
-          f"e.g. `python -m http.server -d {out}`, and open /lab/index.html")
+          f"e.g. `python3 -m http.server -d {out}`, and open /lab/index.html")
 
 
 def main() -> None:

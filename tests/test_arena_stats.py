@@ -98,3 +98,19 @@ def test_interval_verdict_reads_the_interval():
     assert "stronger than B" in interval_verdict("A", 0.55, 0.8, "B")
     assert "weaker" in interval_verdict("A", 0.0, 0.49)
     assert "cannot tell" in interval_verdict("A", 0.3, 0.7)
+
+
+def test_elo_errors_agree_with_the_pseudo_inverse_of_the_information() -> None:
+    """The plain-Python errors equal numpy's pseudo-inverse on a lopsided 4-player table."""
+    np = pytest.importorskip("numpy")
+    points = [[0, 7, 9, 10], [3, 0, 6, 8], [1, 4, 0, 5.5], [0, 2, 4.5, 0]]
+    games = [[0 if i == j else 10 for j in range(4)] for i in range(4)]
+    ratings, errors = elo_ratings(points, games)
+    theta = np.array(ratings) / (400 / math.log(10))
+    n = np.array(games, dtype=float) + (1 - np.eye(4))          # one virtual draw per pair
+    p = 1 / (1 + np.exp(theta[None, :] - theta[:, None]))
+    weight = n * p * (1 - p)
+    covariance = np.linalg.pinv(np.diag(weight.sum(axis=1)) - weight)
+    expected = 400 / math.log(10) * np.sqrt(np.diag(covariance))
+    assert errors == pytest.approx(list(expected), rel=1e-9)
+    assert ratings == sorted(ratings, reverse=True)

@@ -67,13 +67,14 @@ def test_eval_check_passes_the_solution_with_the_interval_above_one_half():
 def test_lesson_04_describes_the_evaluation_checks_own_settings():
     """The lesson's account of the match (how many games, how often it looks, when it
     stops) is the check's own settings, so the two cannot drift apart."""
-    from gamelib.exercises.evaluation import GAMES, LOOK_EVERY, TIME_LIMIT
+    from gamelib.exercises.evaluation import GAMES, LOOK_EVERY, TIME_LIMITS
 
     lesson = (Path(__file__).resolve().parents[1] / "notebooks" / "04-heuristics.ipynb")
     text = lesson.read_text()
     words = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
     assert f"up to {GAMES} games" in text and f"every {LOOK_EVERY} games" in text
-    assert f"after {TIME_LIMIT:g} seconds of play" in text
+    assert (f"after {TIME_LIMITS['desktop']:g} seconds of play, {TIME_LIMITS['browser']:g} "
+            "in the browser version of the course" in text)
     assert f"any of its {words[GAMES // LOOK_EVERY]} looks" in text
     said = re.search(r"the match stops after (\d+) games", text)
     result, _ = judged("model")

@@ -62,3 +62,40 @@ def test_the_internet_line_is_one_line_and_no_traceback() -> None:
     line = internet_line("numpy", "Elo ratings")
     assert "\n" not in line and "numpy" in line and "internet" in line
     assert NeedsInternetError(line)._render_traceback_() == [f"NeedsInternetError: {line}"]
+
+
+def test_the_browser_solves_with_the_readable_engine_and_says_so_once(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Without numba, engine='fast' in the browser is the pure-Python solver, announced by
+    one plain line (no warning box); on a desktop it stays an error naming numba."""
+    import warnings
+
+    from gamelib.solver import engine
+    from gamelib.solver.negamax import Solver
+
+    monkeypatch.setattr(engine, "_compiled", False)         # numba cannot be imported
+    monkeypatch.setattr(engine, "_solvers", {})
+    with pytest.raises(RuntimeError, match="engine='fast' needs numba"):
+        engine.get_solver("fast")
+    monkeypatch.setattr(engine, "in_browser", lambda: True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")                      # a warning would fail here
+        solvers = [engine.get_solver("fast"), engine.get_solver("auto")]
+    assert all(isinstance(solver, Solver) for solver in solvers)
+    assert solvers[0] is solvers[1]
+    assert capsys.readouterr().out.strip().splitlines() == [f"Note: {engine.NO_NUMBA}."]
+
+
+def test_progress_bars_in_the_browser_are_notebook_widgets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """tqdm.auto takes the browser's kernel for a terminal and writes to stderr (an error
+    box in the page): in the browser the bars are tqdm's notebook widgets."""
+    from tqdm.notebook import tqdm as notebook_bar
+
+    import gamelib.platform as platform
+
+    monkeypatch.setattr(platform, "in_browser", lambda: True)
+    assert platform.progress_bar_class() is notebook_bar
+    from tqdm.auto import tqdm as auto_bar
+
+    monkeypatch.setattr(platform, "in_browser", lambda: False)
+    assert platform.progress_bar_class() is auto_bar

@@ -90,3 +90,21 @@ def test_an_unjudged_move_says_why_and_a_move_without_a_named_best_says_so() -> 
     assert "not judged" in unknown.sentence(str)
     worse = MoveReview(5, "O", 2, "blunder", Outcome("draw"), (), Outcome("win", 4))
     assert worse.sentence(str) == "2: blunder (draw); a better move wins in 4 moves"
+
+
+@pytest.mark.slow
+def test_a_review_by_the_pure_python_solver_keeps_its_time_budget(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where numba is missing (the browser), the solver is far slower: the review
+    budgets its nodes for that speed, so a game's review still ends on time."""
+    from gamelib.arena.review import REVIEW_SECONDS
+    from gamelib.solver import engine
+    from gamelib.solver.negamax import Solver
+
+    monkeypatch.setattr(engine, "_compiled", False)
+    monkeypatch.setattr(engine, "_solvers", {"python": Solver()})
+    game = ConnectFour()
+    started = time.perf_counter()
+    reviews = review_game(game, moves_of("0615062560"))
+    assert time.perf_counter() - started < 3 * REVIEW_SECONDS
+    assert len(reviews) == 10 and reviews[0].verdict != UNKNOWN      # the book's answer

@@ -185,3 +185,20 @@ def test_the_compiled_step_searches_the_nodes_of_the_last_readable_step():
     assert readable is not None and compiled is not None
     assert compiled.nodes == readable.nodes and not compiled.wrong
     assert get_solver("fast").options == fast.BEST
+
+
+def test_without_numba_the_compiled_step_gets_the_readable_budget(monkeypatch, capsys):
+    """In the browser the compiled step runs on the readable solver, so it gets the readable
+    steps' node budget (its own 10 million would take the pure-Python solver hours)."""
+    from gamelib.solver import engine
+    from gamelib.solver.negamax import Solver
+
+    monkeypatch.setattr(engine, "_compiled", False)
+    monkeypatch.setattr(engine, "_solvers", {"python": Solver()})
+    monkeypatch.setattr(engine, "in_browser", lambda: True)
+    compiled = next(step for step in STEPS if step.engine == "compiled" and
+                    "opening book" not in step.ideas)
+    hard = steps.load_test_set("L1_R1", 1)
+    table = steps.benchmark_steps([hard], [compiled], max_nodes=2_000)
+    assert table.cell(compiled.name, hard.name) is None                   # "n/a": over budget
+    assert any("over 2,000 nodes" in line for line in table.verdicts())

@@ -14,7 +14,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_complet
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable, Sequence
 
-from gamelib.platform import in_browser, need
+from gamelib.platform import progress_bar_class
 
 SERIAL = "serial"
 """Pass `executor="serial"` to play every game in this process, one after another."""
@@ -96,10 +96,7 @@ class Progress:
 
     def __init__(self, total: int, desc: str, enabled: bool,
                  summary: Callable[[list], str] | None = None) -> None:
-        need("tqdm", "progress bars")
-        from tqdm.auto import tqdm
-        if in_browser():
-            tqdm.monitor_interval = 0       # its monitor thread cannot start in the browser
+        tqdm = progress_bar_class()
         self.bar = tqdm(total=total, desc=desc, unit="game", disable=not enabled)
         self.summary = summary
 

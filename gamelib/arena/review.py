@@ -29,8 +29,6 @@ BEST, FINE, MISTAKE, BLUNDER, UNKNOWN = "best", "fine", "mistake", "blunder", "?
 REVIEW_SECONDS = 2.0
 """Connect Four: the time a whole game's review may take (the book answers early
 positions at once, the solver later ones in milliseconds)."""
-NODES_PER_SECOND = 4_000_000
-"""The solver's speed assumed until a search has measured it (it sets the node budget)."""
 SIZE = 42
 
 
@@ -169,10 +167,11 @@ class SolverReview:
 
     def __init__(self, seconds: float = REVIEW_SECONDS) -> None:
         from gamelib.solver.api import get_solver, opening_book
+        from gamelib.solver.engine import nodes_per_second
         self.book = opening_book()
         self.solver = get_solver()
         self.deadline = time.perf_counter() + seconds
-        self.rate = NODES_PER_SECOND
+        self.rate = nodes_per_second(self.solver)        # until a search measures it
         self.scores: dict[int, int | None] = {}
 
     def score(self, pos: Any, cap: float | None = None) -> int | None:
@@ -208,7 +207,7 @@ class SolverReview:
         before, start = self.solver.nodes, time.perf_counter()
         value = self.solver.solve(pos, False, max(1, int(left * self.rate)))
         nodes, spent = self.solver.nodes - before, time.perf_counter() - start
-        if nodes > 100_000 and spent > 0:
+        if nodes > 1000 and spent > 0.05:
             self.rate = int(nodes / spent)
         return None if self.solver.aborted else value
 

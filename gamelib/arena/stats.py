@@ -9,12 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
-
-from gamelib.platform import need
-
-if TYPE_CHECKING:
-    import numpy as np
+from typing import Sequence
 
 Z95 = 1.959963984540054
 """How many standard errors a 95% two-sided normal interval spans on each side."""
@@ -115,44 +110,71 @@ def elo_ratings(points: Sequence[Sequence[float]], games: Sequence[Sequence[floa
     maximum likelihood. `prior_draws` virtual draws between every pair keep ratings
     finite when a player wins every game. The standard errors come from the curvature
     of the likelihood at its peak; a 95% interval is rating +- 1.96 * error.
+    Plain Python (a handful of players needs no numpy, and the browser course has none).
     """
-    np = need("numpy", "Elo ratings")
-    wins = np.asarray(points, dtype=float)
-    n = np.asarray(games, dtype=float)
-    k = len(n)
-    off_diagonal = 1 - np.eye(k)
-    n = (n + prior_draws * off_diagonal) * off_diagonal
-    wins = (wins + prior_draws / 2 * off_diagonal) * off_diagonal
-    strength = _bradley_terry(wins, n)
-    theta = np.log(strength)
-    theta -= theta.mean()
+    k = len(games)
+    n = [[float(games[i][j]) + prior_draws if i != j else 0.0 for j in range(k)]
+         for i in range(k)]
+    wins = [[float(points[i][j]) + prior_draws / 2 if i != j else 0.0 for j in range(k)]
+            for i in range(k)]
+    theta = [math.log(g) for g in _bradley_terry(wins, n)]
+    mean = sum(theta) / k if k else 0.0
+    theta = [t - mean for t in theta]
     errors = _standard_errors(theta, n)
-    return [float(ELO_SCALE * t) for t in theta], [float(ELO_SCALE * e) for e in errors]
+    return [ELO_SCALE * t for t in theta], [ELO_SCALE * e for e in errors]
 
 
-def _bradley_terry(wins: np.ndarray, n: np.ndarray, steps: int = 10_000) -> np.ndarray:
+def _bradley_terry(wins: list[list[float]], n: list[list[float]],
+                   steps: int = 10_000) -> list[float]:
     """Strengths g with P(i beats j) = g_i / (g_i + g_j), by Hunter's MM iteration."""
-    np = need("numpy", "Elo ratings")
-    total = wins.sum(axis=1)
-    strength = np.ones(len(n))
+    k = len(n)
+    total = [sum(row) for row in wins]
+    strength = [1.0] * k
     for _ in range(steps):
-        pair_sum = strength[:, None] + strength[None, :]
-        new = total / (n / pair_sum).sum(axis=1)
-        new /= np.exp(np.log(new).mean())
-        if np.allclose(new, strength, rtol=1e-12, atol=0):
+        new = [total[i] / sum(n[i][j] / (strength[i] + strength[j]) for j in range(k))
+               for i in range(k)]
+        scale = math.exp(sum(math.log(g) for g in new) / k)     # geometric mean 1
+        new = [g / scale for g in new]
+        if all(abs(a - b) <= 1e-12 * abs(b) for a, b in zip(new, strength)):
             return new
         strength = new
     return strength
 
 
-def _standard_errors(theta: np.ndarray, n: np.ndarray) -> np.ndarray:
-    """Standard errors of log-strengths (mean fixed at 0) from the Fisher information."""
-    np = need("numpy", "Elo ratings")
-    p = 1 / (1 + np.exp(theta[None, :] - theta[:, None]))
-    weight = n * p * (1 - p)
-    information = np.diag(weight.sum(axis=1)) - weight
-    covariance = np.linalg.pinv(information)
-    return np.sqrt(np.clip(np.diag(covariance), 0, None))
+def _standard_errors(theta: list[float], n: list[list[float]]) -> list[float]:
+    """Standard errors of log-strengths (mean fixed at 0) from the Fisher information.
+
+    The information matrix L has rows summing to 0 (ratings are only known up to a
+    shift); with everyone connected by games, its pseudo-inverse, the covariance with
+    the mean fixed, is inverse(L + J/k) - J/k, where J is all ones."""
+    k = len(theta)
+    weight = [[n[i][j] * _p(theta[i], theta[j]) * (1 - _p(theta[i], theta[j]))
+               for j in range(k)] for i in range(k)]
+    shifted = [[(sum(weight[i]) if i == j else -weight[i][j]) + 1 / k for j in range(k)]
+               for i in range(k)]
+    inverse = _inverse(shifted)
+    return [math.sqrt(max(inverse[i][i] - 1 / k, 0.0)) for i in range(k)]
+
+
+def _p(theta_i: float, theta_j: float) -> float:
+    """The chance that strength exp(theta_i) beats exp(theta_j)."""
+    return 1 / (1 + math.exp(theta_j - theta_i))
+
+
+def _inverse(matrix: list[list[float]]) -> list[list[float]]:
+    """The inverse of a small invertible matrix, by Gauss-Jordan elimination."""
+    k = len(matrix)
+    rows = [list(row) + [float(i == j) for j in range(k)] for i, row in enumerate(matrix)]
+    for col in range(k):
+        pivot = max(range(col, k), key=lambda r: abs(rows[r][col]))
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        lead = rows[col][col]
+        rows[col] = [x / lead for x in rows[col]]
+        for r in range(k):
+            if r != col and rows[r][col]:
+                factor = rows[r][col]
+                rows[r] = [x - factor * y for x, y in zip(rows[r], rows[col])]
+    return [row[k:] for row in rows]
 
 
 def interval_verdict(player: str, low: float, high: float, opponent: str = "its opponent") -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from gamelib.platform import in_browser, need
+from gamelib.platform import progress_bar_class
 from gamelib.solver.book import OpeningBook
 from gamelib.solver.engine import (ENGINES, centre_distance, child_score, codes,
                                    first_best_column, get_solver, to_position, warm_up)
@@ -150,11 +150,7 @@ def column_bar(columns: int, show: bool) -> Any:
     """A progress bar over the `columns` the solver must search, or None when not shown."""
     if not show or columns == 0:
         return None
-    need("tqdm", "progress bars")
-    from tqdm.auto import tqdm
-    if in_browser():
-        tqdm.monitor_interval = 0           # its monitor thread cannot start in the browser
-    return tqdm(total=columns, desc="solving", unit="column", leave=False)
+    return progress_bar_class()(total=columns, desc="solving", unit="column", leave=False)
 
 
 def analyze(position: Any, weak: bool = False, engine: str = "auto",

@@ -14,6 +14,7 @@ from typing import Any
 
 from gamelib.games.checks import brief, check_state
 from gamelib.games.connect4 import ConnectFour
+from gamelib.platform import in_browser
 from gamelib.solver.negamax import Solver
 from gamelib.solver.position import SIZE, WIDTH, Position, bad_string
 
@@ -41,23 +42,51 @@ def fast_module() -> Any:
 
 def get_solver(engine: str = "auto") -> Any:
     """The shared solver for `engine`: "fast" (numba), "python", or "auto" (fast if numba
-    imports, else python with a one-line warning). Solvers keep their tables between calls."""
+    imports, else python with a one-line warning). In the browser, which has no numba,
+    "fast" is the python one too. Solvers keep their tables between calls."""
     solver = _solvers.get(engine)
     if solver is not None:
         return solver
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
     fast = fast_module()
-    if engine == "fast" and fast is None:
+    if engine == "fast" and fast is None and not in_browser():
         raise RuntimeError("engine='fast' needs numba, which cannot be imported here")
-    chosen = engine if engine != "auto" else "fast" if fast is not None else "python"
-    if engine == "auto" and fast is None:        # once: "auto" is remembered below
-        warnings.warn("numba is not available: the Connect Four solver runs in pure "
-                      "Python (about 60x slower)", RuntimeWarning, stacklevel=2)
+    chosen = "python" if fast is None else "fast" if engine == "auto" else engine
+    if engine != "python" and fast is None and "python" not in _solvers:    # once
+        say_no_numba()
     if chosen not in _solvers:
         _solvers[chosen] = fast.FastSolver() if chosen == "fast" else Solver()
     _solvers[engine] = _solvers[chosen]
     return _solvers[engine]
+
+
+NODES_PER_SECOND = {"fast": 4_000_000, "python": 20_000}
+"""About how many positions a second each engine searches on a laptop (the pure-Python
+one about 10,000 on a busy desktop core, fewer in the browser): time budgets become node
+budgets with it until a search has measured the speed."""
+
+
+def nodes_per_second(solver: Any) -> int:
+    """The assumed speed of `solver`'s engine (NODES_PER_SECOND)."""
+    return NODES_PER_SECOND["python" if isinstance(solver, Solver) else "fast"]
+
+
+def scaled_nodes(nodes: int, solver: Any) -> int:
+    """A node budget meant for the compiled solver, scaled to take `solver` as long."""
+    return max(1, nodes * nodes_per_second(solver) // NODES_PER_SECOND["fast"])
+
+
+NO_NUMBA = "the Connect Four solver runs in plain Python here, without numba (about 60x slower)"
+
+
+def say_no_numba() -> None:
+    """Say once that the compiled solver cannot run: a warning on a desktop, one plain line
+    in the browser (which never has numba, so a warning there would only alarm)."""
+    if in_browser():
+        print(f"Note: {NO_NUMBA}.")
+    else:
+        warnings.warn(NO_NUMBA, RuntimeWarning, stacklevel=3)
 
 
 WARM_UP = "1141465142351133000452254232560240330"

@@ -1,5 +1,5 @@
-"""Plots (matplotlib): nodes searched vs depth, MCTS convergence, iterative deepening
-under a clock, tournament results.
+"""Plots (matplotlib, or SVG drawn in plain Python in the browser offline): nodes searched
+vs depth, MCTS convergence, iterative deepening under a clock, tournament results.
 
 Each plot has a data function (which calls the public searches or reads a trace) and a
 drawing function that only draws that data, so a lesson can print the numbers too.
@@ -8,15 +8,17 @@ drawing function that only draws that data, so a lesson can print the numbers to
 from __future__ import annotations
 
 import functools
+import importlib.util
 import io
 import math
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, cast
 
 from gamelib.games.base import Game, State
-from gamelib.platform import need
+from gamelib.platform import in_browser, need
 from gamelib.search import SearchResult, Trace, TranspositionTable, alphabeta, minimax
 from gamelib.search.trace import Backprop, Expand
 from gamelib.viz import style as st
+from gamelib.viz.svgplot import SvgFigure
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -29,8 +31,10 @@ VARIANTS = ("minimax", "alpha-beta", "alpha-beta + ordering", "alpha-beta + orde
 
 def new_figure(figsize: tuple[float, float] = (6.4, 4.2)) -> Figure:
     """A matplotlib Figure that shows itself in a notebook as a picture (matplotlib is
-    imported on first use, through `need`: importing gamelib stays quick, and in the
-    browser a missing matplotlib is one clear line, not a network error)."""
+    imported on first use, through `need`: importing gamelib stays quick). In the browser
+    without matplotlib, an `SvgFigure`, which draws the same calls as SVG offline."""
+    if in_browser() and importlib.util.find_spec("matplotlib") is None:
+        return cast("Figure", SvgFigure(figsize))
     need("matplotlib", "plots")
     return _picture_figure()(figsize=figsize)
 

@@ -1,10 +1,10 @@
 """The course in a browser: build the JupyterLite site, serve it on 127.0.0.1, and run
-lessons 00 and 03 in Debian's Chromium with no other host reachable.
+the lessons in Debian's Chromium with no other host reachable.
 
 Python runs inside the page (Pyodide); nothing is installed. The tests play a column on
 lesson 00's board, draw a tree, step a stepper, step through lesson 03's alpha-beta
-stepper, and check that the only thing that would need the internet (numpy, here for
-Elo ratings) says so in one line.
+stepper, compute Elo ratings and draw a plot offline, and (slow) run every lesson from
+the notebooks/ folder to its end with Run All, printing the time each took.
 Chromium is launched through Playwright with `executable_path` (never `playwright
 install`). Without Chromium the tests fail when CI=true and are skipped otherwise.
 """
@@ -34,8 +34,25 @@ SITE = ROOT / "build" / "lite"
 ARTIFACTS = ROOT / "test-artifacts"
 LESSON = "00-start-here.ipynb"
 ALPHABETA_LESSON = "03-alphabeta.ipynb"
+LESSONS = sorted(path.name for path in (ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
+EVERY_RUN = ("02", "08")
+"""The lessons run with Run All in every test run (a plot, a tournament with Elo): all of
+them take 20-30 minutes, so `GAMELIB_LITE_LESSONS=all` (make test-lite) runs every one."""
+LESSON_LIMIT_S = 180        # a lesson runs to its end within 3 minutes offline
+OVER_THE_LIMIT = {"06-connect-four-rules.ipynb":
+                  "its solver-heavy measurements still take over 3 minutes in the browser "
+                  "at its browser sizes (the last two code cells unfinished on a busy machine)"}
+"""Lessons known to run past the limit in the browser, and why (expected to fail)."""
+
+
+def lesson_cases() -> list:
+    """The lessons of notebooks/ to run (EVERY_RUN, or all of them when the environment
+    says GAMELIB_LITE_LESSONS=all), those known to be over the limit marked so."""
+    chosen = [name for name in LESSONS if os.environ.get("GAMELIB_LITE_LESSONS") == "all"
+              or name.split("-")[0] in EVERY_RUN]
+    return [pytest.param(name, marks=pytest.mark.xfail(reason=OVER_THE_LIMIT[name]))
+            if name in OVER_THE_LIMIT else name for name in chosen]
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
-PYODIDE_CDN = "cdn.jsdelivr.net"
 START_MS = 240_000          # the first cell waits for Python to start in the page
 WAIT_MS = 60_000
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
@@ -153,8 +170,7 @@ def lab(playwright, chromium: str, base_url: str, tmp_path_factory: pytest.TempP
 def alphabeta_lesson(playwright, chromium: str, base_url: str,
                      tmp_path_factory: pytest.TempPathFactory):
     """Lesson 03 opened in a second window and run cell by cell, from the top, up to its
-    first stepper (cells further down plot, which needs the internet); yields (page,
-    the stepper, requests to other hosts)."""
+    first stepper; yields (page, the stepper, requests to other hosts)."""
     with browser_page(playwright, chromium, tmp_path_factory.mktemp("chromium-profile-03"),
                       "lite-lesson-03.png") as (page, elsewhere):
         started = time.monotonic()
@@ -279,32 +295,26 @@ def test_a_tree_is_drawn_and_a_stepper_steps(lab) -> None:
     no_other_host(elsewhere)
 
 
-def test_what_needs_the_internet_says_it_in_one_line(lab) -> None:
-    """Offline, Elo ratings (numpy) and a lesson's plot (matplotlib) each say in one line
-    that the browser downloads the package from the internet; the only requests that
-    tried to leave were for those packages, on Pyodide's server."""
+def test_elo_and_plots_work_offline(lab) -> None:
+    """Offline, Elo ratings (plain Python, no numpy) give their numbers, and a plot (no
+    matplotlib in the page) is drawn as an SVG picture; nothing asks another host."""
     from playwright.sync_api import expect
 
     page, elsewhere = lab
     output = run_new_cell(page, "from gamelib.arena.stats import elo_ratings\n"
-                                "elo_ratings([[0, 3], [1, 0]], [[0, 4], [4, 0]])")
-    expect(output).to_have_text(
-        "NeedsInternetError: Elo ratings need numpy, which the browser version of the "
-        "course downloads from the internet on first use: connect, then run this cell "
-        "again.", timeout=WAIT_MS)
-    assert elsewhere and all(urlparse(url).hostname == PYODIDE_CDN and "/numpy-" in url
-                             for url in elsewhere), elsewhere
-    asked_for_numpy = len(elsewhere)
+                                "ratings, errors = elo_ratings([[0, 3], [1, 0]], "
+                                "[[0, 4], [4, 0]], prior_draws=0)\n"
+                                "print(round(ratings[0] - ratings[1]))")
+    expect(output).to_have_text("191", timeout=WAIT_MS)          # 400 log10(3): 3 to 1
     output = run_new_cell(page, "from gamelib.viz import new_plot\n"
-                                "fig, ax = new_plot(figsize=(4, 2))")
-    expect(output).to_have_text(
-        "NeedsInternetError: plots need matplotlib, which the browser version of the "
-        "course downloads from the internet on first use: connect, then run this cell "
-        "again.", timeout=WAIT_MS)
-    plot_requests = elsewhere[asked_for_numpy:]
-    assert any("/matplotlib-" in url for url in plot_requests), plot_requests
-    assert all(urlparse(url).hostname == PYODIDE_CDN and url.endswith(".whl")
-               for url in plot_requests), plot_requests
+                                "fig, ax = new_plot(figsize=(4, 2))\n"
+                                "ax.bar([0, 1, 2], [3, 1, 2]); ax.set_title('three bars')\n"
+                                "fig")
+    picture = output.locator("img[src^='data:image/svg+xml']")
+    expect(picture).to_have_count(1, timeout=WAIT_MS)
+    svg = svg_of(picture.get_attribute("src") or "")
+    assert "three bars" in svg and svg.count("<rect") >= 4      # the frame and three bars
+    no_other_host(elsewhere)
 
 
 def test_lesson_03_steps_through_alpha_beta(alphabeta_lesson) -> None:
@@ -333,6 +343,75 @@ def test_lesson_03_steps_through_alpha_beta(alphabeta_lesson) -> None:
     expect(picture.locator("svg g.node.pruned").first).to_be_visible(timeout=WAIT_MS)
     stepper.screenshot(path=str(ARTIFACTS / "lite-alphabeta-stepper.png"))
     no_other_host(elsewhere)
+
+
+NOTEBOOK_STATE = """() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const cells = [];
+  for (let i = 0; i < panel.content.model.cells.length; i++) {
+    const cell = panel.content.model.cells.get(i);
+    if (cell.type === "code") {
+      cells.push({count: cell.executionCount, outputs: cell.outputs.toJSON()});
+    }
+  }
+  return {dirty: panel.context.model.dirty, cells: cells};
+}"""
+
+
+def notebook_state(page) -> dict:
+    """The open notebook, read from JupyterLab's own model (cells off screen included):
+    {"dirty": unsaved changes?, "cells": [{"count": execution count, "outputs": [...]}]}."""
+    return page.evaluate(NOTEBOOK_STATE)
+
+
+def error_outputs(state: dict) -> list[str]:
+    """The error outputs and stderr text of every code cell, one string each."""
+    found = []
+    for number, cell in enumerate(state["cells"]):
+        for out in cell["outputs"]:
+            if out["output_type"] == "error":
+                found.append(f"code cell {number}: {out['ename']}: {out['evalue']}")
+            elif out["output_type"] == "stream" and out["name"] == "stderr":
+                found.append(f"code cell {number} wrote to stderr: {out['text'][:300]}")
+    return found
+
+
+def run_to_the_end(page, limit_s: float) -> float:
+    """Run All, then wait until every code cell has run (or one failed); returns seconds."""
+    started = time.monotonic()
+    run_all_cells(page)
+    while time.monotonic() - started < limit_s:
+        state = notebook_state(page)
+        if error_outputs(state):
+            break
+        if all(cell["count"] for cell in state["cells"]):
+            idle(page, WAIT_MS)
+            break
+        time.sleep(2)
+    return time.monotonic() - started
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lesson", lesson_cases(), ids=lambda name: name.split("-")[0])
+def test_every_lesson_runs_to_its_end_offline(lesson: str, playwright, chromium: str,
+                                              base_url: str, tmp_path: Path) -> None:
+    """Run All in a fresh window: every code cell runs within the time limit, none shows
+    an error or writes to stderr, the lesson opened unmodified, nothing left 127.0.0.1."""
+    number = lesson.split("-")[0]
+    with browser_page(playwright, chromium, tmp_path / "profile",
+                      f"lite-run-all-{number}.png") as (page, elsewhere):
+        opened = time.monotonic()
+        page.goto(f"{base_url}/lab/index.html?path={lesson}", timeout=WAIT_MS)
+        idle(page, START_MS)
+        assert not notebook_state(page)["dirty"], f"{lesson} is marked unsaved on opening"
+        started = time.monotonic() - opened
+        seconds = run_to_the_end(page, LESSON_LIMIT_S)
+        print(f"\n{lesson}: kernel ready {started:.0f} s after opening, Run All {seconds:.0f} s")
+        state = notebook_state(page)
+        assert error_outputs(state) == []
+        not_run = [i for i, cell in enumerate(state["cells"]) if not cell["count"]]
+        assert not_run == [], f"code cells {not_run} had not run after {LESSON_LIMIT_S} s"
+        no_other_host(elsewhere)
 
 
 def step_number(narration: str) -> tuple[int, int]:
