@@ -8,8 +8,10 @@ CheckResult that shows itself in a notebook (green: passed, red: not yet right, 
 hint; grey: not implemented yet). Model solutions are in `gamelib.exercises.solutions`.
 """
 
+from typing import Any
+
 from gamelib.exercises.alignment import alignment_exercise, check_alignment
-from gamelib.exercises.common import CheckResult
+from gamelib.exercises.common import CheckResult, never_raises
 from gamelib.exercises.evaluation import check_eval_fn
 from gamelib.exercises.first_player import check_centre_player
 from gamelib.exercises.exercise import Exercise, Note
@@ -17,7 +19,6 @@ from gamelib.exercises.is_win import check_is_win
 from gamelib.exercises.rules import check_rule_move
 from gamelib.exercises.threats import check_useful_threats
 from gamelib.exercises.wilson import check_wilson
-from gamelib.exercises.td_step import check_td_step
 from gamelib.exercises.mcts_checks import check_backprop, check_ucb
 from gamelib.exercises.mcts_parts import Node, run_mcts
 from gamelib.exercises.search_checks import check_alphabeta, check_minimax
@@ -130,6 +131,14 @@ wilson_exercise = Exercise("Wilson interval", "wilson", check_wilson, [
     "Return (centre - half, centre + half), each kept inside [0, 1] with max(0.0, ...) "
     "and min(1.0, ...). z = 1.96 gives 95%.",
 ], "wilson.py")
+
+@never_raises("the TD(0) step")
+def check_td_step(td_step: Any) -> CheckResult:
+    """Lesson 10's check of `td_step` (exercises/td_step.py, imported when called: it needs
+    numpy, and the other exercises load without it)."""
+    from gamelib.exercises.td_step import check_td_step as check
+    return check(td_step)
+
 
 td_step_exercise = Exercise("the TD(0) step", "td_step", check_td_step, [
     "First the target: if game.is_terminal(after), the result for X, result_for_x(after) "

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from gamelib.exercises.predict import Question, number
 from gamelib.games.connect4 import ConnectFour
-from gamelib.learning.ntuple import NTupleNetwork
-from gamelib.learning.td import td0_update, td_target
 
 SMALL = ConnectFour(rows=4, cols=5)
 BEFORE_THE_WIN = "001122"
@@ -19,7 +17,10 @@ WIN, QUIET = 3, 3
 
 
 def untrained_delta(moves: str, column: int) -> float:
-    """delta of one TD(0) update in an untrained network, for X's move `column` after `moves`."""
+    """delta of one TD(0) update in an untrained network, for X's move `column` after `moves`
+    (gamelib.learning is imported here: it needs numpy, and the exercises load without it)."""
+    from gamelib.learning.ntuple import NTupleNetwork
+    from gamelib.learning.td import td0_update, td_target
     network = NTupleNetwork.random(SMALL, count=10, length=4, seed=0)
     state = SMALL.play(moves)
     return td0_update(network, state, td_target(network, SMALL, SMALL.result(state, column)),

@@ -1,6 +1,6 @@
 """Learning an evaluation from self-play: n-tuple networks (Lucas 2008; Thill, Koch and
 Konen 2012) trained by temporal difference learning, graded by exact values on small
-boards. numpy only, so it runs in the browser as well."""
+boards. numpy only (the browser course offline has no numpy, so lesson 10 runs on a desktop)."""
 
 from gamelib.learning.curve import (ChoicePosition, CurvePoint, choice_positions, kept_share,
                                     learning_curve, progress_bar, random_chooser,

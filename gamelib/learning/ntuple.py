@@ -14,7 +14,7 @@ value, and what is learned on one side of the board is known on the other. Each 
 to move has its own set of tables (`sides=2`, as in Thill's network): the same pattern
 means something else when it is your turn.
 
-Nothing here but numpy arrays and table look-ups, so it runs in the browser as well.
+Nothing here but numpy arrays and table look-ups.
 """
 
 from __future__ import annotations
