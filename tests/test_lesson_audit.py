@@ -28,7 +28,7 @@ ALLOWED = (
     Allowed(r"(?<=\()(19|20)\d\d\b|(?<=[A-Za-z.] )(19|20)\d\d(?=[);,]|\)| student| report)"
             r"|[Tt]he (19|20)\d\d report|(?<=[a-zé], )(19|20)\d\d|(?<=\d, )(19|20)\d\d",
             "a year, in a citation"),
-    Allowed(r"(lesson|lessons|\*\*|^#)\s*0\d\b|\b0\d\s*·", "a lesson's number"),
+    Allowed(r"(lesson|lessons|\*\*|^#)\s*[01]\d\b|\b[01]\d\s*·", "a lesson's number"),
     Allowed(r"(section|chapter|chapters|ch\.|edition|ed\.)\s*\d+(\.\d+)*(\s*(and|-)\s*\d+)?"
             r"|\b\d+(th|rd|nd)\b|\bIntelligence\* \d+", "a citation: section, chapter, volume"),
     Allowed(r"4\.5 × 10\s+12|about 10\s+44", "known sizes of the games, from the literature "
@@ -64,7 +64,8 @@ ALLOWED = (
     Allowed(r"a score of 0\.65 or more|It scores 0\.64 \(the match stops after 80 games\)",
             "the exercise's goal, set by its check, and the model solution's score and games, "
             "which the check prints when run on it (tests/test_exercises.py compares them)", "04"),
-    Allowed(r"up to 200 games|every 40 games|after 12 seconds of play|its five looks",
+    Allowed(r"up to 200 games|every 40 games|after 12 seconds of play|60 in the browser version"
+            r"|its five looks",
             "the check's own settings (GAMES, LOOK_EVERY, TIME_LIMIT of the evaluation check), "
             "which tests/test_exercises.py compares with the lesson's words", "04"),
     Allowed(r"(A )?400.point difference|a score of about 0\.91|400 points",
