@@ -35,6 +35,13 @@ def run(argv, capsys):
     return status, out.out, out.err
 
 
+def takes_ctrl_c() -> None:
+    """In the child before it starts: Ctrl-C (SIGINT) back to its default, so Python turns it
+    into KeyboardInterrupt even when these tests run as a background job of a shell without
+    job control, which starts them with SIGINT ignored (and children inherit that)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def gamelib_process(*args, **popen):
     """`python -m gamelib ARGS` started as a user would, output captured as text."""
     return subprocess.Popen([sys.executable, "-m", "gamelib", *args], cwd=ROOT,
@@ -195,7 +202,7 @@ def test_ctrl_c_stops_a_long_solve_at_once(tmp_path):
     main_side, terminal_side = pty.openpty()          # standard error is a terminal
     process = subprocess.Popen([sys.executable, "-m", "gamelib", "solve", "01"], cwd=ROOT,
                                stdout=subprocess.PIPE, stderr=terminal_side, text=True,
-                               start_new_session=True)
+                               start_new_session=True, preexec_fn=takes_ctrl_c)
     os.close(terminal_side)
     shown, end = b"", time.monotonic() + 60
     while b"solving column" not in shown and time.monotonic() < end:
@@ -254,7 +261,7 @@ def test_ctrl_c_in_a_command_line_tournament_is_one_line_and_exit_130():
     pytest.importorskip("psutil")
     process = gamelib_process("tournament", "tictactoe", "--players", "mcts:4000,mcts:4000",
                               "--games", "200", "--workers", "2", "--no-progress",
-                              start_new_session=True)
+                              start_new_session=True, preexec_fn=takes_ctrl_c)
     workers = wait_for_workers(process, 1)
     os.killpg(process.pid, signal.SIGINT)            # what Ctrl-C at a terminal does
     start = time.monotonic()
@@ -280,7 +287,8 @@ except KeyboardInterrupt:
 def test_an_interrupt_to_a_pooled_match_returns_in_seconds_without_orphans():
     pytest.importorskip("psutil")
     process = subprocess.Popen([sys.executable, "-c", INTERRUPTED_MATCH], cwd=ROOT,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=takes_ctrl_c)
     workers = wait_for_workers(process, 1)
     sent = time.time()
     process.send_signal(signal.SIGINT)               # a notebook's "interrupt the kernel"
