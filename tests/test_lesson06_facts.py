@@ -4,13 +4,13 @@ The lesson has no quick settings: every cell runs at the size a student sees (ab
 minute and a half), so the facts below hold in every run.
 """
 
-import json
 import re
 from pathlib import Path
 
 import pytest
 
-from lesson_facts import code_of, number, prose_and_outputs
+from lesson_facts import (check_committed_without_outputs, check_no_plumbing, number,
+                          prose_and_outputs)
 
 LESSON = Path(__file__).resolve().parent.parent / "notebooks" / "06-connect-four-rules.ipynb"
 
@@ -81,14 +81,8 @@ def test_the_exercise_waits_for_the_student(executed):
 @pytest.mark.slow
 def test_prose_has_one_column_numbering_and_no_plumbing(executed):
     prose, _, notebook = executed
-    code = code_of(notebook)
-    assert "GAMELIB_QUICK" not in code and "os.environ" not in code
-    assert "seed report" not in prose and "the seed" not in prose.lower()
-    assert "numbered **0 to 6** from the left" in prose
-    assert "columns 1 to 7" not in prose.lower()
+    check_no_plumbing(prose, notebook)
 
 
 def test_lesson_is_committed_without_outputs():
-    notebook = json.loads(LESSON.read_text())
-    assert "quick" not in notebook["metadata"].get("gamelib", {})     # one setting only
-    assert all(c.get("outputs") == [] for c in notebook["cells"] if c["cell_type"] == "code")
+    check_committed_without_outputs(LESSON)
