@@ -1,6 +1,7 @@
 """The n-tuple network's two paths, plain Python (the browser course, which has no numpy)
-and numpy (the desktop): the same values, the same tables after the same seeded
-training, the same shipped network read from its file."""
+and numpy (the desktop): the same values and the same tables after the same seeded
+games, up to the rounding of numpy's 32-bit sums (1e-6), and the same shipped network
+read from its file."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from gamelib.learning import ntuple
 from gamelib.learning.td import self_play_td_lambda
 
 SMALL = ConnectFour(rows=4, cols=5)
+ROUNDING = 1e-6
+"""How far the paths may differ: numpy adds in 32-bit floats, plain Python in 64-bit ones."""
 MOVES = ("", "2", "2213", "22130411", "0123401", "3210432")
 
 
@@ -35,8 +38,10 @@ def test_both_paths_read_the_same_codes_and_give_the_same_values(states: int) ->
     for moves in MOVES:
         state = SMALL.play(moves)
         assert plain.encode(state) == fast.encode(state).tolist()
-        assert plain.value(state) == fast.value(state) != 0
-        assert plain.move_values(SMALL, state) == fast.move_values(SMALL, state)
+        assert plain.value(state) == pytest.approx(fast.value(state), abs=ROUNDING)
+        assert abs(fast.value(state)) > 0.01
+        assert plain.move_values(SMALL, state) == pytest.approx(
+            fast.move_values(SMALL, state), abs=ROUNDING)
 
 
 def test_both_paths_learn_the_same_tables_by_td0_and_td_lambda() -> None:
@@ -46,8 +51,8 @@ def test_both_paths_learn_the_same_tables_by_td0_and_td_lambda() -> None:
         train(network, SMALL, 20, seed=3, alpha=0.05)
         self_play_td_lambda(network, SMALL, random.Random(5), alpha=0.05, lam=0.5)
     entries = fast.flat_entries()
-    assert max(map(abs, entries)) > 0
-    assert plain.flat_entries() == entries
+    assert max(map(abs, entries)) > 0.05
+    assert plain.flat_entries() == pytest.approx(entries, abs=ROUNDING)
 
 
 def test_the_shipped_network_reads_the_same_without_numpy() -> None:
@@ -57,7 +62,8 @@ def test_the_shipped_network_reads_the_same_without_numpy() -> None:
     game = ConnectFour()
     for moves in ("", "3342", "33425116"):
         state = game.play(moves)
-        assert plain.move_values(game, state) == fast.move_values(game, state)
+        assert plain.move_values(game, state) == pytest.approx(
+            fast.move_values(game, state), abs=ROUNDING)
 
 
 def test_a_file_that_is_no_network_is_refused_on_the_plain_path(tmp_path) -> None:

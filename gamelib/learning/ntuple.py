@@ -17,8 +17,9 @@ means something else when it is your turn.
 Nothing here but table look-ups. Each computation is written once in plain Python (a
 network made with `plain=True`, and every network where numpy is missing, as in the
 browser course) and, beside it, as numpy steps over many tuples or positions at once,
-which the desktop uses; tests/test_learning_paths.py shows that both give the same values
-and learn the same tables.
+which the desktop uses. numpy adds in 32-bit floats, plain Python in 64-bit ones (the
+tables hold 32-bit floats on both paths): tests/test_learning_paths.py shows that both
+give the same values to 1e-6 and learn the same tables from the same games.
 """
 
 from __future__ import annotations
@@ -263,51 +264,56 @@ class NTupleNetwork:
         return ((codes @ self.place).astype(np.int64),
                 (codes @ self.mirror_place).astype(np.int64))
 
-    def entry_sum(self, side: int, own: Sequence[int], mirror: Sequence[int]) -> float:
-        """The sum of the entries of `side`'s tables at the indices `own` (tuple by tuple)
-        and `mirror`, added up in 64-bit floats."""
+    def raw(self, codes: np.ndarray, side: int) -> np.ndarray:
+        """numpy: the sum of the table entries the positions `codes` (one per row) look up."""
+        index, mirror = self.indices(codes)
+        table = self.weights[side % self.sides]
+        return (table[self._rows_index, index].sum(axis=-1)
+                + table[self._rows_index, mirror].sum(axis=-1))
+
+    def value_of_entries(self, side: int, own: Sequence[int], mirror: Sequence[int]) -> float:
+        """tanh of the sum of the entries of `side`'s tables at the indices `own` (tuple by
+        tuple) and `mirror`: V of the position that reads them."""
         table = self.weights[side % self.sides]
         if self.plain:
-            return (sum(table[number][index] for number, index in enumerate(own))
-                    + sum(table[number][index] for number, index in enumerate(mirror)))
-        return float(table[self._rows_index, own].sum(dtype=np.float64)
-                     + table[self._rows_index, mirror].sum(dtype=np.float64))
+            return math.tanh(sum(table[number][index] for number, index in enumerate(own))
+                             + sum(table[number][index] for number, index in enumerate(mirror)))
+        rows = self._rows_index
+        return float(np.tanh(table[rows, own].sum() + table[rows, mirror].sum()))
 
     def add_to_entries(self, side: int, own: Sequence[int], mirror: Sequence[int],
                        amount: float) -> None:
-        """Add `amount` to each entry `entry_sum` reads (twice to an entry read twice: a
-        tuple that is its own mirror image), in 64-bit floats, then stored as 32-bit."""
+        """Add `amount` to each entry `value_of_entries` reads (twice to an entry read
+        twice: a tuple that is its own mirror image)."""
         table = self.weights[side % self.sides]
         if self.plain:
             for indices in (own, mirror):
                 for number, index in enumerate(indices):
                     table[number][index] += amount
             return
-        table[self._rows_index, own] += np.float64(amount)
-        table[self._rows_index, mirror] += np.float64(amount)
+        table[self._rows_index, own] += amount
+        table[self._rows_index, mirror] += amount
 
     def add_to_entry(self, side: int, number: int, index: int, amount: float) -> None:
-        """Add `amount` to entry `index` of tuple `number`'s table for `side` (as
-        `add_to_entries` does: in 64-bit floats, then stored as 32-bit)."""
+        """Add `amount` to entry `index` of tuple `number`'s table for `side`."""
         if self.plain:
             self.weights[side][number][index] += amount
         else:
-            self.weights[side, number, index] += np.float64(amount)
-
-    def raw_values(self, states: Sequence[ConnectFourState], side: int) -> list[float]:
-        """The sum of the table entries each position reads (through `side`'s tables)."""
-        if self.plain:
-            return [self.entry_sum(side, *self.indices(self.codes(s))) for s in states]
-        own, mirror = self.indices(self.encode_many(states))
-        table = self.weights[side % self.sides]
-        return (table[self._rows_index, own].sum(axis=-1, dtype=np.float64)
-                + table[self._rows_index, mirror].sum(axis=-1, dtype=np.float64)).tolist()
+            self.weights[side, number, index] += amount
 
     # -- values ----------------------------------------------------------------------
 
     def value(self, state: ConnectFourState) -> float:
         """V(state) in [-1, 1], from X's point of view (not checked: see `evaluate`)."""
-        return math.tanh(self.raw_values([state], self.side(state))[0])
+        if self.plain:
+            return self.value_of_entries(self.side(state), *self.indices(self.codes(state)))
+        return float(np.tanh(self.raw(self.encode(state), self.side(state))))
+
+    def values(self, states: Sequence[ConnectFourState], side: int) -> list[float]:
+        """V of each position, read through `side`'s tables (numpy: all in one step)."""
+        if self.plain:
+            return [self.value_of_entries(side, *self.indices(self.codes(s))) for s in states]
+        return np.tanh(self.raw(self.encode_many(states), side)).tolist()
 
     def evaluate(self, state: ConnectFourState, player: str) -> float:
         """The value for `player`, times SCALE: an `eval_fn` for alpha-beta. A finished
@@ -336,8 +342,8 @@ class NTupleNetwork:
                 afters.append(after)
         if afters:
             sign = 1.0 if state.to_move == "X" else -1.0
-            raws = self.raw_values(afters, 1 - self.side(state))
-            values.update((move, sign * math.tanh(raw)) for move, raw in zip(open_moves, raws))
+            after_values = self.values(afters, 1 - self.side(state))
+            values.update((move, sign * v) for move, v in zip(open_moves, after_values))
         return values
 
     def greedy_move(self, game: ConnectFour, state: ConnectFourState) -> int:

@@ -27,7 +27,6 @@ and starts the trace afresh after a random move. lambda = 0 is TD(0).
 
 from __future__ import annotations
 
-import math
 import random
 from typing import NamedTuple, Sequence
 
@@ -52,7 +51,7 @@ def features(network: NTupleNetwork, state: ConnectFourState) -> Features:
 
 def value_of(network: NTupleNetwork, found: Features) -> float:
     """V of the position whose entries are `found`: tanh of the sum of those entries."""
-    return math.tanh(network.entry_sum(*found))
+    return network.value_of_entries(*found)
 
 
 def add_to_entries(network: NTupleNetwork, found: Features, amount: float) -> None:
