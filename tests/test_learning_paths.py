@@ -66,11 +66,22 @@ def test_the_shipped_network_reads_the_same_without_numpy() -> None:
             fast.move_values(game, state), abs=ROUNDING)
 
 
-def test_a_file_that_is_no_network_is_refused_on_the_plain_path(tmp_path) -> None:
+def test_bad_files_get_the_same_clear_errors_on_the_plain_path(tmp_path) -> None:
     garbage = tmp_path / "garbage.npz"
     garbage.write_bytes(b"not a zip file")
-    with pytest.raises(ValueError, match="garbage.npz: not an n-tuple network file"):
-        NTupleNetwork.load(garbage, plain=True)
+    network, _ = noisy_pair(states=4)
+    fields = {"version": np.int64(1), "shape": np.array([4, 5, 4]), "tuples": network.tuples,
+              "states": np.int64(4), "weights": network.weights}
+    np.savez_compressed(tmp_path / "future.npz", **{**fields, "version": np.int64(99)})
+    np.savez_compressed(tmp_path / "wrong.npz", **{**fields, "states": np.int64(3)})
+    np.savez_compressed(tmp_path / "flat.npz", **{**fields, "weights": np.float32(0)})
+    for name, problem in [("garbage", "not an n-tuple network file"),
+                          ("future", "version 99.*reads version 1"),
+                          ("wrong", "inconsistent.*weights must have shape"),
+                          ("flat", "inconsistent")]:
+        for plain in (False, True):
+            with pytest.raises(ValueError, match=f"{name}.npz: .*{problem}"):
+                NTupleNetwork.load(tmp_path / f"{name}.npz", plain=plain)
 
 
 def test_without_numpy_every_network_is_plain_and_the_exercise_still_checks(

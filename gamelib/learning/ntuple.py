@@ -133,7 +133,7 @@ class NTupleNetwork:
         self.states, self.sides = states, sides
         self.plain = np is None if plain is None else plain
         self.walks = walks
-        """The tuples as plain lists of cells, and their mirror images."""
+        """The tuples as plain lists of cells (and below, their mirror images)."""
         self.mirror_walks = [mirror_cells(cells, cols) for cells in walks]
         self.shape = (sides, len(walks), states ** len(walks[0]))
         """The tables' shape: (sides, tuples, entries per table)."""
@@ -161,8 +161,7 @@ class NTupleNetwork:
         if weights is None:
             return [[array("f", bytes(4 * size)) for _ in range(count)] for _ in range(sides)]
         tables = [[array("f", table) for table in side] for side in weights]
-        if (len(tables), len(tables[0]), len(tables[0][0])) != self.shape or \
-                any(len(table) != size for side in tables for table in side):
+        if [[len(table) for table in side] for side in tables] != [[size] * count] * sides:
             raise ValueError(f"weights must have shape {self.shape}")
         return tables
 
@@ -395,7 +394,7 @@ class NTupleNetwork:
         try:
             network = cls(rows, cols, k, fields["tuples"], int(fields["states"]),
                           sides=len(weights), weights=weights, plain=plain)
-        except ValueError as error:
+        except (ValueError, TypeError) as error:
             raise ValueError(f"{path}: inconsistent n-tuple network file ({error})") from None
         if "info" in fields:
             network.info = json.loads(str(fields["info"]))
