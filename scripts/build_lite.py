@@ -5,8 +5,9 @@ with nothing installed (a Python kernel compiled to WebAssembly, Pyodide).
 The site is static files; any web server or static host can serve it. Everything the
 lessons need offline is inside it: the Pyodide core, the pure-Python wheels its kernel
 loads at start, gamelib, ipywidgets and Graphviz compiled to WebAssembly (viz.js). The
-lessons need none of Pyodide's compiled packages (gamelib draws plots as SVG and computes
-Elo ratings in plain Python when matplotlib and numpy are missing); those packages stay
+lessons need none of Pyodide's compiled packages (gamelib draws plots as SVG, and computes
+Elo ratings and lesson 10's learned evaluations in plain Python, when matplotlib and numpy
+are missing); those packages stay
 on Pyodide's own server (no package registry has them): the site lists them, and the
 browser downloads one when a student's own cell imports it, if online.
 

@@ -36,12 +36,17 @@ board = PlayBoard(game, opponent="alphabeta:2")
 board.click(3)
 assert len(board.moves) == 2, board.status            # the AI answered without a thread
 assert mcts(TicTacToe(), TicTacToe().initial_state, iterations=50, seed=1).move is not None
+from gamelib import learning
+from gamelib.exercises import td_step_exercise
+shipped = learning.load_shipped()                     # read from its .npz in plain Python
+assert shipped.plain and learning.LearnedPlayer(shipped)(game, game.initial_state) in range(7)
 print(sorted(name for name in {without!r} if sys.modules.get(name) is not None))
 """
 
 
 def test_lesson_path_needs_none_of_the_packages_the_browser_lacks() -> None:
-    """Games, searches, traces, drawings, boards and steppers with those imports blocked."""
+    """Games, searches, traces, drawings, boards, steppers and the learned evaluation with
+    those imports blocked."""
     code = textwrap.dedent(LESSON_PATH.format(without=WITHOUT))
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=300)

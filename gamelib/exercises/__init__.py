@@ -134,8 +134,8 @@ wilson_exercise = Exercise("Wilson interval", "wilson", check_wilson, [
 
 @never_raises("the TD(0) step")
 def check_td_step(td_step: Any) -> CheckResult:
-    """Lesson 10's check of `td_step` (exercises/td_step.py, imported when called: it needs
-    numpy, and the other exercises load without it)."""
+    """Lesson 10's check of `td_step` (exercises/td_step.py, imported when called: it loads
+    the learning code, and numpy where installed, which the other exercises do not need)."""
     from gamelib.exercises.td_step import check_td_step as check
     return check(td_step)
 

@@ -18,7 +18,8 @@ WIN, QUIET = 3, 3
 
 def untrained_delta(moves: str, column: int) -> float:
     """delta of one TD(0) update in an untrained network, for X's move `column` after `moves`
-    (gamelib.learning is imported here: it needs numpy, and the exercises load without it)."""
+    (gamelib.learning is imported here: it loads numpy where installed, which the other
+    exercises do not need)."""
     from gamelib.learning.ntuple import NTupleNetwork
     from gamelib.learning.td import td0_update, td_target
     network = NTupleNetwork.random(SMALL, count=10, length=4, seed=0)

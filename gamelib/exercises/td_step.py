@@ -16,8 +16,6 @@ import random
 from numbers import Real
 from typing import Any, Callable, NamedTuple
 
-import numpy as np
-
 from gamelib.exercises.common import (FAILED, PASSED, CheckResult, StudentError, call,
                                       crashed, never_raises, not_yet, plain)
 from gamelib.exercises.solutions.td import td_step as reference
@@ -44,9 +42,11 @@ class Case(NamedTuple):
 @functools.cache
 def start_network() -> NTupleNetwork:
     """A small network with seeded random entries, so every position has its own value."""
-    network = NTupleNetwork.random(GAME, count=12, length=5, seed=3)
-    network.weights[:] = np.random.default_rng(3).normal(0, 0.3, network.weights.shape)
-    return network
+    zeros, rng = NTupleNetwork.random(GAME, count=12, length=5, seed=3), random.Random(3)
+    sides, count, size = zeros.shape
+    weights = [[[rng.gauss(0, 0.3) for _ in range(size)] for _ in range(count)]
+               for _ in range(sides)]
+    return NTupleNetwork(GAME.rows, GAME.cols, GAME.k, zeros.walks, weights=weights)
 
 
 @functools.cache
@@ -68,28 +68,36 @@ def cases() -> tuple[Case, ...]:
 class Outcome(NamedTuple):
     """What a function did on a case: the entries it left, and what it returned."""
 
-    weights: Any
-    """The network's `weights` afterwards (whatever the function left there)."""
+    weights: list[float] | None
+    """The network's table entries afterwards, or None if its tables were replaced."""
     returned: Any
 
 
 def run(fn: Callable, case: Case) -> Outcome:
     """Run `fn` on a fresh copy of the start network (StudentError if it raises)."""
-    network = copy_of(start_network())
+    network = start_network().copy()
     returned = call(fn, network, GAME, case.state, case.after, ALPHA)
-    return Outcome(getattr(network, "weights", None), plain(returned))
+    return Outcome(entries_of(network), plain(returned))
 
 
-def copy_of(network: NTupleNetwork) -> NTupleNetwork:
-    """A network with the same tuples and a copy of the entries."""
-    return NTupleNetwork(network.rows, network.cols, network.k, network.tuples,
-                         network.states, network.sides, network.weights.copy())
+def entries_of(network: NTupleNetwork) -> list[float] | None:
+    """Every table entry of `network`, or None if its tables were replaced by something else."""
+    try:
+        entries = network.flat_entries()
+    except Exception:
+        return None
+    return entries if len(entries) == start_network().entries else None
+
+
+def close(got: list[float] | None, right: list[float]) -> bool:
+    """The same table entries, up to rounding."""
+    return got is not None and all(abs(a - b) <= TOLERANCE for a, b in zip(got, right))
 
 
 def same(got: Outcome, right: Outcome) -> bool:
     """The same entries and the same delta, up to rounding."""
-    return (isinstance(got.weights, np.ndarray) and got.weights.shape == right.weights.shape
-            and bool(np.allclose(got.weights, right.weights, rtol=0, atol=TOLERANCE))
+    assert right.weights is not None
+    return (close(got.weights, right.weights)
             and isinstance(got.returned, Real) and not isinstance(got.returned, bool)
             and math.isfinite(got.returned)
             and abs(got.returned - right.returned) <= TOLERANCE)
@@ -199,16 +207,20 @@ def describe(case: Case) -> str:
             f"column {case.moves[-1]}{end}")
 
 
-def changed_entries(weights: np.ndarray) -> int:
+def changes(weights: list[float]) -> list[float]:
+    """How much each table entry differs from the start network's (inf where not a number)."""
+    return [math.inf if math.isnan(a - b) else a - b
+            for a, b in zip(weights, start_network().flat_entries())]
+
+
+def changed_entries(weights: list[float]) -> int:
     """How many table entries differ from the start network's."""
-    return int((~np.isclose(weights, start_network().weights, rtol=0, atol=TOLERANCE)).sum())
+    return sum(not abs(change) <= TOLERANCE for change in changes(weights))
 
 
-def largest_change(weights: np.ndarray) -> float:
+def largest_change(weights: list[float]) -> float:
     """The change of the entry that moved most (with its sign; 0 if none moved)."""
-    change = (weights.astype(np.float64) - start_network().weights).ravel()
-    change = np.nan_to_num(change, nan=np.inf)
-    return float(change[np.abs(change).argmax()])
+    return max(changes(weights), key=abs)
 
 
 @never_raises(EXERCISE)
@@ -223,8 +235,8 @@ def check_td_step(fn: Callable) -> CheckResult:
                 result.message = f"{describe(case)}: {result.message}"
             return result
         right = run(reference, case)
-        if got.returned is None and number == 0 and isinstance(got.weights, np.ndarray) \
-                and got.weights.shape == right.weights.shape and changed_entries(got.weights) == 0:
+        if got.returned is None and number == 0 and got.weights is not None \
+                and changed_entries(got.weights) == 0:
             return not_yet(EXERCISE, "td_step(network, game, state, after, alpha)")
         if same(got, right):
             continue
@@ -237,7 +249,7 @@ def check_td_step(fn: Callable) -> CheckResult:
 def _differs(fn: Callable, case: Case, got: Outcome, right: Outcome) -> CheckResult:
     """The verdict on the first case where the student's step differs from TD(0)'s."""
     where = describe(case)
-    if not isinstance(got.weights, np.ndarray) or got.weights.shape != right.weights.shape:
+    if got.weights is None or right.weights is None:
         return CheckResult(EXERCISE, FAILED, f"{where}: network.weights is no longer the "
                            "network's table (it was replaced).",
                            hint="change the entries in place with add_to_entries(network, "
@@ -246,7 +258,7 @@ def _differs(fn: Callable, case: Case, got: Outcome, right: Outcome) -> CheckRes
     named = named_mistake(fn)
     if named is not None:
         diagnosis, hint = named
-    elif np.allclose(got.weights, right.weights, rtol=0, atol=TOLERANCE):
+    elif close(got.weights, right.weights):
         diagnosis, hint = "returned", "return delta = target - V(state), the error before the update."
     else:
         diagnosis, hint = "differs", ("work this case through by hand: the target, V(state), "

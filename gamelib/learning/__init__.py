@@ -1,6 +1,7 @@
 """Learning an evaluation from self-play: n-tuple networks (Lucas 2008; Thill, Koch and
 Konen 2012) trained by temporal difference learning, graded by exact values on small
-boards. numpy only (the browser course offline has no numpy, so lesson 10 runs on a desktop)."""
+boards. Plain Python where numpy is missing (the browser course), numpy's faster steps
+where it is installed; both learn the same tables."""
 
 from gamelib.learning.curve import (ChoicePosition, CurvePoint, choice_positions, kept_share,
                                     learning_curve, progress_bar, random_chooser,

@@ -21,7 +21,7 @@ from gamelib.heuristics.measure import random_position
 from gamelib.learning.exact import SmallBoardSolver
 from gamelib.learning.ntuple import NTupleNetwork
 from gamelib.learning.td import self_play_td0, self_play_td_lambda
-from gamelib.platform import need
+from gamelib.platform import progress_bar_class
 from gamelib.search.alphabeta import alphabeta
 
 Chooser = Callable[[ConnectFour, ConnectFourState], int]
@@ -134,10 +134,7 @@ def train(network: NTupleNetwork, game: ConnectFour, games: int, seed: int = 0,
 
 def progress_bar(games: int, desc: str = "self-play") -> Callable[[int, int], None]:
     """A `progress` callback for `train` and `learning_curve`: a bar over `games` games."""
-    need("tqdm", "progress bars")
-    from tqdm.auto import tqdm
-    tqdm.monitor_interval = 0           # its monitor thread cannot start in the browser
-    bar = tqdm(total=games, desc=desc, unit="game")
+    bar = progress_bar_class()(total=games, desc=desc, unit="game")
 
     def update(done: int, total: int) -> None:
         bar.update(done - bar.n)

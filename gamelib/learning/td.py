@@ -28,9 +28,7 @@ and starts the trace afresh after a random move. lambda = 0 is TD(0).
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
-
-import numpy as np
+from typing import NamedTuple, Sequence
 
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
 from gamelib.learning.ntuple import NTupleNetwork
@@ -41,8 +39,8 @@ class Features(NamedTuple):
     in the position and in its mirror image."""
 
     side: int
-    own: np.ndarray
-    mirror: np.ndarray
+    own: Sequence[int]
+    mirror: Sequence[int]
 
 
 def features(network: NTupleNetwork, state: ConnectFourState) -> Features:
@@ -53,16 +51,13 @@ def features(network: NTupleNetwork, state: ConnectFourState) -> Features:
 
 def value_of(network: NTupleNetwork, found: Features) -> float:
     """V of the position whose entries are `found`: tanh of the sum of those entries."""
-    table, rows = network.weights[found.side], np.arange(len(found.own))
-    return float(np.tanh(table[rows, found.own].sum() + table[rows, found.mirror].sum()))
+    return network.value_of_entries(*found)
 
 
 def add_to_entries(network: NTupleNetwork, found: Features, amount: float) -> None:
     """Add `amount` to every entry `found` names (twice to an entry read twice: a tuple
     that is its own mirror image)."""
-    table, rows = network.weights[found.side], np.arange(len(found.own))
-    table[rows, found.own] += amount
-    table[rows, found.mirror] += amount
+    network.add_to_entries(*found, amount)
 
 
 def result_for_x(state: ConnectFourState) -> float:
@@ -123,14 +118,14 @@ class Trace:
             if abs(self.entries[key]) < 1e-6:
                 del self.entries[key]
         for column in (found.own, found.mirror):
-            for tuple_number, entry in enumerate(column.tolist()):
-                key = (found.side, tuple_number, entry)
+            for tuple_number, entry in enumerate(column):
+                key = (found.side, tuple_number, int(entry))
                 self.entries[key] = self.entries.get(key, 0.0) + gradient
 
     def apply(self, network: NTupleNetwork, step: float) -> None:
         """w <- w + step * e for every entry with a trace (step = alpha * delta)."""
         for (side, tuple_number, entry), trace in self.entries.items():
-            network.weights[side, tuple_number, entry] += step * trace
+            network.add_to_entry(side, tuple_number, entry, step * trace)
 
     def clear(self) -> None:
         """Forget every trace (after a random move)."""

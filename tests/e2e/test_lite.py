@@ -41,9 +41,7 @@ them take 20-30 minutes, so `GAMELIB_LITE_LESSONS=all` (make test-lite) runs eve
 LESSON_LIMIT_S = 180        # a lesson runs to its end within 3 minutes offline
 OVER_THE_LIMIT = {"06-connect-four-rules.ipynb":
                   "its solver-heavy measurements still take over 3 minutes in the browser "
-                  "at its browser sizes (the last two code cells unfinished on a busy machine)",
-                  "10-learning-to-evaluate.ipynb":
-                  "its n-tuple networks are numpy arrays, and the offline site has no numpy"}
+                  "at its browser sizes (the last two code cells unfinished on a busy machine)"}
 """Lessons known not to run to their end in the browser, and why (expected to fail)."""
 
 
