@@ -4,6 +4,9 @@ PYTHON ?= python3
 PY := $(VENV)/bin/python
 UV := $(VENV)/bin/uv
 export PYTHONHASHSEED := 0
+# Both cores (pytest-xdist); tests/conftest.py keeps each lesson's tests, and each module's,
+# in one process, so a lesson is executed once and a served notebook or site is made once.
+PARALLEL := -n auto --dist loadgroup
 FAST_SUITE := -m "not e2e and not slow" --ignore=tests/test_notebooks.py
 
 .PHONY: setup setup-test lessons test test-lite test-fast test-versions lock lock-upgrade wheel \
@@ -23,7 +26,7 @@ lessons: setup    ## set up, then open JupyterLab on the lessons
 test:             ## the test set with Chromium; every test (unit, notebooks, browser) and the
                   ## HTML export, then the fast suite on the other supported Pythons
 	PYTHON=$(PYTHON) VENV=$(VENV) scripts/setup.sh --browser
-	$(PY) -m pytest
+	$(PY) -m pytest $(PARALLEL) --durations=20
 	GAMELIB_QUICK=1 EXECUTED=build/executed/quick scripts/export_html.sh
 	VENV=$(VENV) UV=$(UV) scripts/test_versions.sh
 
@@ -31,7 +34,7 @@ test-lite:        ## every lesson run with Run All in the browser build, offline
 	GAMELIB_LITE_LESSONS=all $(PY) -m pytest tests/e2e/test_lite.py -k every_lesson
 
 test-fast:        ## the tests without notebooks and the browser
-	$(PY) -m pytest $(FAST_SUITE)
+	$(PY) -m pytest $(PARALLEL) $(FAST_SUITE)
 
 test-versions: $(UV) ## the fast suite on every other supported Python found on this machine
 	VENV=$(VENV) UV=$(UV) scripts/test_versions.sh

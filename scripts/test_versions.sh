@@ -14,7 +14,7 @@ UV=${UV:-$VENV/bin/uv}
 export UV_PYTHON_DOWNLOADS=never PYTHONHASHSEED=0
 # The type check runs once, on the main Python: numpy's type stubs differ between the numpy
 # versions the other Pythons get, and what they say of numba code is not the package's type.
-FAST_SUITE=(-m "not e2e and not slow" --ignore=tests/test_notebooks.py
+FAST_SUITE=(-n auto --dist loadgroup -m "not e2e and not slow" --ignore=tests/test_notebooks.py
             --deselect tests/test_types.py::test_mypy_passes_on_gamelib)
 
 find_python() {

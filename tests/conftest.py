@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Any, Callable
@@ -39,3 +40,37 @@ def executed_lesson() -> Callable[[Path], Any]:
         return done[path]
 
     return run
+
+
+LESSON_IN_NAME = re.compile(r"(?:^|[\[_-])(\d\d)[-_]")
+"""A lesson's number in a test's parameters ("[04-heuristics]"), in a test's name
+("test_09_..."), or in a facts module's name ("test_lesson05_facts", "test_lesson_facts_10")."""
+
+
+def lesson_of(item: pytest.Item) -> str | None:
+    """The number of the one lesson a test reads from an executed lesson, if it reads one."""
+    module = Path(str(item.fspath)).stem
+    whole_module = re.fullmatch(r"test_lesson(\d\d)_facts|test_lesson_facts_(\d\d)", module)
+    if whole_module:
+        return whole_module.group(1) or whole_module.group(2)
+    callspec = getattr(item, "callspec", None)
+    if callspec is not None:
+        found = LESSON_IN_NAME.search(f"[{callspec.id}")
+        if found and "lesson" in module:
+            return found.group(1)
+        if found and {"executed_lesson", "full_lesson"} & set(item.fixturenames):
+            return found.group(1)
+    named = re.match(r"test_(\d\d)_", item.name)
+    return named.group(1) if named and "lesson" in module else None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """With `pytest -n 2` (pytest-xdist, --dist loadgroup): the tests of one lesson run in
+    one process, so each lesson is executed once; the other tests go by module, so a
+    module's set-up (a served notebook, a built site) is made once."""
+    if not config.pluginmanager.hasplugin("xdist"):
+        return
+    for item in items:
+        lesson = lesson_of(item)
+        group = f"lesson-{lesson}" if lesson else Path(str(item.fspath)).stem
+        item.add_marker(pytest.mark.xdist_group(group))
