@@ -85,6 +85,16 @@ def test_the_verdicts_are_those_of_a_full_solve(text: str) -> None:
             assert all(scores[m] == max(scores.values()) for m in fast.best_moves)
 
 
+def test_against_the_perfect_player_the_book_judges_every_move_at_once() -> None:
+    """A random player's moves against the perfect one (its replies from the book): each
+    position the student meets is scored from the book's entry before the reply."""
+    text = "1222025232"
+    reviews = review_game(ConnectFour(), moves_of(text), side="X", seconds=0.0)
+    assert [(r.index, r.verdict) for r in reviews] == [
+        (0, "blunder"), (2, "best"), (4, "mistake"), (6, "best"), (8, "mistake")]
+    assert reviews[4].played == Outcome("loss", 1)      # 3 lets the perfect player win
+
+
 def test_an_unjudged_move_says_why_and_a_move_without_a_named_best_says_so() -> None:
     unknown = MoveReview(3, "O", 2, UNKNOWN, None, (), None)
     assert "not judged" in unknown.sentence(str)

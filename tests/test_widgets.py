@@ -209,7 +209,7 @@ def test_clicks_while_the_ai_thinks_are_queued_and_the_last_one_played() -> None
     assert board.board.view.busy and not any(board.board.can_play(c) for c in range(7))
     for col in [0, 1, 2, 3, 4, 5, 6, 0, 0]:
         assert board.click(col, wait=False)          # many fast clicks: queued
-        board.board.press(col)
+        board.board.press(col, clicks=2)             # each one a double click
     assert "Column 0 is played as soon as the AI has moved" in board.status
     assert board.board.view.queued == 0                 # the board marks the queued column
     assert not board.undo() and board.hint(wait=False) is None

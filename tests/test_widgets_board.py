@@ -75,7 +75,7 @@ def test_the_front_end_gets_an_answer_to_every_move_it_sends() -> None:
 def test_a_double_click_plays_one_move_and_says_so() -> None:
     board = PlayBoard(ConnectFour(), opponent="random", seed=2, threaded=False)
     board.board.press(3)            # the AI answers at once...
-    board.board.press(3)            # ...and the second click of the pair follows
+    board.board.press(3, clicks=2)  # ...and the second click of the pair follows
     assert len(board.moves) == 2 and board.moves[0] == 3
     assert "double click counts once" in board.status              # refused out loud
     board.board.press(4)                            # another column: played at once
@@ -87,11 +87,13 @@ def test_a_double_click_plays_one_move_and_says_so() -> None:
 
 
 def test_a_quick_click_right_after_the_ai_move_is_played() -> None:
-    """No settle window: a click just after the AI's reply appeared is a move."""
+    """No settle window: a click (or key) just after the AI's reply appeared is a move,
+    on another column or on the same one."""
     board = PlayBoard(ConnectFour(), opponent="random", seed=2, threaded=False)
     board.board.press(3)
     board.board.press(4)            # at once, on another column
-    assert board.moves[0::2] == [3, 4] and len(board.moves) == 4
+    board.board.press(4)            # and again on the same one (a key, or a new click)
+    assert board.moves[0::2] == [3, 4, 4] and len(board.moves) == 6
 
 
 class _Gated:
@@ -601,7 +603,7 @@ def test_a_double_click_while_the_ai_thinks_is_not_queued() -> None:
     ai = _Gated([6])
     board = PlayBoard(ConnectFour(), opponent=ai, threaded=True)
     board.board.press(3)
-    board.board.press(3)            # the double click's tail: refused, not queued
+    board.board.press(3, clicks=2)  # the double click's tail: refused, not queued
     assert "double click counts once" in board.status
     ai.gate.set()
     board.wait()

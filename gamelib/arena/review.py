@@ -190,6 +190,14 @@ class SolverReview:
         self.scores[key] = value
         return value
 
+    def after_book_move(self, before: Any, col: int, pos: Any) -> None:
+        """Score `pos`, reached by playing `col` in `before`, from the book's entry for
+        `before` (the book holds every column of the positions a perfect player meets, so
+        after a perfect opponent's reply the student's position needs no search)."""
+        book = self.book.scores(before)
+        if book and col in book and self.scores.get(pos.key()) is None:
+            self.scores[pos.key()] = -book[col]
+
     def known(self, pos: Any) -> int | None:
         """The score of `pos` if the book holds it or it was solved, without searching."""
         if pos.key() in self.scores:
@@ -235,6 +243,10 @@ def solver_reviews(game: BoardGame, states: Sequence[State], moves: Sequence[Mov
     from gamelib.solver.position import Position
     values = SolverReview(seconds)
     positions = {i: Position.from_state(states[i]) for i in reviewed}
+    for i in reviewed:
+        if i > 0:
+            values.after_book_move(Position.from_state(states[i - 1]), moves[i - 1],
+                                   positions[i])
     wanted = sorted([positions[i] for i in reviewed]
                     + [positions[i].play_col(moves[i]) for i in reviewed
                        if not positions[i].is_winning_move(moves[i])],

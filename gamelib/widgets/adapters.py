@@ -129,7 +129,7 @@ class GameAdapter(ABC):
     # -- drawing ---------------------------------------------------------------------------
 
     @abstractmethod
-    def make_cells(self, on_move: Callable[[Move], bool]) -> Cells:
+    def make_cells(self, on_move: Callable[[Move, int], bool]) -> Cells:
         """The clickable board."""
 
     def landed(self, state: State, move: Move) -> Cell | None:
@@ -204,7 +204,7 @@ class TicTacToeAdapter(GameAdapter):
             return name                                  # to the end of the game
         return CONNECT_FOUR_DEFAULTS.get(name, name)
 
-    def make_cells(self, on_move: Callable[[Move], bool]) -> Cells:
+    def make_cells(self, on_move: Callable[[Move, int], bool]) -> Cells:
         return GridCells(self.game, on_move)
 
 
@@ -330,7 +330,7 @@ class ConnectFourAdapter(GameAdapter):
     def hint_specs(self) -> list[str]:
         return ["alphabeta:5", "mcts:1000", "random"]
 
-    def make_cells(self, on_move: Callable[[Move], bool]) -> Cells:
+    def make_cells(self, on_move: Callable[[Move, int], bool]) -> Cells:
         assert isinstance(self.game, ConnectFour)
         return DiscCells(self.game, on_move)
 

@@ -10,7 +10,6 @@ presentation adapter (`adapters.py`).
 from __future__ import annotations
 
 import threading
-import time
 from html import escape
 from typing import Any, Callable
 
@@ -32,9 +31,6 @@ from gamelib.widgets.treeview import TreeViewport, tree_html
 from gamelib.widgets.worker import Worker
 
 CUSTOM = "custom"
-DOUBLE_CLICK_SECONDS = 0.4
-"""A second click on the same cell this soon after the first one was handled is the tail
-of a double click: it is refused, and the status line says so (never silently)."""
 BUSY_NOTE = "unavailable while the AI is thinking"
 """What a control greyed out while the AI thinks says (its tooltip, read as its description)."""
 BANNERS = {"win": "You win!", "loss": "The AI wins.", "draw": "Draw."}
@@ -81,14 +77,14 @@ class PlayBoard:
         self.viewing: int | None = None
         """The index of the move whose position the board shows (None: the game itself)."""
         self._queued: Move | None = None
-        self._last_click: tuple[Move, float] | None = None
         self._move_list_key: Any = None
         self._status = ""
         self._custom: Any = None
         self._menu_quiet = False
-        self.menu = with_classes(widgets.Dropdown(
-            options=[(p.label, p.spec) for p in presets_for(game)],
-            layout=widgets.Layout(width="280px")), "gamelib-opponent")
+        self.menu = with_classes(widgets.Dropdown(        # its label is its name
+            options=[(p.label, p.spec) for p in presets_for(game)], description="Opponent:",
+            style={"description_width": "initial"}, layout=widgets.Layout(width="280px")),
+            "gamelib-opponent")
         self.player = self._player_for(self.adapter.default_opponent() if opponent is None
                                        else opponent)
         self._hint_player = self._hint_for(hint)
@@ -346,7 +342,7 @@ class PlayBoard:
         self.back_button = self._button("Back to the game", "gamelib-back",
                                         lambda: self.show_move(None))
         self.back_button.tooltip = "show the game's current position again"
-        controls = [widgets.Label("Opponent:"), self.menu, self.side]
+        controls = [self.menu, self.side]
         self.rule = None
         if self.adapter.rule_label:
             self.rule = with_classes(widgets.Checkbox(
@@ -430,15 +426,13 @@ class PlayBoard:
 
     # -- playing ---------------------------------------------------------------------------
 
-    def _board_click(self, move: Move) -> bool:
+    def _board_click(self, move: Move, clicks: int = 1) -> bool:
         """A click (or key) on the board in the browser: played (or queued while the AI
-        thinks), unless it is the second click of a double click on the same cell, which
-        is refused with a word in the status line. False if it was refused."""
+        thinks), unless it is the second click of a double click (`clicks` > 1, as the
+        browser counts them), which is refused with a word in the status line. False if
+        it was refused."""
         with self._lock:
-            last = self._last_click
-            if (last is not None and last[0] == move
-                    and time.monotonic() - last[1] < DOUBLE_CLICK_SECONDS):
-                self._last_click = None
+            if clicks > 1:
                 waiting = self._queued is not None and self.thinking
                 after = (f"{self.adapter.move_name(self._queued).capitalize()} is played as "
                          f"soon as the AI has moved." if waiting else self._turn_text())
@@ -448,7 +442,6 @@ class PlayBoard:
                 return False
             played: list[bool] = []
             self._safely(lambda: played.append(self._human_move(move)))
-            self._last_click = (move, time.monotonic())     # (a click's handling ends now)
             return played == [True]
 
     def _human_move(self, move: Move) -> bool:

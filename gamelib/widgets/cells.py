@@ -28,8 +28,9 @@ DISC_NAMES = {"X": "red", "O": "yellow", ".": "empty"}
 
 
 class BoardView(anywidget.AnyWidget):
-    """The board in the browser: draws these traits, sends {"move": index, "seq": n}
-    for a click or a key, and gets {"ack": n, "refused": reason} back."""
+    """The board in the browser: draws these traits, sends {"move": index, "seq": n,
+    "clicks": k} for a click or a key (k: 2 or more for the second click of a double
+    click), and gets {"ack": n, "refused": reason} back."""
 
     _esm = STATIC / "board.js"
     _css = STATIC / "board.css"
@@ -61,11 +62,12 @@ class BoardView(anywidget.AnyWidget):
 
 
 class BoardCells:
-    """A board of `game` that calls `on_move(move)` when the student chooses a move."""
+    """A board of `game` that calls `on_move(move, clicks)` when the student chooses a
+    move (`clicks`: 2 or more for the second click of a double click)."""
 
     kind = "squares"
 
-    def __init__(self, game: BoardGame, on_move: Callable[[Move], Any],
+    def __init__(self, game: BoardGame, on_move: Callable[[Move, int], Any],
                  refused: Callable[[], str] = lambda: "") -> None:
         self.rows, self.cols = game.rows, game.cols
         self.on_move = on_move
@@ -94,9 +96,10 @@ class BoardCells:
             raise ValueError(f"there is no square {index} on a {self.rows}x{self.cols} board")
         return divmod(index, self.cols)
 
-    def press(self, move: Move) -> bool:
-        """Choose `move` as a click or a key in the browser does; False if refused."""
-        return self.on_move(move) is not False
+    def press(self, move: Move, clicks: int = 1) -> bool:
+        """Choose `move` as a click (`clicks`: its count in a double click) or a key in
+        the browser does; False if refused."""
+        return self.on_move(move, clicks) is not False
 
     def _message(self, _view: Any, content: dict, _buffers: Any) -> None:
         """A move from the front end: hand it on, then tell the front end it was handled
@@ -104,7 +107,7 @@ class BoardCells:
         if not isinstance(content, dict) or "move" not in content:
             return
         try:
-            played = self.press(self.move(int(content["move"])))
+            played = self.press(self.move(int(content["move"])), int(content.get("clicks", 1)))
             refused = "" if played else self.refused()
         except ValueError as error:         # not a move of this board
             refused = str(error)

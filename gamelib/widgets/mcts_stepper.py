@@ -84,10 +84,10 @@ class MCTSStepper(Stepping):
                                                       layout=widgets.Layout(width="auto")),
                                  "gamelib-mcts-view")
         self.mode.observe(lambda _change: self._show(), "value")
-        buttons = [step_button("|◀", "first", lambda: self.go(1)),
-                   step_button("◀", "back", self.back),
-                   step_button("▶", "forward", self.forward),
-                   step_button("▶|", "last", lambda: self.go(self.steps))]
+        buttons = [step_button("first", lambda: self.go(1)),
+                   step_button("back", self.back),
+                   step_button("forward", self.forward),
+                   step_button("last", lambda: self.go(self.steps))]
         more = with_classes(widgets.Button(description="run 100 more"), "gamelib-mcts-more")
         more.on_click(lambda _b: self.run(100))
         self.text = with_classes(widgets.HTML(), "gamelib-narration")

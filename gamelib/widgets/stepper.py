@@ -176,10 +176,10 @@ class SearchStepper(Stepping):
                                  "gamelib-step-play")
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         self.slider.observe(self._slider_moved, "value")
-        buttons = [step_button("|◀", "first", lambda: self.go(0)),
-                   step_button("◀", "back", self.back),
-                   step_button("▶", "forward", self.forward),
-                   step_button("▶|", "last", lambda: self.go(self.steps))]
+        buttons = [step_button("first", lambda: self.go(0)),
+                   step_button("back", self.back),
+                   step_button("forward", self.forward),
+                   step_button("last", lambda: self.go(self.steps))]
         self.text = with_classes(widgets.HTML(), "gamelib-narration")
         self.stack = with_classes(widgets.HTML(), "gamelib-stack")
         self.view = with_classes(TreeViewport(keep_view=True), "gamelib-stepper-picture")

@@ -54,9 +54,17 @@ CSS = """
 </style>
 """
 
+STEP_SYMBOLS = {"first": "|◀", "back": "◀", "forward": "▶", "last": "▶|"}
+"""What a stepper's step buttons show. Their names are words ("back"), which a screen
+reader says; the symbol is drawn by the stylesheet, with an empty alternative text."""
+STEP_CSS = "<style>\n.gamelib-step-button { font-size: 0 !important; }\n" + "".join(
+    f'.gamelib-step-{name}::before {{ content: "{symbol}" / ""; font-size: 14px; }}\n'
+    for name, symbol in STEP_SYMBOLS.items()) + "</style>"
+
+
 def stylesheet() -> widgets.HTML:
     """An invisible HTML widget carrying the stylesheet (a <style> element)."""
-    sheet = widgets.HTML(CSS, layout=widgets.Layout(height="0px", margin="0"))
+    sheet = widgets.HTML(CSS + STEP_CSS, layout=widgets.Layout(height="0px", margin="0"))
     sheet.add_class("gamelib-style")
     return sheet
 
@@ -68,11 +76,11 @@ def with_classes(widget: widgets.DOMWidget, *classes: str) -> widgets.DOMWidget:
     return widget
 
 
-def step_button(icon: str, name: str, action: Callable[[], Any]) -> widgets.Button:
-    """A stepper's small button (first, back, forward, last) with the CSS class
-    gamelib-step-<name>."""
-    button = with_classes(widgets.Button(description=icon, tooltip=name,
+def step_button(name: str, action: Callable[[], Any]) -> widgets.Button:
+    """A stepper's small button named `name` (first, back, forward or last), drawn as its
+    symbol (STEP_SYMBOLS), with the CSS class gamelib-step-<name>."""
+    button = with_classes(widgets.Button(description=name, tooltip=name,
                                          layout=widgets.Layout(width="44px")),
-                          f"gamelib-step-{name}")
+                          "gamelib-step-button", f"gamelib-step-{name}")
     button.on_click(lambda _b: action())
     return button

@@ -40,11 +40,11 @@ def contrast(fore: str, back: str) -> float:
     return (high + 0.05) / (low + 0.05)
 
 
-def serve(kind: str, folder: Path) -> tuple[subprocess.Popen, int]:
-    """Start Voila or JupyterLab on a copy of the notebook; return the process and port."""
+def serve(kind: str, folder: Path, notebook: str = NOTEBOOK) -> tuple[subprocess.Popen, int]:
+    """Start Voila (on `notebook`) or JupyterLab in `folder`; return the process and port."""
     port, log = free_port(), open(folder / f"{kind}.log", "w")
     if kind == "voila":
-        command = [sys.executable, "-m", "voila", NOTEBOOK, "--no-browser", f"--port={port}",
+        command = [sys.executable, "-m", "voila", notebook, "--no-browser", f"--port={port}",
                    "--Voila.ip=127.0.0.1", f"--token={TOKEN}"]
     else:
         settings = folder / "settings"

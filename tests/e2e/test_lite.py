@@ -2,9 +2,10 @@
 the lessons in Debian's Chromium with no other host reachable.
 
 Python runs inside the page (Pyodide); nothing is installed. The tests play a column on
-lesson 00's board, draw a tree, step a stepper, step through lesson 03's alpha-beta
-stepper, compute Elo ratings and draw a plot offline, and (slow) run every lesson from
-the notebooks/ folder to its end with Run All, printing the time each took.
+lesson 00's board by mouse and by keyboard (your disc shown at once, cells named), draw
+a tree, step a stepper, step through lesson 03's alpha-beta stepper, compute Elo ratings
+and draw a plot offline, and (slow) run every lesson from the notebooks/ folder to its
+end with Run All, printing the time each took.
 Chromium is launched through Playwright with `executable_path` (never `playwright
 install`). Without Chromium the tests fail when CI=true and are skipped otherwise.
 """
@@ -16,6 +17,7 @@ import contextlib
 import functools
 import http.server
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -266,6 +268,45 @@ def test_a_column_click_gets_the_ai_disc(lab) -> None:
     no_other_host(elsewhere)
 
 
+ECHO = """cell => {
+  // Record when a key goes down on the board and when the cell shows the red disc.
+  window.gamelibEcho = {};
+  cell.closest('.gamelib-cells').addEventListener('keydown', () => {
+    window.gamelibEcho.key = performance.now(); }, {capture: true});
+  new MutationObserver((changes, observer) => {
+    if (cell.classList.contains('gamelib-disc-x')) {
+      window.gamelibEcho.shown = performance.now();
+      observer.disconnect();
+    }
+  }).observe(cell, {attributes: true});
+}"""
+
+
+def test_the_board_plays_by_keyboard_shows_your_disc_at_once_and_names_its_cells(lab) -> None:
+    """The board's own front end in the browser build: each cell has a name, End and
+    Enter drop a disc in the last column, the disc shows within a frame of the key (before
+    Python answers), the AI replies, and focus stays on the board."""
+    from playwright.sync_api import expect
+
+    page, elsewhere = lab
+    board = page.locator(".gamelib-playboard").first
+    board.locator(".gamelib-new").click()
+    expect(board.locator(".gamelib-disc-x")).to_have_count(0, timeout=WAIT_MS)
+    expect(board.get_by_role("gridcell", name="column 0, row 6: empty")).to_have_count(1)
+    cell = board.locator(".gamelib-cell-5-6")
+    cell.evaluate(ECHO)
+    board.locator(".gamelib-cell-5-0").focus()
+    page.keyboard.press("End")
+    page.keyboard.press("Enter")
+    expect(cell).to_have_class(re.compile("gamelib-disc-x"), timeout=WAIT_MS)
+    echo = page.evaluate("() => window.gamelibEcho")
+    assert echo["shown"] - echo["key"] < 50, echo
+    expect(board.locator(".gamelib-disc-o")).to_have_count(1, timeout=WAIT_MS)
+    assert page.evaluate("() => document.activeElement.getAttribute('role')") == "gridcell"
+    expect(board.get_by_role("gridcell", name="column 6, row 1: red")).to_have_count(1)
+    no_other_host(elsewhere)
+
+
 def test_a_tree_is_drawn_and_a_stepper_steps(lab) -> None:
     """draw_tree renders through Graphviz compiled to WebAssembly; the stepper's forward
     button moves to the next event and redraws."""
@@ -286,7 +327,7 @@ def test_a_tree_is_drawn_and_a_stepper_steps(lab) -> None:
     stepper = run_new_cell(page, "SearchStepper(result)").locator(".gamelib-stepper")
     expect(stepper.locator(".gamelib-narration")).to_contain_text("Step 1 of 30",
                                                                   timeout=WAIT_MS)
-    stepper.locator(".gamelib-step-forward").click()
+    stepper.get_by_role("button", name="forward", exact=True).click()    # named in words
     expect(stepper.locator(".gamelib-narration")).to_contain_text("Step 2 of 30",
                                                                   timeout=WAIT_MS)
     expect(stepper.locator(".gamelib-stepper-picture svg g.node.current")).to_have_count(

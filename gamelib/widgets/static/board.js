@@ -1,7 +1,8 @@
 // The board's front end: draws the cells the kernel sends, shows the student's own move
 // at once (an echo, replaced by the kernel's answer), and plays by mouse or keyboard
 // (the ARIA grid pattern: one tab stop, arrow keys, Enter or Space). The kernel is the
-// referee: this file only draws and sends the chosen move ({move, seq}); the kernel
+// referee: this file only draws and sends the chosen move ({move, seq, clicks}: clicks is 2
+// or more for the second click of a double click, 1 for a key); the kernel
 // answers {ack: seq, refused: reason} once it has handled it.
 
 const FALL_MS = 320; // how long a new disc or mark takes to fall or fade in
@@ -34,7 +35,7 @@ function render({ model, el }) {
     for (let c = 0; c < cols; c++) {
       const drop = element("button", `gamelib-drop gamelib-drop-${c}`, { tabindex: "-1" });
       drop.textContent = `▼${c}`;
-      drop.addEventListener("click", (event) => choose(c, event.detail));
+      drop.addEventListener("click", (event) => choose(c, Math.max(1, event.detail)));
       drops.push(drop);
       row.append(drop);
     }
@@ -55,7 +56,7 @@ function render({ model, el }) {
       });
       cell.addEventListener("click", (event) => {
         focused = index;
-        choose(moveOf(index), event.detail);
+        choose(moveOf(index), Math.max(1, event.detail));
       });
       cells.push(cell);
       line.append(cell);
@@ -89,7 +90,7 @@ function render({ model, el }) {
       message.textContent = "";
       draw();
     }
-    model.send({ move, seq: sequence });
+    model.send({ move, seq: sequence, clicks });
   }
 
   function onKey(event) {
