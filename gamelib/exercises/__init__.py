@@ -19,6 +19,7 @@ from gamelib.exercises.is_win import check_is_win
 from gamelib.exercises.rules import check_rule_move
 from gamelib.exercises.threats import check_useful_threats
 from gamelib.exercises.wilson import check_wilson
+from gamelib.platform import N_
 from gamelib.exercises.mcts_checks import check_backprop, check_ucb
 from gamelib.exercises.mcts_parts import Node, run_mcts
 from gamelib.exercises.search_checks import check_alphabeta, check_minimax
@@ -40,15 +41,15 @@ centre_player_exercise = Exercise("the centre player", "centre_player",
 ], "first_player.py")
 
 is_win_exercise = Exercise("is_win", "is_win", check_is_win, [
-    "A line is a start cell plus a direction. There are four directions: right (0, 1), "
-    "down (1, 0), down-right (1, 1) and down-left (1, -1).",
-    "Loop over every cell (row in range(state.rows), col in range(state.cols)) and every "
-    "direction (dr, dc); the k cells of that line are (row + i*dr, col + i*dc) for i in "
-    "range(state.k).",
-    "Before reading a cell, make sure the whole line stays on the board: the last cell "
-    "(row + (k-1)*dr, col + (k-1)*dc) must have 0 <= row < state.rows and 0 <= col < "
-    "state.cols. Then all(state.cell(...) == player for i in range(k)) tells you if it is "
-    "a win. Return False after the loops.",
+    N_("A line is a start cell plus a direction. There are four directions: right (0, 1), "
+       "down (1, 0), down-right (1, 1) and down-left (1, -1)."),
+    N_("Loop over every cell (row in range(state.rows), col in range(state.cols)) and every "
+       "direction (dr, dc); the k cells of that line are (row + i*dr, col + i*dc) for i in "
+       "range(state.k)."),
+    N_("Before reading a cell, make sure the whole line stays on the board: the last cell "
+       "(row + (k-1)*dr, col + (k-1)*dc) must have 0 <= row < state.rows and 0 <= col < "
+       "state.cols. Then all(state.cell(...) == player for i in range(k)) tells you if it is "
+       "a win. Return False after the loops."),
 ], "is_win.py")
 
 minimax_exercise = Exercise("minimax", "my_minimax", check_minimax, [
