@@ -34,8 +34,8 @@ PROJECT = "gamelib lessons"
 LANGUAGE_TAG = "gamelib-language"
 """The tag of the cells a translated lesson starts with, which set the package's language."""
 
-LANGUAGE_NOTE = {"ko": "이 노트북의 셀이 보여 주는 gamelib의 메시지(연습 문제의 채점 결과와 "
-                       "힌트 등)를 한국어로 표시하도록 설정합니다."}
+LANGUAGE_NOTE = {"ko": "아래 셀은 gamelib이 보여 주는 메시지(연습 문제의 채점 결과, 힌트 등)를 "
+                       "한국어로 바꿉니다."}
 """The markdown line above the cell that sets the language, in each language."""
 
 
@@ -165,14 +165,16 @@ def problems(lesson: str, notebook: Any, catalog: Catalog) -> list[Problem]:
 
 def translated(notebook: Any, catalog: Catalog, language: str) -> Any:
     """The lesson in `language`: every markdown cell replaced by its translation, the
-    code cells as they are, and first a cell that makes gamelib speak `language`."""
+    code cells as they are, and before the first of them a cell that makes gamelib speak
+    `language` (with a line saying so)."""
     import nbformat
 
     strings = {cell_id: message.string for cell_id, message in entries(catalog).items()}
     result = copy.deepcopy(notebook)
     for cell in markdown_cells(result):
         cell.source = strings[cell.id]
-    first = 1 if result.cells and result.cells[0].cell_type == "markdown" else 0
+    first = next((i for i, cell in enumerate(result.cells) if cell.cell_type == "code"),
+                 len(result.cells))
     note = nbformat.v4.new_markdown_cell(LANGUAGE_NOTE[language], id=f"{language}-language-note",
                                          metadata={"tags": [LANGUAGE_TAG]})
     setting = nbformat.v4.new_code_cell(f'import gamelib\ngamelib.set_language("{language}")',

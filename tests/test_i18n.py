@@ -66,7 +66,7 @@ def test_a_check_passes_and_fails_in_korean(fresh):
     assert str(passed).startswith("is_win: 통과. 824개 판 모두에서 맞았습니다(판 크기: 3x3 k=3, ")
     assert "is_win: 통과.</b>" in passed._repr_html_()
     failed = is_win_exercise.check(lambda state, player: None)
-    assert str(failed) == ("is_win: 아직 구현되지 않음. is_win 함수가 None을 반환했습니다. "
+    assert str(failed) == ("is_win: 아직 구현되지 않음. is_win의 반환값이 None입니다. "
                            "위 셀을 채워 실행한 뒤 이 채점을 다시 실행해 보세요.")
 
     def any_mark(state, player):                 # a mark anywhere counts as a line
