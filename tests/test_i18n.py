@@ -102,3 +102,17 @@ def test_a_translation_keeps_the_placeholders_of_its_message(korean_catalog):
 def test_the_compiled_catalog_is_the_po_file(korean_catalog):
     assert KO_CATALOG.with_suffix(".mo").read_bytes() == translations.compiled(korean_catalog), \
         "run `python scripts/translations.py messages` to compile the catalog again"
+
+
+def test_a_prediction_is_asked_and_judged_in_korean(fresh):
+    from gamelib.exercises.predict import minimax_value, pruned_leaves
+    gamelib.set_language("ko")
+    assert minimax_value.check(4).message.startswith("맞았습니다: 4. ")
+    assert minimax_value.check(None).message == (
+        "아직 예측이 없습니다. 위 셀에 `minimax_value = <여러분의 답>`을 쓰고 실행한 뒤, "
+        "이 채점을 다시 실행해 보세요.")
+    assert pruned_leaves.check("7, 8").message == (
+        "답은 {1, 2}처럼 리프 번호의 집합이어야 합니다(가지치기되는 리프가 없으면 set()). "
+        "여러분이 쓴 값은 '7, 8'입니다.")
+    assert str(minimax_value.check(5)).splitlines()[0].endswith(
+        "여러분의 예측은 5였지만, 코드를 실행한 결과는 그렇지 않습니다.")

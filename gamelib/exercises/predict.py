@@ -31,6 +31,7 @@ from gamelib.games.connect4 import ConnectFour
 from gamelib.games.gametree import GameTree, Tree
 from gamelib.search.alphabeta import alphabeta
 from gamelib.games.tictactoe import TicTacToe
+from gamelib.platform import _
 from gamelib.search.minimax import minimax
 from gamelib.search.players import AlphaBetaPlayer
 from gamelib.search.trace import Trace
@@ -60,8 +61,9 @@ class Question:
 
     def ask(self) -> Note:
         """The question, and how to answer it."""
-        return Note(f"Predict: {self.title}", f"{self.question} Write your answer in the "
-                    f"cell below ({self.name} = your answer), then run the check.")
+        return Note(_("Predict: {title}").format(title=self.title),
+                    _("{question} Write your answer in the cell below ({name} = your answer), "
+                      "then run the check.").format(question=self.question, name=self.name))
 
     def check(self, prediction: Any = NOT_GIVEN) -> CheckResult:
         """Compare the prediction (found by name in the notebook if not given) with the run."""
@@ -69,9 +71,9 @@ class Question:
             prediction = _find(self.name, inspect.currentframe())
         if prediction is NOT_GIVEN or prediction is None or prediction is Ellipsis \
                 or isinstance(prediction, Question):      # the question, not an answer
-            return CheckResult(self.title, NOT_YET, f"no prediction yet: write "
-                               f"`{self.name} = <your answer>` in the cell above, run it, "
-                               "then run this check again.")
+            return CheckResult(self.title, NOT_YET, _(
+                "no prediction yet: write `{name} = <your answer>` in the cell above, run it, "
+                "then run this check again.").format(name=self.name))
         try:
             return self._compare(prediction)
         except Exception as error:                  # the check's own mistake
@@ -85,24 +87,27 @@ class Question:
             return CheckResult(self.title, FAILED, str(error), diagnosis="format")
         right = self.answer()
         if guess == right:
-            return CheckResult(self.title, PASSED, f"yes: {_show(right)}. {self.why}",
-                               details=[f"See it yourself: {self.run}"])
-        return CheckResult(self.title, FAILED, f"you predicted {_show(guess)}, but that is "
-                           "not what the code does when it runs.",
-                           hint=self.slip(guess, right) or "run .hint() for a hint, or "
-                           "work it out on paper, one step at a time.",
-                           diagnosis="wrong")
+            return CheckResult(self.title, PASSED,
+                               _("yes: {answer}. {why}").format(answer=_show(right), why=self.why),
+                               details=[_("See it yourself: {run}").format(run=self.run)])
+        return CheckResult(self.title, FAILED, _(
+            "you predicted {guess}, but that is not what the code does when it runs.").format(
+                guess=_show(guess)),
+            hint=self.slip(guess, right) or _("run .hint() for a hint, or work it out on "
+                                              "paper, one step at a time."),
+            diagnosis="wrong")
 
     def hint(self) -> Note:
         """The next hint (one more at each call), then a note that there are no more."""
         note, self.hints_given = next_hint(self.title, self.hints, self.hints_given,
-                                           "Run .solution() to see the answer and why.")
+                                           _("Run .solution() to see the answer and why."))
         return note
 
     def solution(self) -> Note:
         """The answer the search gives, and why."""
-        return Note(f"{self.title}: the answer is {_show(self.answer())}.",
-                    f"{self.why} See it yourself: {self.run}")
+        return Note(_("{title}: the answer is {answer}.").format(
+            title=self.title, answer=_show(self.answer())),
+            _("{why} See it yourself: {run}").format(why=self.why, run=self.run))
 
 
 def _find(name: str, frame: Any) -> Any:
@@ -118,7 +123,7 @@ def _find(name: str, frame: Any) -> Any:
 def _show(value: Any) -> str:
     """An answer in words: sets sorted, numbers as they are."""
     if isinstance(value, (set, frozenset)):
-        return "{" + ", ".join(str(v) for v in sorted(value)) + "}" if value else "none"
+        return "{" + ", ".join(str(v) for v in sorted(value)) + "}" if value else _("none")
     return str(value)
 
 
@@ -127,11 +132,11 @@ def number(prediction: Any) -> int | float:
     int64(4)), never a bool, a string or NaN; a whole value comes back as an int."""
     if isinstance(prediction, bool) or not isinstance(prediction, Real) \
             or isinstance(prediction, (str, bytes)):
-        raise ValueError(f"the answer is a number, like 12; you wrote {prediction!r} "
-                         f"({type(prediction).__name__}).")
+        raise ValueError(_("the answer is a number, like 12; you wrote {answer} ({kind}).")
+                         .format(answer=repr(prediction), kind=type(prediction).__name__))
     value = float(prediction)
     if math.isnan(value):
-        raise ValueError("the answer is a number, like 12; you wrote NaN (not a number).")
+        raise ValueError(_("the answer is a number, like 12; you wrote NaN (not a number)."))
     return int(value) if value.is_integer() else value
 
 
@@ -139,7 +144,8 @@ def whole(prediction: Any) -> int:
     """A prediction that must be a whole number (12, 12.0, numpy integers; never a bool)."""
     value = number(prediction)
     if not isinstance(value, int):
-        raise ValueError(f"the answer is a whole number, like 12; you wrote {prediction!r}.")
+        raise ValueError(_("the answer is a whole number, like 12; you wrote {answer}.")
+                         .format(answer=repr(prediction)))
     return value
 
 
@@ -147,12 +153,12 @@ def numbers(prediction: Any) -> frozenset[int]:
     """A prediction that is a collection of leaf numbers, like {1, 2} (or [] for none)."""
     if isinstance(prediction, (str, bytes)) or not isinstance(
             prediction, (set, frozenset, list, tuple)):
-        raise ValueError(f"the answer is a set of leaf numbers, like {{1, 2}} (or set() "
-                         f"if none is pruned); you wrote {prediction!r}.")
+        raise ValueError(_("the answer is a set of leaf numbers, like {{1, 2}} (or set() if "
+                           "none is pruned); you wrote {answer}.").format(answer=repr(prediction)))
     if any(isinstance(item, (tuple, list)) for item in prediction):
-        raise ValueError(f"you wrote positions ({', '.join(map(repr, prediction))}); the "
-                         "question asks for the numbers written on the pruned leaves, like "
-                         "{1, 2}.")
+        raise ValueError(_("you wrote positions ({positions}); the question asks for the "
+                           "numbers written on the pruned leaves, like {{1, 2}}.").format(
+                               positions=", ".join(map(repr, prediction))))
     return frozenset(whole(item) for item in prediction)
 
 
