@@ -154,7 +154,7 @@ def translations(code: str) -> gettext.NullTranslations:
 
 def _(message: str) -> str:
     """`message` in the language gamelib speaks now (unchanged in English)."""
-    return translations(language()).gettext(message)
+    return translations(language()).gettext(message) if message else message
 
 
 def N_(message: str) -> str:

@@ -107,7 +107,7 @@ def test_the_compiled_catalog_is_the_po_file(korean_catalog):
 def test_a_prediction_is_asked_and_judged_in_korean(fresh):
     from gamelib.exercises.predict import minimax_value, pruned_leaves
     gamelib.set_language("ko")
-    assert minimax_value.check(4).message.startswith("맞았습니다: 4. ")
+    assert str(minimax_value.check(4)).startswith("트리의 미니맥스 값: 통과. 맞았습니다: 4. ")
     assert minimax_value.check(None).message == (
         "아직 예측이 없습니다. 위 셀에 `minimax_value = <여러분의 답>`을 쓰고 실행한 뒤, "
         "이 채점을 다시 실행해 보세요.")

@@ -32,7 +32,7 @@ predict.QUESTIONS.update(_learning.QUESTIONS)
 vars(predict).update(_learning.QUESTIONS)
 from gamelib.exercises import unit_tests  # noqa: F401  writing tests: check(), hint(), solution()
 
-centre_player_exercise = Exercise("the centre player", "centre_player",
+centre_player_exercise = Exercise(N_("the centre player"), "centre_player",
                                   check_centre_player, [
     "game.actions(state) is the list of columns that still have room; `3 in "
     "game.actions(state)` says whether the centre column can be played.",
@@ -52,7 +52,7 @@ is_win_exercise = Exercise("is_win", "is_win", check_is_win, [
        "a win. Return False after the loops."),
 ], "is_win.py")
 
-minimax_exercise = Exercise("minimax", "my_minimax", check_minimax, [
+minimax_exercise = Exercise(N_("minimax"), "my_minimax", check_minimax, [
     "Both helpers start the same way: if game.is_terminal(state) or depth == 0, return "
     "(eval_fn(state, player), None), with `player` the root player, even at MIN's nodes.",
     "max_value: start with best = -math.inf; for each move in game.actions(state), get the "
@@ -64,7 +64,7 @@ minimax_exercise = Exercise("minimax", "my_minimax", check_minimax, [
     "fine for minimax.",
 ], "minimax.py")
 
-alphabeta_exercise = Exercise("alpha-beta", "my_alphabeta", check_alphabeta, [
+alphabeta_exercise = Exercise(N_("alpha-beta"), "my_alphabeta", check_alphabeta, [
     "Start from your minimax: the same two helpers, with two more parameters, alpha and "
     "beta, passed down to every child: min_value(child, alpha, beta, depth - 1).",
     "In max_value, after each child: keep the best value, then raise alpha = max(alpha, "
@@ -75,7 +75,7 @@ alphabeta_exercise = Exercise("alpha-beta", "my_alphabeta", check_alphabeta, [
     "prunes depends on the order, and the check compares your leaves with the reference's.",
 ], "alphabeta.py")
 
-eval_exercise = Exercise("evaluation function", "my_eval", check_eval_fn, [
+eval_exercise = Exercise(N_("evaluation function"), "my_eval", check_eval_fn, [
     "Start from heuristics.window_eval(state, player): it already counts, for each window "
     "of 4 cells, how close each player is to filling it.",
     "Keep it zero-sum: whatever you add, add it for `player` and subtract the same for the "
@@ -88,13 +88,13 @@ eval_exercise = Exercise("evaluation function", "my_eval", check_eval_fn, [
     "such positions a big score, smaller than a real win.",
 ], "evaluation.py")
 
-ucb_exercise = Exercise("UCB score", "ucb_score", check_ucb, [
+ucb_exercise = Exercise(N_("UCB score"), "ucb_score", check_ucb, [
     "If visits == 0, return math.inf: a child never tried must be tried first.",
     "Otherwise UCB1 is the mean reward plus an exploration bonus: total / visits + "
     "c * math.sqrt(math.log(parent_visits) / visits).",
 ], "mcts.py")
 
-backprop_exercise = Exercise("backpropagation", "backpropagate", check_backprop, [
+backprop_exercise = Exercise(N_("backpropagation"), "backpropagate", check_backprop, [
     "Walk up the tree: while node is not None: ...; node = node.parent. That updates the "
     "node itself, every ancestor, and the root.",
     "At each node add 1 to node.visits.",
@@ -102,7 +102,7 @@ backprop_exercise = Exercise("backpropagation", "backpropagate", check_backprop,
     "node: add 1 if winner == node.mover, 0.5 if winner is None (a draw), else 0.",
 ], "mcts.py")
 
-threats_exercise = Exercise("the useful threats", "my_useful_threats",
+threats_exercise = Exercise(N_("the useful threats"), "my_useful_threats",
                             check_useful_threats, [
     "Start from every threat of both players: heuristics.threats(state, 'X') + "
     "heuristics.threats(state, 'O'). Each is a Threat with .player, .col and .row (rows "
@@ -115,7 +115,7 @@ threats_exercise = Exercise("the useful threats", "my_useful_threats",
     "is neither.",
 ], "threats.py")
 
-rules_exercise = Exercise("win if you can, block if you must", "rule_move",
+rules_exercise = Exercise(N_("win if you can, block if you must"), "rule_move",
                           check_rule_move, [
     "heuristics.winning_moves(state, player) lists the columns where `player` would "
     "complete four with the next disc. The player to move is state.to_move; the other "
@@ -125,7 +125,7 @@ rules_exercise = Exercise("win if you can, block if you must", "rule_move",
     "None.",
 ], "rules.py")
 
-wilson_exercise = Exercise("Wilson interval", "wilson", check_wilson, [
+wilson_exercise = Exercise(N_("Wilson interval"), "wilson", check_wilson, [
     "First p = wins / games. Then the three parts of the formula: the centre "
     "(p + z*z / (2*games)) / (1 + z*z / games), and the half-width z / (1 + z*z / games) "
     "* math.sqrt(p * (1 - p) / games + z*z / (4 * games * games)).",

@@ -40,7 +40,7 @@ class CheckResult:
 
     def __str__(self) -> str:
         mark = _(MARKS.get(self.status, self.status))
-        lines = [f"{self.exercise}: {mark}. {self.message}"]
+        lines = [f"{_(self.exercise)}: {mark}. {self.message}"]
         if self.hint:
             lines.append(_("Hint: {hint}").format(hint=self.hint))
         lines.extend(self.details)
@@ -52,7 +52,7 @@ class CheckResult:
     def _repr_html_(self) -> str:
         colour = {PASSED: "#2ca02c", FAILED: "#d62728"}.get(self.status, "#888")
         icon = {PASSED: "&#10004;", FAILED: "&#10008;"}.get(self.status, "&#8230;")
-        body = [f"<b>{icon} {html.escape(self.exercise)}: {html.escape(_(self.status))}.</b> "
+        body = [f"<b>{icon} {html.escape(_(self.exercise))}: {html.escape(_(self.status))}.</b> "
                 f"{html.escape(self.message)}"]
         if self.hint:
             label = _("Hint:")

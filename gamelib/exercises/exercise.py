@@ -51,11 +51,11 @@ def next_hint(title: str, hints: Sequence[str], given: int, afterwards: str
     shown, a note that there are no more, saying what to do `afterwards`. A hint marked
     for translation is shown in the language gamelib speaks."""
     if given >= len(hints):
-        return Note(_("{title}: no more hints.").format(title=title),
+        return Note(_("{title}: no more hints.").format(title=_(title)),
                     _("That was the last of {count} hints. {afterwards}").format(
                         count=len(hints), afterwards=afterwards)), given
     return Note(_("{title}, hint {number} of {count}:").format(
-        title=title, number=given + 1, count=len(hints)), _(hints[given])), given + 1
+        title=_(title), number=given + 1, count=len(hints)), _(hints[given])), given + 1
 
 
 @dataclass
@@ -97,7 +97,7 @@ class Exercise:
         text = resources.files("gamelib.exercises.solutions").joinpath(
             self.solution_file).read_text(encoding="utf-8")
         return Note(_("{title}: a model solution ({path}).").format(
-            title=self.title, path=f"gamelib/exercises/solutions/{self.solution_file}"),
+            title=_(self.title), path=f"gamelib/exercises/solutions/{self.solution_file}"),
             text, code=True)
 
 

@@ -15,8 +15,9 @@ from gamelib.exercises.common import (FAILED, PASSED, CheckResult, StudentError,
 from gamelib.exercises.rules import crashed_on
 from gamelib.exercises.solutions.first_player import centre_player as reference
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
+from gamelib.platform import N_
 
-EXERCISE = "the centre player"
+EXERCISE = N_("the centre player")
 
 
 def positions(count: int = 120, seed: int = 0) -> list[str]:

@@ -17,8 +17,9 @@ from gamelib.exercises.common import (FAILED, PASSED, CheckResult, StudentError,
                                       crashed, never_raises, not_yet, plain)
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
 from gamelib.heuristics.threats import winning_moves
+from gamelib.platform import N_
 
-EXERCISE = "win if you can, block if you must"
+EXERCISE = N_("win if you can, block if you must")
 HAND_MADE = ("", "0101", "010101", "01020", "3344", "0102", "10101", "3435353", "01122")
 """Positions every student should see: empty, quiet, a win, a block, both at once."""
 

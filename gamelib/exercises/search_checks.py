@@ -39,6 +39,7 @@ from gamelib.exercises.mistakes import ALIKE, HINTS, diagnosis_of, models
 from gamelib.exercises.recording import Path, RecordingGame, ReorderedGame
 from gamelib.games import GameTree, TicTacToe
 from gamelib.games.gametree import Tree
+from gamelib.platform import N_
 from gamelib.search import Trace, alphabeta, minimax
 
 TEXTBOOK: Tree = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -724,13 +725,13 @@ def _explain_move(exercise: str, runs: list[tuple[Case, Run]], case: Case, mine:
                        details=picture + [f"the value of each root move: {values}"])
 
 
-@never_raises("minimax")
+@never_raises(N_("minimax"))
 def check_minimax(my_minimax: Callable) -> CheckResult:
     """Check the student's `my_minimax(game, state, depth, eval_fn) -> (value, move)`."""
     return check_search("minimax", my_minimax, pruning=False)
 
 
-@never_raises("alpha-beta")
+@never_raises(N_("alpha-beta"))
 def check_alphabeta(my_alphabeta: Callable) -> CheckResult:
     """Check the student's `my_alphabeta(game, state, depth, eval_fn) -> (value, move)`."""
     return check_search("alpha-beta", my_alphabeta, pruning=True)
