@@ -116,3 +116,24 @@ def test_a_prediction_is_asked_and_judged_in_korean(fresh):
         "여러분이 쓴 값은 '7, 8'입니다.")
     assert str(minimax_value.check(5)).splitlines()[0].endswith(
         "여러분의 예측은 5였지만, 코드를 실행한 결과는 그렇지 않습니다.")
+
+
+def test_a_minimax_mistake_is_named_in_korean(fresh):
+    from gamelib.exercises import minimax_exercise
+
+    def my_minimax(game, state, depth, eval_fn):     # returns after the first move
+        player = game.to_move(state)
+
+        def value_of(state, depth, sign):
+            if game.is_terminal(state) or depth == 0:
+                return eval_fn(state, player), None
+            for move in game.actions(state):
+                value, _ = value_of(game.result(state, move), depth - 1, -sign)
+                return value, move
+        return value_of(state, depth, 1)
+    gamelib.set_language("ko")
+    verdict = minimax_exercise.check(my_minimax)
+    assert verdict.diagnosis == "return in loop"
+    assert str(verdict).startswith("미니맥스: 아직 맞지 않음. ")
+    assert verdict.hint == ("첫 번째 수만 보고 반환합니다. `return`이 game.actions(state)에 대한 "
+                            "반복문 안에 있습니다. 모든 수를 탐색하도록 반복문 뒤로 옮기세요.")
