@@ -261,11 +261,14 @@ def check_search(exercise: str, fn: Callable, pruning: bool) -> CheckResult:
     if verdict is not None:
         return verdict
     leaves = sum(len(mine.leaves) for _case, mine in runs)
-    what = ("the same leaves in the same order as the reference (so the same moves pruned), "
-            if pruning else "every position the reference scores, ")
-    return CheckResult(exercise, PASSED, f"on {len(runs)} positions your search scored "
-                       f"{what}and returned the right values and moves ({leaves} leaves "
-                       "in all).")
+    if pruning:
+        message = _("on {count} positions your search scored the same leaves in the same order "
+                    "as the reference (so the same moves pruned), and returned the right "
+                    "values and moves ({leaves} leaves in all).")
+    else:
+        message = _("on {count} positions your search scored every position the reference "
+                    "scores, and returned the right values and moves ({leaves} leaves in all).")
+    return CheckResult(exercise, PASSED, message.format(count=len(runs), leaves=leaves))
 
 
 def _agrees(mine: Run, ref: Run, in_order: bool, case: Case | None = None) -> bool:
