@@ -10,6 +10,7 @@ longer matches, so the translation shows as stale until a translator revises it.
 
     python scripts/translations.py check        # what is missing or stale, per lesson
     python scripts/translations.py update       # bring the catalogs up to the English
+    python scripts/translations.py messages     # the same for the package's own messages
 
 Reading and writing catalogs needs Babel (in the lessons extra).
 """
@@ -22,7 +23,7 @@ import re
 import string
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any
 
 from gamelib.platform import DEFAULT_LANGUAGE, DOMAIN, LANGUAGES
 
@@ -32,7 +33,8 @@ if TYPE_CHECKING:
 PACKAGE = Path(__file__).resolve().parent
 PROJECT = "gamelib lessons"
 LANGUAGE_TAG = "gamelib-language"
-"""The tag of the cells a translated lesson starts with, which set the package's language."""
+"""The tag of the two cells (a line saying so, then the code) that set the package's
+language in a translated lesson, just before its first code cell."""
 
 LANGUAGE_NOTE = {"ko": "아래 셀은 gamelib이 보여 주는 메시지(연습 문제의 채점 결과, 힌트 등)를 "
                        "한국어로 바꿉니다."}
@@ -239,7 +241,7 @@ def number_changes(lesson: str, catalog: Catalog) -> list[str]:
     return changes
 
 
-def other_languages() -> Iterable[str]:
+def other_languages() -> list[str]:
     """The languages lessons can be translated to (every one gamelib speaks but English)."""
     return [code for code in LANGUAGES if code != DEFAULT_LANGUAGE]
 
