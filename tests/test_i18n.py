@@ -137,3 +137,14 @@ def test_a_minimax_mistake_is_named_in_korean(fresh):
     assert str(verdict).startswith("미니맥스: 아직 맞지 않음. ")
     assert verdict.hint == ("첫 번째 수만 보고 반환합니다. `return`이 game.actions(state)에 대한 "
                             "반복문 안에 있습니다. 모든 수를 탐색하도록 반복문 뒤로 옮기세요.")
+
+
+def test_the_first_exercise_of_the_course_answers_in_korean(fresh):
+    from gamelib.exercises import centre_player_exercise
+    gamelib.set_language("ko")
+    verdict = centre_player_exercise.check(lambda game, state: 0)
+    assert verdict.message == (
+        "game.initial_state (돌 0개를 둔 국면)에서 centre_player(game, state)의 반환값이 0입니다. "
+        "올바른 반환값은 3입니다: 3열에 아직 자리가 있으므로, 플레이어는 0열이 아니라 3열을 골라야 "
+        "합니다.")
+    assert verdict.hint == "먼저 3이 game.actions(state)에 들어 있는지 확인하세요."

@@ -34,10 +34,10 @@ from gamelib.exercises import unit_tests  # noqa: F401  writing tests: check(), 
 
 centre_player_exercise = Exercise(N_("the centre player"), "centre_player",
                                   check_centre_player, [
-    "game.actions(state) is the list of columns that still have room; `3 in "
-    "game.actions(state)` says whether the centre column can be played.",
-    "One line will do: return 3 if 3 in game.actions(state) else "
-    "min(game.actions(state)).",
+    N_("game.actions(state) is the list of columns that still have room; `3 in "
+       "game.actions(state)` says whether the centre column can be played."),
+    N_("One line will do: return 3 if 3 in game.actions(state) else "
+       "min(game.actions(state))."),
 ], "first_player.py")
 
 is_win_exercise = Exercise("is_win", "is_win", check_is_win, [

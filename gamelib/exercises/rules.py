@@ -17,7 +17,7 @@ from gamelib.exercises.common import (FAILED, PASSED, CheckResult, StudentError,
                                       crashed, never_raises, not_yet, plain)
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
 from gamelib.heuristics.threats import winning_moves
-from gamelib.platform import N_
+from gamelib.platform import N_, _
 
 EXERCISE = N_("win if you can, block if you must")
 HAND_MADE = ("", "0101", "010101", "01020", "3344", "0102", "10101", "3435353", "01122")
@@ -62,7 +62,8 @@ def crashed_on(result: CheckResult, moves: str) -> CheckResult:
     """A crash verdict with the position the student's function raised on."""
     if result.status == FAILED:
         where = f'game.play("{moves}")' if moves else "game.initial_state"
-        result.message = f"on {where}, {result.message}"
+        result.message = _("on {position}, {message}").format(position=where,
+                                                               message=result.message)
         result.details = [ConnectFour().render(ConnectFour().play(moves))]
     return result
 
