@@ -117,12 +117,12 @@ threats_exercise = Exercise(N_("the useful threats"), "my_useful_threats",
 
 rules_exercise = Exercise(N_("win if you can, block if you must"), "rule_move",
                           check_rule_move, [
-    "heuristics.winning_moves(state, player) lists the columns where `player` would "
-    "complete four with the next disc. The player to move is state.to_move; the other "
-    "one is the opponent.",
-    "First the player to move's own winning columns: if there is one, return it. Only "
-    "then the opponent's: if there is one, return it (that is the block). Else return "
-    "None.",
+    N_("heuristics.winning_moves(state, player) lists the columns where `player` would "
+       "complete four with the next disc. The player to move is state.to_move; the other "
+       "one is the opponent."),
+    N_("First the player to move's own winning columns: if there is one, return it. Only "
+       "then the opponent's: if there is one, return it (that is the block). Else return "
+       "None."),
 ], "rules.py")
 
 wilson_exercise = Exercise(N_("Wilson interval"), "wilson", check_wilson, [
