@@ -1,8 +1,10 @@
 """Build step: ship the lessons inside the package.
 
-The notebooks live once, in the top-level notebooks/ folder. Building a wheel copies
-them to gamelib/notebooks/ in the wheel, so `python -m gamelib lessons` finds them
-after a plain `pip install`. Everything else is declared in pyproject.toml.
+The notebooks live once, in the top-level notebooks/ folder, with their translation
+catalogs in notebooks/<language>/. Building a wheel copies the notebooks to
+gamelib/notebooks/ and the catalogs to gamelib/locale/<language>/lessons/ in the wheel,
+so `python -m gamelib lessons [--lang ko]` finds them after a plain `pip install`.
+Everything else is declared in pyproject.toml.
 """
 
 import sys
@@ -32,6 +34,10 @@ class BuildWithLessons(build_py):
         target.mkdir(parents=True, exist_ok=True)
         for notebook in sorted(LESSONS.glob("[0-9][0-9]-*.ipynb")):
             shutil.copy2(notebook, target / notebook.name)
+        for catalog in sorted(LESSONS.glob("*/[0-9][0-9]-*.po")):
+            place = Path(self.build_lib, "gamelib", "locale", catalog.parent.name, "lessons")
+            place.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(catalog, place / catalog.name)
 
 
 setup(cmdclass={"build_py": BuildWithLessons})

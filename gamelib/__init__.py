@@ -7,7 +7,7 @@ Notebooks start with one import line, e.g.
 from gamelib.arena import (AlphaBetaPlayer, HumanPlayer, MCTSPlayer, MinimaxPlayer,
                            RandomPlayer, match, play_game, tournament)
 from gamelib.games import ConnectFour, GameTree, IllegalMoveError, TicTacToe, from_standard
-from gamelib.platform import in_browser
+from gamelib.platform import in_browser, language, set_language
 from gamelib.search import (NaiveCache, Trace, TranspositionTable, alphabeta,
                             iterative_deepening, mcts, minimax)
 
@@ -15,6 +15,7 @@ __version__ = "0.1.0"
 
 # What the lessons and the README import from here (tests/test_public_names.py checks it),
 # and the players, which a user expects beside the ones the lessons happen to use.
+# `gamelib.set_language("ko")` and `gamelib.language()` are called on the package itself.
 # Everything else is imported from its subpackage: gamelib.games, gamelib.search,
 # gamelib.arena, gamelib.viz, gamelib.exercises, ...
 __all__ = ["TicTacToe", "ConnectFour", "GameTree", "IllegalMoveError", "from_standard",

@@ -1,7 +1,10 @@
-"""`python -m gamelib lessons [DIR]`: copy the lesson notebooks out and open JupyterLab.
+"""`python -m gamelib lessons [DIR] [--lang ko]`: copy the lesson notebooks out and open
+JupyterLab.
 
 An installed package carries the lessons in gamelib/notebooks/ (the build copies them
-there); a source checkout has them in notebooks/ beside the package.
+there); a source checkout has them in notebooks/ beside the package. A lesson in another
+language is built from the English one and its translation catalog (gamelib.translations);
+a lesson whose translation is not complete yet is copied in English.
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from gamelib.platform import clip
+from gamelib import translations
+from gamelib.platform import DEFAULT_LANGUAGE, LANGUAGES, available, clip
 
 PACKAGE = Path(__file__).resolve().parent
 PLACES = (PACKAGE / "notebooks", PACKAGE.parent / "notebooks")
@@ -22,7 +26,8 @@ PLACES = (PACKAGE / "notebooks", PACKAGE.parent / "notebooks")
 
 FIRST_LESSON = "00-start-here.ipynb"
 DEFAULT_DIR = "gamelib-lessons"
-LESSONS_EXTRA = ("jupyterlab>=4", "ipykernel>=6", "pandas>=2")
+"""Where the English lessons go; a translation goes to its own folder, e.g. gamelib-lessons-ko."""
+LESSONS_EXTRA = ("jupyterlab>=4", "ipykernel>=6", "pandas>=2", "babel>=2.12")
 """The `lessons` extra of pyproject.toml (a test checks they agree)."""
 
 
@@ -49,8 +54,10 @@ def lesson_files() -> list[Path]:
                             f"reinstall it {REINSTALL_HINT}")
 
 
-def copy_lessons(directory: str | os.PathLike[str]) -> tuple[list[Path], list[Path]]:
-    """Copy every lesson into `directory`; a lesson already there is kept, never overwritten.
+def copy_lessons(directory: str | os.PathLike[str], language: str = DEFAULT_LANGUAGE
+                 ) -> tuple[list[Path], list[Path]]:
+    """Copy every lesson into `directory`, in `language` where its translation is complete
+    (see `untranslated`); a lesson already there is kept, never overwritten.
 
     Returns (copied, kept) so the caller can say which is which.
     """
@@ -58,15 +65,49 @@ def copy_lessons(directory: str | os.PathLike[str]) -> tuple[list[Path], list[Pa
     if target.exists() and not target.is_dir():
         raise NotADirectoryError(f"{target} is a file; give a folder to copy the lessons into")
     target.mkdir(parents=True, exist_ok=True)
+    catalogs = complete_catalogs(language)
     copied, kept = [], []
     for lesson in lesson_files():
         destination = target / lesson.name
         if destination.exists():
             kept.append(destination)
+            continue
+        if lesson.stem in catalogs:
+            write_translated(lesson, catalogs[lesson.stem], language, destination)
         else:
             shutil.copyfile(lesson, destination)
-            copied.append(destination)
+        copied.append(destination)
     return copied, kept
+
+
+def complete_catalogs(language: str) -> dict[str, Path]:
+    """The catalogs of `language` that translate their lesson completely, by lesson name."""
+    if language == DEFAULT_LANGUAGE:
+        return {}
+    import nbformat
+
+    lessons = {path.stem: path for path in lesson_files()}
+    return {name: path for name, path in translations.catalog_files(language).items()
+            if name in lessons and not translations.problems(
+                name, nbformat.read(lessons[name], as_version=4),
+                translations.read_catalog(path))}
+
+
+def untranslated(language: str) -> list[str]:
+    """The lessons that are copied in English when `language` is asked for."""
+    if language == DEFAULT_LANGUAGE:
+        return []
+    complete = complete_catalogs(language)
+    return [path.stem for path in lesson_files() if path.stem not in complete]
+
+
+def write_translated(lesson: Path, catalog: Path, language: str, destination: Path) -> None:
+    """Write the lesson in `language`, built from the English one and its catalog."""
+    import nbformat
+
+    notebook = translations.translated(nbformat.read(lesson, as_version=4),
+                                       translations.read_catalog(catalog), language)
+    nbformat.write(notebook, destination)
 
 
 def jupyter_lab_command(directory: Path) -> list[str]:
@@ -87,13 +128,29 @@ def has_jupyterlab() -> bool:
     return True
 
 
+def language_argument(value: str) -> str:
+    """A --lang value, or an error listing the languages the lessons come in."""
+    if value not in LANGUAGES:
+        raise argparse.ArgumentTypeError(f"no lessons in {value!r}; choose one of {available()}")
+    return value
+
+
+def default_directory(language: str) -> str:
+    """The folder the lessons in `language` go to when none is given."""
+    return DEFAULT_DIR if language == DEFAULT_LANGUAGE else f"{DEFAULT_DIR}-{language}"
+
+
 def add_parser(sub: Any) -> None:
-    """Register `python -m gamelib lessons [DIR] [--copy-only]`."""
+    """Register `python -m gamelib lessons [DIR] [--lang LANG] [--copy-only]`."""
     parser = sub.add_parser("lessons", help="copy the lesson notebooks to a folder and open "
                                             "them in JupyterLab")
-    parser.add_argument("directory", nargs="?", default=DEFAULT_DIR, metavar="DIR",
-                        help=f"where to put the lessons (default: ./{DEFAULT_DIR}); "
-                             "lessons already there are kept, so your work is safe")
+    parser.add_argument("directory", nargs="?", default=None, metavar="DIR",
+                        help=f"where to put the lessons (default: ./{DEFAULT_DIR}, or "
+                             f"./{DEFAULT_DIR}-ko for the Korean ones); lessons already "
+                             "there are kept, so your work is safe")
+    parser.add_argument("--lang", type=language_argument, default=DEFAULT_LANGUAGE,
+                        metavar="LANG", help=f"the lessons' language: {available()} "
+                                             f"(default: {DEFAULT_LANGUAGE})")
     parser.add_argument("--copy-only", action="store_true",
                         help="only copy the notebooks, do not start JupyterLab")
     parser.set_defaults(run=run_cli)
@@ -101,9 +158,14 @@ def add_parser(sub: Any) -> None:
 
 def run_cli(args: argparse.Namespace) -> int:
     """Copy the lessons, say what happened, then open JupyterLab unless --copy-only."""
-    directory = Path(args.directory).resolve()
+    directory = Path(args.directory or default_directory(args.lang)).resolve()
     try:
-        copied, kept = copy_lessons(directory)
+        copied, kept = copy_lessons(directory, args.lang)
+        english = untranslated(args.lang)
+    except ImportError as error:               # reading the catalogs needs Babel
+        print(f"error: the lessons in {LANGUAGES[args.lang]} are built with {error.name}, "
+              f"which is not installed; install it with:\n  {install_hint()}", file=sys.stderr)
+        return 1
     except (FileNotFoundError, NotADirectoryError) as error:
         print(f"error: {clip(str(error))}", file=sys.stderr)
         return 2
@@ -112,6 +174,9 @@ def run_cli(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     print(f"{len(copied)} lessons copied to {directory}")
+    if english:
+        print(f"in English until their {LANGUAGES[args.lang]} translation is complete: "
+              + ", ".join(english))
     if kept:
         print(f"kept your own copy of {len(kept)} (delete a file to get a fresh one): "
               + ", ".join(path.name for path in kept))

@@ -1,4 +1,5 @@
-"""Where gamelib runs: an ordinary Python, or a web page (the course in a browser).
+"""Where gamelib runs: an ordinary Python, or a web page (the course in a browser); and
+in which language it speaks to its user.
 
 In the browser, Python is Pyodide (CPython compiled to WebAssembly). There are no
 threads, no subprocesses, no numba; numpy and matplotlib exist as Pyodide's own
@@ -8,10 +9,14 @@ needed. `need` imports such a package and, when it cannot be had, says so in one
 
 from __future__ import annotations
 
+import functools
+import gettext
 import importlib
+import os
 import sys
+from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, Mapping
 
 
 class NeedsInternetError(ImportError):
@@ -85,3 +90,73 @@ def _download(package: str, purpose: str) -> None:
         importlib.import_module(package)
     except Exception:
         raise NeedsInternetError(internet_line(package, purpose)) from None
+
+
+# The language gamelib speaks: English, unless `set_language` or the locale asks for
+# another. Messages a student reads are written in English in the code and marked with
+# `_()` (shown at once) or `N_()` (defined now, translated where shown). Their translations
+# are gettext catalogs, gamelib/locale/<language>/LC_MESSAGES/gamelib.po, compiled to the
+# .mo file beside it that Python's gettext reads.
+
+LANGUAGES = {"en": "English", "ko": "한국어"}
+"""The languages gamelib speaks, by their ISO 639-1 code."""
+DEFAULT_LANGUAGE = "en"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+DOMAIN = "gamelib"
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""Where gettext looks for the user's language, in its order: the first one set decides."""
+
+_chosen: str | None = None
+
+
+def available() -> str:
+    """The languages, as a student reads them in an error: "en (English), ko (한국어)"."""
+    return ", ".join(f"{code} ({name})" for code, name in LANGUAGES.items())
+
+
+def check_language(code: object) -> str:
+    """`code` if gamelib speaks it, else a ValueError saying which languages it speaks."""
+    if code not in LANGUAGES:
+        raise ValueError(f"unknown language {code!r}; gamelib speaks {available()}")
+    return str(code)
+
+
+def set_language(code: str) -> None:
+    """Speak `code` ("en" or "ko") from now on, whatever the locale says."""
+    global _chosen
+    _chosen = check_language(code)
+
+
+def language() -> str:
+    """The language gamelib speaks now: the one set, else the locale's, else English."""
+    return _chosen or language_from_locale(os.environ)
+
+
+def language_from_locale(environ: Mapping[str, str]) -> str:
+    """The language the first locale variable set asks for ("ko_KR.UTF-8" -> "ko"), or
+    English when that language is not one gamelib speaks."""
+    for variable in LOCALE_VARIABLES:
+        value = environ.get(variable, "")
+        if value:
+            for entry in value.split(":"):          # LANGUAGE may list several: "ko:en"
+                code = entry.split(".")[0].split("@")[0].split("_")[0].lower()
+                if code in LANGUAGES:
+                    return code
+            return DEFAULT_LANGUAGE
+    return DEFAULT_LANGUAGE
+
+
+@functools.cache
+def translations(code: str) -> gettext.NullTranslations:
+    """The compiled catalog of `code` (English has none: its messages are the code's)."""
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+
+
+def _(message: str) -> str:
+    """`message` in the language gamelib speaks now (unchanged in English)."""
+    return translations(language()).gettext(message) if message else message
+
+
+def N_(message: str) -> str:
+    """Mark `message` for translation where it is defined; `_()` translates it where shown."""
+    return message

@@ -19,6 +19,7 @@ from gamelib.exercises.is_win import check_is_win
 from gamelib.exercises.rules import check_rule_move
 from gamelib.exercises.threats import check_useful_threats
 from gamelib.exercises.wilson import check_wilson
+from gamelib.platform import N_
 from gamelib.exercises.mcts_checks import check_backprop, check_ucb
 from gamelib.exercises.mcts_parts import Node, run_mcts
 from gamelib.exercises.search_checks import check_alphabeta, check_minimax
@@ -31,27 +32,27 @@ predict.QUESTIONS.update(_learning.QUESTIONS)
 vars(predict).update(_learning.QUESTIONS)
 from gamelib.exercises import unit_tests  # noqa: F401  writing tests: check(), hint(), solution()
 
-centre_player_exercise = Exercise("the centre player", "centre_player",
+centre_player_exercise = Exercise(N_("the centre player"), "centre_player",
                                   check_centre_player, [
-    "game.actions(state) is the list of columns that still have room; `3 in "
-    "game.actions(state)` says whether the centre column can be played.",
-    "One line will do: return 3 if 3 in game.actions(state) else "
-    "min(game.actions(state)).",
+    N_("game.actions(state) is the list of columns that still have room; `3 in "
+       "game.actions(state)` says whether the centre column can be played."),
+    N_("One line will do: return 3 if 3 in game.actions(state) else "
+       "min(game.actions(state))."),
 ], "first_player.py")
 
 is_win_exercise = Exercise("is_win", "is_win", check_is_win, [
-    "A line is a start cell plus a direction. There are four directions: right (0, 1), "
-    "down (1, 0), down-right (1, 1) and down-left (1, -1).",
-    "Loop over every cell (row in range(state.rows), col in range(state.cols)) and every "
-    "direction (dr, dc); the k cells of that line are (row + i*dr, col + i*dc) for i in "
-    "range(state.k).",
-    "Before reading a cell, make sure the whole line stays on the board: the last cell "
-    "(row + (k-1)*dr, col + (k-1)*dc) must have 0 <= row < state.rows and 0 <= col < "
-    "state.cols. Then all(state.cell(...) == player for i in range(k)) tells you if it is "
-    "a win. Return False after the loops.",
+    N_("A line is a start cell plus a direction. There are four directions: right (0, 1), "
+       "down (1, 0), down-right (1, 1) and down-left (1, -1)."),
+    N_("Loop over every cell (row in range(state.rows), col in range(state.cols)) and every "
+       "direction (dr, dc); the k cells of that line are (row + i*dr, col + i*dc) for i in "
+       "range(state.k)."),
+    N_("Before reading a cell, make sure the whole line stays on the board: the last cell "
+       "(row + (k-1)*dr, col + (k-1)*dc) must have 0 <= row < state.rows and 0 <= col < "
+       "state.cols. Then all(state.cell(...) == player for i in range(k)) tells you if it is "
+       "a win. Return False after the loops."),
 ], "is_win.py")
 
-minimax_exercise = Exercise("minimax", "my_minimax", check_minimax, [
+minimax_exercise = Exercise(N_("minimax"), "my_minimax", check_minimax, [
     "Both helpers start the same way: if game.is_terminal(state) or depth == 0, return "
     "(eval_fn(state, player), None), with `player` the root player, even at MIN's nodes.",
     "max_value: start with best = -math.inf; for each move in game.actions(state), get the "
@@ -63,7 +64,7 @@ minimax_exercise = Exercise("minimax", "my_minimax", check_minimax, [
     "fine for minimax.",
 ], "minimax.py")
 
-alphabeta_exercise = Exercise("alpha-beta", "my_alphabeta", check_alphabeta, [
+alphabeta_exercise = Exercise(N_("alpha-beta"), "my_alphabeta", check_alphabeta, [
     "Start from your minimax: the same two helpers, with two more parameters, alpha and "
     "beta, passed down to every child: min_value(child, alpha, beta, depth - 1).",
     "In max_value, after each child: keep the best value, then raise alpha = max(alpha, "
@@ -74,7 +75,7 @@ alphabeta_exercise = Exercise("alpha-beta", "my_alphabeta", check_alphabeta, [
     "prunes depends on the order, and the check compares your leaves with the reference's.",
 ], "alphabeta.py")
 
-eval_exercise = Exercise("evaluation function", "my_eval", check_eval_fn, [
+eval_exercise = Exercise(N_("evaluation function"), "my_eval", check_eval_fn, [
     "Start from heuristics.window_eval(state, player): it already counts, for each window "
     "of 4 cells, how close each player is to filling it.",
     "Keep it zero-sum: whatever you add, add it for `player` and subtract the same for the "
@@ -87,13 +88,13 @@ eval_exercise = Exercise("evaluation function", "my_eval", check_eval_fn, [
     "such positions a big score, smaller than a real win.",
 ], "evaluation.py")
 
-ucb_exercise = Exercise("UCB score", "ucb_score", check_ucb, [
+ucb_exercise = Exercise(N_("UCB score"), "ucb_score", check_ucb, [
     "If visits == 0, return math.inf: a child never tried must be tried first.",
     "Otherwise UCB1 is the mean reward plus an exploration bonus: total / visits + "
     "c * math.sqrt(math.log(parent_visits) / visits).",
 ], "mcts.py")
 
-backprop_exercise = Exercise("backpropagation", "backpropagate", check_backprop, [
+backprop_exercise = Exercise(N_("backpropagation"), "backpropagate", check_backprop, [
     "Walk up the tree: while node is not None: ...; node = node.parent. That updates the "
     "node itself, every ancestor, and the root.",
     "At each node add 1 to node.visits.",
@@ -101,7 +102,7 @@ backprop_exercise = Exercise("backpropagation", "backpropagate", check_backprop,
     "node: add 1 if winner == node.mover, 0.5 if winner is None (a draw), else 0.",
 ], "mcts.py")
 
-threats_exercise = Exercise("the useful threats", "my_useful_threats",
+threats_exercise = Exercise(N_("the useful threats"), "my_useful_threats",
                             check_useful_threats, [
     "Start from every threat of both players: heuristics.threats(state, 'X') + "
     "heuristics.threats(state, 'O'). Each is a Threat with .player, .col and .row (rows "
@@ -114,17 +115,17 @@ threats_exercise = Exercise("the useful threats", "my_useful_threats",
     "is neither.",
 ], "threats.py")
 
-rules_exercise = Exercise("win if you can, block if you must", "rule_move",
+rules_exercise = Exercise(N_("win if you can, block if you must"), "rule_move",
                           check_rule_move, [
-    "heuristics.winning_moves(state, player) lists the columns where `player` would "
-    "complete four with the next disc. The player to move is state.to_move; the other "
-    "one is the opponent.",
-    "First the player to move's own winning columns: if there is one, return it. Only "
-    "then the opponent's: if there is one, return it (that is the block). Else return "
-    "None.",
+    N_("heuristics.winning_moves(state, player) lists the columns where `player` would "
+       "complete four with the next disc. The player to move is state.to_move; the other "
+       "one is the opponent."),
+    N_("First the player to move's own winning columns: if there is one, return it. Only "
+       "then the opponent's: if there is one, return it (that is the block). Else return "
+       "None."),
 ], "rules.py")
 
-wilson_exercise = Exercise("Wilson interval", "wilson", check_wilson, [
+wilson_exercise = Exercise(N_("Wilson interval"), "wilson", check_wilson, [
     "First p = wins / games. Then the three parts of the formula: the centre "
     "(p + z*z / (2*games)) / (1 + z*z / games), and the half-width z / (1 + z*z / games) "
     "* math.sqrt(p * (1 - p) / games + z*z / (4 * games * games)).",

@@ -10,8 +10,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
-PASSED, FAILED, NOT_YET = "passed", "failed", "not implemented yet"
-COULD_NOT_JUDGE = "could not judge"
+from gamelib.platform import N_, _
+
+PASSED, FAILED, NOT_YET = N_("passed"), N_("failed"), N_("not implemented yet")
+COULD_NOT_JUDGE = N_("could not judge")
+"""A verdict's status, also its CSS class; a student reads it translated (`_(status)`)."""
+MARKS = {PASSED: N_("PASSED"), FAILED: N_("NOT YET RIGHT"), NOT_YET: N_("NOT IMPLEMENTED YET"),
+         COULD_NOT_JUDGE: N_("THE CHECK COULD NOT JUDGE THIS")}
 
 
 @dataclass
@@ -34,11 +39,10 @@ class CheckResult:
         return self.passed
 
     def __str__(self) -> str:
-        mark = {PASSED: "PASSED", FAILED: "NOT YET RIGHT", NOT_YET: "NOT IMPLEMENTED YET",
-                COULD_NOT_JUDGE: "THE CHECK COULD NOT JUDGE THIS"}
-        lines = [f"{self.exercise}: {mark.get(self.status, self.status)}. {self.message}"]
+        mark = _(MARKS.get(self.status, self.status))
+        lines = [f"{_(self.exercise)}: {mark}. {self.message}"]
         if self.hint:
-            lines.append(f"Hint: {self.hint}")
+            lines.append(_("Hint: {hint}").format(hint=self.hint))
         lines.extend(self.details)
         return "\n".join(lines)
 
@@ -48,10 +52,11 @@ class CheckResult:
     def _repr_html_(self) -> str:
         colour = {PASSED: "#2ca02c", FAILED: "#d62728"}.get(self.status, "#888")
         icon = {PASSED: "&#10004;", FAILED: "&#10008;"}.get(self.status, "&#8230;")
-        body = [f"<b>{icon} {html.escape(self.exercise)}: {html.escape(self.status)}.</b> "
+        body = [f"<b>{icon} {html.escape(_(self.exercise))}: {html.escape(_(self.status))}.</b> "
                 f"{html.escape(self.message)}"]
         if self.hint:
-            body.append(f"<br><b>Hint:</b> {html.escape(self.hint)}")
+            label = _("Hint:")
+            body.append(f"<br><b>{html.escape(label)}</b> {html.escape(self.hint)}")
         if self.details:
             body.append("<pre style='margin:4px 0 0 0'>"
                         + html.escape("\n".join(self.details)) + "</pre>")
@@ -89,26 +94,27 @@ def call(fn: Callable[..., Any], *args: Any) -> Any:
     except Exception as error:                      # student code may raise anything
         frames = [frame for frame in traceback.extract_tb(error.__traceback__)
                   if not in_package(frame.filename)][-2:]
-        where = "; ".join(f"line {f.lineno}: {f.line}" for f in frames if f.line)
+        where = "; ".join(_("line {number}: {code}").format(number=f.lineno, code=f.line)
+                          for f in frames if f.line)
         raise StudentError(f"{type(error).__name__}: {error}" +
-                           (f" (at {where})" if where else "")) from error
+                           (_(" (at {where})").format(where=where) if where else "")) from error
 
 
 def not_yet(exercise: str, what: str) -> CheckResult:
     """The verdict for a stub that has not been filled in."""
-    return CheckResult(exercise, NOT_YET, f"{what} returned None: fill in the cell above, "
-                       "run it, then run this check again.")
+    return CheckResult(exercise, NOT_YET, _("{what} returned None: fill in the cell above, "
+                                            "run it, then run this check again.").format(what=what))
 
 
 def crashed(exercise: str, error: StudentError) -> CheckResult:
     """The verdict for student code that raised."""
     text = str(error)
     if "NotImplemented" in text:
-        return CheckResult(exercise, NOT_YET, "the function still raises: fill in the cell "
-                           "above, run it, then run this check again.")
-    return CheckResult(exercise, FAILED, f"your function raised {text}",
-                       hint="read the error: which line, which value? Try your function by "
-                            "hand on the small example in the lesson.", diagnosis="crash")
+        return CheckResult(exercise, NOT_YET, _("the function still raises: fill in the cell "
+                                                "above, run it, then run this check again."))
+    return CheckResult(exercise, FAILED, _("your function raised {error}").format(error=text),
+                       hint=_("read the error: which line, which value? Try your function by "
+                              "hand on the small example in the lesson."), diagnosis="crash")
 
 
 class Seen:
@@ -125,9 +131,9 @@ class Seen:
         try:
             answer = self.fn(*args, **kwargs)
         except BaseException as error:
-            self.calls.append((args, f"raised {type(error).__name__}"))
+            self.calls.append((args, _("raised {error}").format(error=type(error).__name__)))
             raise
-        self.calls.append((args, f"returned {short(answer)}"))
+        self.calls.append((args, _("returned {answer}").format(answer=short(answer))))
         return answer
 
     def wrapper(self) -> Callable[..., Any]:
@@ -140,10 +146,11 @@ class Seen:
     def summary(self) -> str:
         """The calls seen, in words."""
         if not self.count:
-            return "It had not called your function yet."
+            return _("It had not called your function yet.")
         shown = "; ".join(f"({', '.join(short(a) for a in args)}) {what}"
                           for args, what in self.calls)
-        return (f"It had called your function {self.count} time(s); the last: {shown}.")
+        return _("It had called your function {count} time(s); the last: {calls}.").format(
+            count=self.count, calls=shown)
 
 
 def short(value: Any) -> str:
@@ -168,9 +175,10 @@ def never_raises(exercise: str) -> Callable[[Check], Check]:
             try:
                 return check(seen.wrapper() if seen else fn, *args, **kwargs)
             except SystemExit:
-                return CheckResult(exercise, FAILED, "your function called exit() (or "
-                                   "sys.exit()): that would stop the whole notebook.",
-                                   hint="return a value instead of exiting.",
+                return CheckResult(exercise, FAILED, _("your function called exit() (or "
+                                                       "sys.exit()): that would stop the whole "
+                                                       "notebook."),
+                                   hint=_("return a value instead of exiting."),
                                    diagnosis="exit")
             except Exception as error:               # the check's own mistake, not yours
                 return could_not_judge(exercise, error, seen)
@@ -181,10 +189,12 @@ def never_raises(exercise: str) -> Callable[[Check], Check]:
 def could_not_judge(exercise: str, error: BaseException, seen: Seen | None) -> CheckResult:
     """The verdict when a check fails on its own: what went wrong, what it had seen."""
     frames = traceback.extract_tb(error.__traceback__)
-    where = f" ({frames[-1].name}, line {frames[-1].lineno})" if frames else ""
+    where = _(" ({function}, line {number})").format(
+        function=frames[-1].name, number=frames[-1].lineno) if frames else ""
     return CheckResult(exercise, COULD_NOT_JUDGE,
-                       f"the check could not judge this: {type(error).__name__}: "
-                       f"{str(error)[:200]}{where}. This is a mistake in the check, not "
-                       "necessarily in your code; please tell your instructor.",
+                       _("the check could not judge this: {error}{where}. This is a mistake "
+                         "in the check, not necessarily in your code; please tell your "
+                         "instructor.").format(
+                           error=f"{type(error).__name__}: {str(error)[:200]}", where=where),
                        diagnosis="check error",
                        details=[seen.summary()] if seen else [])

@@ -33,12 +33,12 @@ from gamelib.exercises.common import (FAILED, PASSED, CheckResult, StudentError,
 from gamelib.games import ConnectFour
 from gamelib.games.connect4 import ConnectFourState
 from gamelib.heuristics import window_eval
-from gamelib.platform import in_browser
+from gamelib.platform import N_, in_browser
 from gamelib.search.players import AlphaBetaPlayer
 from gamelib.solver.engine import child_score, get_solver, to_position
 from gamelib.solver.position import WIDTH
 
-EXERCISE = "evaluation function"
+EXERCISE = N_("evaluation function")
 # Positions where X is clearly better (centre discs, two or three in a row on the floor)
 X_BETTER = ((3, 0, 4, 0), (3, 0, 4, 0, 5), (3, 0, 4, 0, 6), (3, 6, 1, 6))
 

@@ -20,6 +20,7 @@ from importlib import resources
 from typing import Any, Callable, Sequence
 
 from gamelib.exercises.common import NOT_YET, CheckResult
+from gamelib.platform import _
 
 
 @dataclass
@@ -47,11 +48,14 @@ class Note:
 def next_hint(title: str, hints: Sequence[str], given: int, afterwards: str
               ) -> tuple[Note, int]:
     """The hint after the `given` ones already shown, and the new count; once they are all
-    shown, a note that there are no more, saying what to do `afterwards`."""
+    shown, a note that there are no more, saying what to do `afterwards`. A hint marked
+    for translation is shown in the language gamelib speaks."""
     if given >= len(hints):
-        return Note(f"{title}: no more hints.",
-                    f"That was the last of {len(hints)} hints. {afterwards}"), given
-    return Note(f"{title}, hint {given + 1} of {len(hints)}:", hints[given]), given + 1
+        return Note(_("{title}: no more hints.").format(title=_(title)),
+                    _("That was the last of {count} hints. {afterwards}").format(
+                        count=len(hints), afterwards=afterwards)), given
+    return Note(_("{title}, hint {number} of {count}:").format(
+        title=_(title), number=given + 1, count=len(hints)), _(hints[given])), given + 1
 
 
 @dataclass
@@ -70,29 +74,31 @@ class Exercise:
         if fn is None:
             fn = _find(self.function, inspect.currentframe())
         if fn is None:
-            return CheckResult(self.title, NOT_YET, f"no function called `{self.function}` "
-                               "yet: write it in the cell above and run that cell, then "
-                               "run this check again.")
+            return CheckResult(self.title, NOT_YET, _(
+                "no function called `{function}` yet: write it in the cell above and run "
+                "that cell, then run this check again.").format(function=self.function))
         if not callable(fn):
-            return CheckResult(self.title, NOT_YET, f"`{self.function}` is a "
-                               f"{type(fn).__name__}, not a function: define it with "
-                               f"`def {self.function}(...):` and run the cell.")
+            return CheckResult(self.title, NOT_YET, _(
+                "`{function}` is a {kind}, not a function: define it with "
+                "`def {function}(...):` and run the cell.").format(
+                    function=self.function, kind=type(fn).__name__))
         return self.checker(fn)
 
     def hint(self) -> Note:
         """The next hint (one more at each call), then a note that there are no more."""
         note, self.hints_given = next_hint(
             self.title, self.hints, self.hints_given,
-            "Run .check() to see what is still wrong, or .solution() to see the model "
-            "solution.")
+            _("Run .check() to see what is still wrong, or .solution() to see the model "
+              "solution."))
         return note
 
     def solution(self) -> Note:
         """The model solution's source code."""
         text = resources.files("gamelib.exercises.solutions").joinpath(
             self.solution_file).read_text(encoding="utf-8")
-        return Note(f"{self.title}: a model solution "
-                    f"(gamelib/exercises/solutions/{self.solution_file}).", text, code=True)
+        return Note(_("{title}: a model solution ({path}).").format(
+            title=_(self.title), path=f"gamelib/exercises/solutions/{self.solution_file}"),
+            text, code=True)
 
 
 def _find(name: str, frame: Any) -> Any:

@@ -15,8 +15,9 @@ from gamelib.exercises.common import (FAILED, PASSED, CheckResult, StudentError,
 from gamelib.exercises.rules import crashed_on
 from gamelib.exercises.solutions.first_player import centre_player as reference
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
+from gamelib.platform import N_, _
 
-EXERCISE = "the centre player"
+EXERCISE = N_("the centre player")
 
 
 def positions(count: int = 120, seed: int = 0) -> list[str]:
@@ -65,26 +66,27 @@ def check_centre_player(fn) -> CheckResult:
         legal = game.actions(state)
         shown = f'game.play("{moves}")' if moves else "game.initial_state"
         if got not in legal:
-            why = (f"{got!r} is not a legal move here; the legal columns are "
-                   f"{', '.join(map(str, legal))}")
-            hint = ("a move is a column number, an int from 0 to 6; game.actions(state) "
-                    "lists the columns that still have room.")
+            why = _("{move} is not a legal move here; the legal columns are {legal}").format(
+                move=repr(got), legal=", ".join(map(str, legal)))
+            hint = _("a move is a column number, an int from 0 to 6; game.actions(state) "
+                     "lists the columns that still have room.")
             diagnosis = "illegal move"
         elif 3 in legal:
-            why = f"column 3 still has room, so the player takes it, not column {got}"
-            hint = "test first whether 3 is in game.actions(state)."
+            why = _("column 3 still has room, so the player takes it, not column {move}")\
+                .format(move=got)
+            hint = _("test first whether 3 is in game.actions(state).")
             diagnosis = "misses the centre"
         else:
-            why = (f"column 3 is full, so the player takes the lowest-numbered legal "
-                   f"column, {right}, not {got}")
-            hint = ("when 3 is not in game.actions(state), take min(game.actions(state)): "
-                    "the lowest-numbered column that still has room.")
+            why = _("column 3 is full, so the player takes the lowest-numbered legal column, "
+                    "{right}, not {move}").format(right=right, move=got)
+            hint = _("when 3 is not in game.actions(state), take min(game.actions(state)): "
+                     "the lowest-numbered column that still has room.")
             diagnosis = "wrong fallback"
-        return CheckResult(EXERCISE, FAILED,
-                           f"on {shown} ({len(moves)} discs played), centre_player(game, "
-                           f"state) returned {got!r}; it should return {right}: {why}.",
-                           hint=hint, diagnosis=diagnosis,
-                           details=[picture(state)])
-    return CheckResult(EXERCISE, PASSED, f"your player makes the right move on all "
-                       f"{len(tried)} positions tried, from the empty board to boards "
-                       "whose centre column is full.")
+        return CheckResult(EXERCISE, FAILED, _(
+            "on {position} ({discs} discs played), centre_player(game, state) returned "
+            "{move}; it should return {right}: {why}.").format(
+                position=shown, discs=len(moves), move=repr(got), right=right, why=why),
+            hint=hint, diagnosis=diagnosis, details=[picture(state)])
+    return CheckResult(EXERCISE, PASSED, _(
+        "your player makes the right move on all {count} positions tried, from the empty "
+        "board to boards whose centre column is full.").format(count=len(tried)))

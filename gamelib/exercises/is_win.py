@@ -18,10 +18,12 @@ from gamelib.exercises.common import (FAILED, PASSED, CheckResult, StudentError,
                                       not_yet, plain)
 from gamelib.exercises.solutions.is_win import DIRECTIONS, is_win as reference
 from gamelib.games.tictactoe import TicTacToeState
+from gamelib.platform import N_, _
 
 EXERCISE = "is_win"
-DIRECTION_NAMES = {(0, 1): "across a row", (1, 0): "down a column",
-                   (1, 1): "diagonal going down-right", (1, -1): "diagonal going down-left"}
+DIRECTION_NAMES = {(0, 1): N_("across a row"), (1, 0): N_("down a column"),
+                   (1, 1): N_("diagonal going down-right"),
+                   (1, -1): N_("diagonal going down-left")}
 SIZES = ((3, 3, 3), (4, 4, 3), (3, 5, 3), (4, 4, 4), (5, 4, 4), (6, 7, 4), (5, 5, 3))
 
 
@@ -216,37 +218,37 @@ for _d in DIRECTIONS:
 
 
 HINTS = {
-    "only 3x3": ("your function only knows the 3x3 board (the eight Tic-Tac-Toe lines, or "
-                 "range(3)): the check also asks about 4x4, 3x5, 6x7 boards with k = 3 or "
-                 "4. Loop over range(state.rows) and range(state.cols), and use state.k."),
-    "k fixed at 3": ("you look for lines of 3 marks on every board: use state.k for the "
-                     "length of a line (it is 4 on some boards)."),
-    "short line": ("you said 'win' with k - 1 marks in a line: check all k cells, "
-                   "i in range(state.k), not range(state.k - 1)."),
-    "rows and columns swapped": ("rows and columns are swapped somewhere: state.cell(row, "
-                                 "col) takes the row first; rows go with state.rows and "
-                                 "columns with state.cols. Square boards hide this; the "
-                                 "check's 3x5 and 6x7 boards show it."),
-    "not adjacent": ("you count the player's marks on a row, column or diagonal, but they "
-                     "must be next to each other: k marks in a row with no gap. Count a run "
-                     "that starts again at 0 at every cell that is not the player's, or "
-                     "check the k cells that follow a start cell."),
-    "columns modulo width": ("your lines wrap round from the right edge to the left one "
-                             "(a column taken modulo the width). A line must stay on the "
-                             "board: check 0 <= col < state.cols for every cell instead."),
-    "wrap": ("you read lines from the flat board string, so a 'line' can run off one edge "
-             "and go on at the start of the next row. Work with (row, col) and check that "
-             "every cell of the line is on the board."),
-    "edge": ("you miss lines that start at the last possible row or column: a line of k "
-             "may start at row rows - k or column cols - k, so a start loop is "
-             "range(rows - k + 1), not range(rows - k)."),
-    "other player": ("you said a player wins when the line is the other player's: compare "
-                     "each cell with `player`, not with 'any mark'."),
-    "never": ("your function never says True. `state.winner` is not set on these test "
-              "boards (the game sets it as it is played): look at the marks with "
-              "state.cell(row, col)."),
-    "returns None": ("your function returns None when there is no line: end it with "
-                     "`return False` after the loops."),
+    "only 3x3": N_("your function only knows the 3x3 board (the eight Tic-Tac-Toe lines, or "
+                   "range(3)): the check also asks about 4x4, 3x5, 6x7 boards with k = 3 or "
+                   "4. Loop over range(state.rows) and range(state.cols), and use state.k."),
+    "k fixed at 3": N_("you look for lines of 3 marks on every board: use state.k for the "
+                       "length of a line (it is 4 on some boards)."),
+    "short line": N_("you said 'win' with k - 1 marks in a line: check all k cells, "
+                     "i in range(state.k), not range(state.k - 1)."),
+    "rows and columns swapped": N_("rows and columns are swapped somewhere: state.cell(row, "
+                                   "col) takes the row first; rows go with state.rows and "
+                                   "columns with state.cols. Square boards hide this; the "
+                                   "check's 3x5 and 6x7 boards show it."),
+    "not adjacent": N_("you count the player's marks on a row, column or diagonal, but they "
+                       "must be next to each other: k marks in a row with no gap. Count a run "
+                       "that starts again at 0 at every cell that is not the player's, or "
+                       "check the k cells that follow a start cell."),
+    "columns modulo width": N_("your lines wrap round from the right edge to the left one "
+                               "(a column taken modulo the width). A line must stay on the "
+                               "board: check 0 <= col < state.cols for every cell instead."),
+    "wrap": N_("you read lines from the flat board string, so a 'line' can run off one edge "
+               "and go on at the start of the next row. Work with (row, col) and check that "
+               "every cell of the line is on the board."),
+    "edge": N_("you miss lines that start at the last possible row or column: a line of k "
+               "may start at row rows - k or column cols - k, so a start loop is "
+               "range(rows - k + 1), not range(rows - k)."),
+    "other player": N_("you said a player wins when the line is the other player's: compare "
+                       "each cell with `player`, not with 'any mark'."),
+    "never": N_("your function never says True. `state.winner` is not set on these test "
+                "boards (the game sets it as it is played): look at the marks with "
+                "state.cell(row, col)."),
+    "returns None": N_("your function returns None when there is no line: end it with "
+                       "`return False` after the loops."),
 }
 
 
@@ -256,10 +258,10 @@ def _model_hint(name: str) -> tuple[str, str]:
     if diagnosis == "direction":
         dr, dc = (int(x) for x in name[len("no direction ("):-1].split(", "))
         d = (dr, dc)
-        return diagnosis, (f"you miss every line {DIRECTION_NAMES[d]}. There are four "
-                           "directions: right (0, 1), down (1, 0), down-right (1, 1) and "
-                           "down-left (1, -1).")
-    return diagnosis, HINTS[diagnosis]
+        return diagnosis, _("you miss every line {direction}. There are four directions: "
+                            "right (0, 1), down (1, 0), down-right (1, 1) and down-left "
+                            "(1, -1).").format(direction=_(DIRECTION_NAMES[d]))
+    return diagnosis, _(HINTS[diagnosis])
 
 
 # -- the check ---------------------------------------------------------------------------
@@ -308,36 +310,39 @@ def check_is_win(is_win: Callable[[TicTacToeState, str], bool], random_count: in
         return not_yet(EXERCISE, "is_win")
     odd = next((a for a in mine if not isinstance(a, (bool, tuple)) and a is not None), None)
     if odd is not None:
-        return CheckResult(EXERCISE, FAILED, f"is_win returned {odd!r}; it should return "
-                           "True or False.", hint="return a bool: True if the player has a "
-                           "line, else False.", diagnosis="type")
+        return CheckResult(EXERCISE, FAILED, _("is_win returned {answer}; it should return "
+                                               "True or False.").format(answer=repr(odd)),
+                           hint=_("return a bool: True if the player has a line, else "
+                                  "False."), diagnosis="type")
     expected = [reference(state, player) for state, player in cases]
     if mine == expected:
-        return CheckResult(EXERCISE, PASSED, f"right on all {len(cases)} boards "
-                           f"(sizes {', '.join(f'{r}x{c} k={k}' for r, c, k in SIZES)}).")
+        return CheckResult(EXERCISE, PASSED, _("right on all {count} boards (sizes {sizes}).")
+                           .format(count=len(cases),
+                                   sizes=", ".join(f"{r}x{c} k={k}" for r, c, k in SIZES)))
     wrong = [i for i, (a, e) in enumerate(zip(mine, expected)) if a != e]
-    summary = f"wrong on {len(wrong)} of {len(cases)} boards."
+    summary = _("wrong on {wrong} of {count} boards.").format(wrong=len(wrong), count=len(cases))
     smallest = min(wrong, key=lambda i: (cases[i][0].rows * cases[i][0].cols,
                                          sum(m != "." for m in cases[i][0].board), i))
     details = _first_wrong(cases, mine, expected, smallest)
     mine_outcomes = [_outcome(a) for a in mine]
-    named = {_model_hint(name) for name, (_, model) in MODELS.items()
+    named = {_model_hint(name) for name, (diagnosis, model) in MODELS.items()
              if fits(model, cases, mine_outcomes)}
-    if len({d for d, _ in named}) == 1:
+    if len({diagnosis for diagnosis, hint in named}) == 1:
         diagnosis, hint = named.pop()
         return CheckResult(EXERCISE, FAILED, summary, hint=hint, diagnosis=diagnosis,
                            details=details)
     crash = next((a for a in mine if isinstance(a, tuple)), None)
     if crash is not None:
         i = mine.index(crash)
-        return CheckResult(EXERCISE, FAILED, f"your function raised {crash[1]}",
-                           hint="read the error: which line, which value? Every cell you "
-                                "read must be on the board: 0 <= row < state.rows, "
-                                "0 <= col < state.cols.", diagnosis="crash",
+        return CheckResult(EXERCISE, FAILED,
+                           _("your function raised {error}").format(error=crash[1]),
+                           hint=_("read the error: which line, which value? Every cell you "
+                                  "read must be on the board: 0 <= row < state.rows, "
+                                  "0 <= col < state.cols."), diagnosis="crash",
                            details=_first_wrong(cases, mine, expected, i))
     return CheckResult(EXERCISE, FAILED, summary,
-                       hint="look at the board below: find the line (or the lack of one) "
-                            "with your eyes, then follow what your function does on it.",
+                       hint=_("look at the board below: find the line (or the lack of one) "
+                              "with your eyes, then follow what your function does on it."),
                        diagnosis="first difference", details=details)
 
 
@@ -345,18 +350,22 @@ def _first_wrong(cases: list, mine: list, expected: list, i: int) -> list[str]:
     """The board of the i-th case, what is on it, and what the student answered."""
     state, player = cases[i]
     answer = mine[i]
-    said = f"your function raised {answer[1]}" if isinstance(answer, tuple) else \
-        f"you said {answer!r}"
+    said = _("your function raised {error}").format(error=answer[1]) \
+        if isinstance(answer, tuple) else _("you said {answer}").format(answer=repr(answer))
     lines = lines_of(state, player)
     if expected[i]:
         (r, c), d = lines[0]
         end = (r + (state.k - 1) * d[0], c + (state.k - 1) * d[1])
-        what = (f"{player} has {state.k} in a line {DIRECTION_NAMES[d]}, from (row {r}, col "
-                f"{c}) to (row {end[0]}, col {end[1]})")
+        what = _("{player} has {k} in a line {direction}, from (row {row}, col {col}) to "
+                 "(row {end_row}, col {end_col})").format(
+            player=player, k=state.k, direction=_(DIRECTION_NAMES[d]), row=r, col=c,
+            end_row=end[0], end_col=end[1])
     else:
-        what = (f"{player} has no {state.k} marks in a line (the longest straight run of "
-                f"{player}'s marks is {longest_run(state, player)})")
-    return [f"For example, on this {state.rows}x{state.cols} board with k={state.k} (the "
-            f"smallest board you got wrong), "
-            f"is_win(state, {player!r}) should be {expected[i]}: {what}; {said}.",
+        what = _("{player} has no {k} marks in a line (the longest straight run of "
+                 "{player}'s marks is {longest})").format(
+            player=player, k=state.k, longest=longest_run(state, player))
+    return [_("For example, on this {rows}x{cols} board with k={k} (the smallest board you "
+              "got wrong), is_win(state, {player}) should be {expected}: {what}; {said}.")
+            .format(rows=state.rows, cols=state.cols, k=state.k, player=repr(player),
+                    expected=expected[i], what=what, said=said),
             str(state)]

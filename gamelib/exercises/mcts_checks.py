@@ -29,6 +29,7 @@ from gamelib.exercises.mcts_parts import Node, most_visited, run_mcts
 from gamelib.exercises.solutions.mcts import backpropagate as reference_backprop
 from gamelib.exercises.solutions.mcts import ucb_score as reference_ucb
 from gamelib.games import TicTacToe
+from gamelib.platform import N_
 
 LARGE = 1e3
 """An unvisited child's score must be at least this (math.inf, or a large stand-in such as
@@ -108,7 +109,7 @@ def sign_flip_demo(iterations: int = 1000, runs: int = 5) -> dict[str, int]:
                                             iterations, runs)}
 
 
-@never_raises("UCB score")
+@never_raises(N_("UCB score"))
 def check_ucb(ucb_score: Callable) -> CheckResult:
     """Check `ucb_score(total, visits, parent_visits, c)` against UCB1."""
     exercise = "UCB score"
@@ -355,7 +356,7 @@ def _same_nodes(got: list, want: list) -> bool:
     return all(a == b for a, b in zip(got[1:], want[1:]))
 
 
-@never_raises("backpropagation")
+@never_raises(N_("backpropagation"))
 def check_backprop(backpropagate: Callable) -> CheckResult:
     """Check `backpropagate(node, winner)` on fresh paths (a win of X, of O, a draw), on
     nodes with earlier statistics, and over several playouts in a row in one tree."""

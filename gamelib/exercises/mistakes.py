@@ -15,6 +15,8 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
+from gamelib.platform import N_
+
 INF = math.inf
 
 BOTH = ("no switch", "leaf player", "max min swapped", "best starts at 0",
@@ -28,62 +30,62 @@ DIAGNOSIS = {"best starts at 0": "initial value", "best starts at 1": "initial v
 """The diagnosis of each model whose name is not its diagnosis."""
 
 HINTS = {
-    "no switch": ("your search matches one where MAX moves at every level: you forgot to "
-                  "switch player. max_value must call min_value for the children, and "
-                  "min_value must call max_value."),
-    "leaf player": ("you scored positions for the player to move there, and then took the "
-                    "max and min as if every score were the root player's. Either call "
-                    "eval_fn(state, player) with the root player at every leaf, or, in "
-                    "negamax form, negate the value each level up."),
-    "max min swapped": ("your MAX nodes take the smallest child value and your MIN nodes the "
-                        "largest: MAX (the root player) picks the largest, MIN the smallest."),
-    "initial value": ("your best value starts at a number a child can fail to beat (0 or "
-                      "+-1), so when every move scores below it, that number is returned. "
-                      "Start MAX at -math.inf and MIN at +math.inf."),
-    "move from below": ("returns the move of the wrong level: the move to return is the one "
-                        "tried at this node (the loop variable), not the move that the child "
-                        "search returned (a move one level further down)."),
-    "return in loop": ("you return after the first move: the `return` sits inside the loop "
-                       "over game.actions(state). Move it after the loop, so every move is "
-                       "searched."),
-    "no terminal test": ("you stop only when depth reaches 0, so a finished game (a win, a "
-                         "loss, a full board) with depth left is treated as a position with "
-                         "no moves: it gets -inf or +inf. Stop when game.is_terminal(state) "
-                         "or depth == 0."),
-    "depth": ("depth off by one: depth counts plies, so depth=2 scores positions 2 moves "
-              "ahead. Stop when depth == 0 and call the children with depth - 1."),
-    "no pruning": ("you never prune: you score every leaf minimax scores. Three things make "
-                   "alpha-beta prune, check each: update the bound after each child (MAX: "
-                   "alpha = max(alpha, value); MIN: beta = min(beta, value)); pass the "
-                   "updated alpha and beta down to the next child; and return as soon as "
-                   "value >= beta at MAX (value <= alpha at MIN)."),
-    "max only": ("only your MAX nodes cut off; your MIN nodes never do. Two mistakes do "
-                 "exactly this, check both: MIN's cut test is missing (a MIN node must stop "
-                 "as soon as its value is <= alpha), or alpha never goes up (MAX must raise "
-                 "it: alpha = max(alpha, value); with alpha = min(...) it stays at minus "
-                 "infinity and no MIN node can cut)."),
-    "min only": ("only your MIN nodes cut off; your MAX nodes never do. Two mistakes do "
-                 "exactly this, check both: MAX's cut test is missing (a MAX node must stop "
-                 "as soon as its value is >= beta), or beta never comes down (MIN must lower "
-                 "it: beta = min(beta, value); with beta = max(...) it stays at plus "
-                 "infinity and no MAX node can cut)."),
-    "strict": ("you search leaves that the reference prunes when the value equals the "
-               "bound: cut off when value >= beta at MAX (value <= alpha at MIN), not only "
-               "when value > beta. An equal value cannot change the result either."),
-    "half window": ("you prune only one level deep: pass both alpha and beta down, so a "
-                    "node can be cut off by a bound set two or more levels above it "
-                    "(a deep cutoff)."),
-    "wrong bound": ("you updated the wrong bound: MAX raises alpha (alpha = max(alpha, v)) "
-                    "and MIN lowers beta (beta = min(beta, v)), never the other way round."),
-    "first move only": ("at every node you stop after the first move. Two mistakes do exactly "
-                        "this: a `return` inside the loop over the moves (move it after the "
-                        "loop), or updating the wrong bound (MAX must raise alpha, "
-                        "alpha = max(alpha, value), and MIN lower beta, beta = min(beta, "
-                        "value); MAX lowering beta closes its own window at once)."),
-    "swapped window": ("you pass the window down the wrong way round: in max/min form call "
-                       "min_value(child, alpha, beta, depth - 1), not (child, beta, alpha, "
-                       "...); in negamax form the child's window is (-beta, -alpha), not "
-                       "(-alpha, -beta)."),
+    "no switch": N_("your search matches one where MAX moves at every level: you forgot to "
+                    "switch player. max_value must call min_value for the children, and "
+                    "min_value must call max_value."),
+    "leaf player": N_("you scored positions for the player to move there, and then took the "
+                      "max and min as if every score were the root player's. Either call "
+                      "eval_fn(state, player) with the root player at every leaf, or, in "
+                      "negamax form, negate the value each level up."),
+    "max min swapped": N_("your MAX nodes take the smallest child value and your MIN nodes the "
+                          "largest: MAX (the root player) picks the largest, MIN the smallest."),
+    "initial value": N_("your best value starts at a number a child can fail to beat (0 or "
+                        "+-1), so when every move scores below it, that number is returned. "
+                        "Start MAX at -math.inf and MIN at +math.inf."),
+    "move from below": N_("returns the move of the wrong level: the move to return is the one "
+                          "tried at this node (the loop variable), not the move that the child "
+                          "search returned (a move one level further down)."),
+    "return in loop": N_("you return after the first move: the `return` sits inside the loop "
+                         "over game.actions(state). Move it after the loop, so every move is "
+                         "searched."),
+    "no terminal test": N_("you stop only when depth reaches 0, so a finished game (a win, a "
+                           "loss, a full board) with depth left is treated as a position with "
+                           "no moves: it gets -inf or +inf. Stop when game.is_terminal(state) "
+                           "or depth == 0."),
+    "depth": N_("depth off by one: depth counts plies, so depth=2 scores positions 2 moves "
+                "ahead. Stop when depth == 0 and call the children with depth - 1."),
+    "no pruning": N_("you never prune: you score every leaf minimax scores. Three things make "
+                     "alpha-beta prune, check each: update the bound after each child (MAX: "
+                     "alpha = max(alpha, value); MIN: beta = min(beta, value)); pass the "
+                     "updated alpha and beta down to the next child; and return as soon as "
+                     "value >= beta at MAX (value <= alpha at MIN)."),
+    "max only": N_("only your MAX nodes cut off; your MIN nodes never do. Two mistakes do "
+                   "exactly this, check both: MIN's cut test is missing (a MIN node must stop "
+                   "as soon as its value is <= alpha), or alpha never goes up (MAX must raise "
+                   "it: alpha = max(alpha, value); with alpha = min(...) it stays at minus "
+                   "infinity and no MIN node can cut)."),
+    "min only": N_("only your MIN nodes cut off; your MAX nodes never do. Two mistakes do "
+                   "exactly this, check both: MAX's cut test is missing (a MAX node must stop "
+                   "as soon as its value is >= beta), or beta never comes down (MIN must lower "
+                   "it: beta = min(beta, value); with beta = max(...) it stays at plus "
+                   "infinity and no MAX node can cut)."),
+    "strict": N_("you search leaves that the reference prunes when the value equals the "
+                 "bound: cut off when value >= beta at MAX (value <= alpha at MIN), not only "
+                 "when value > beta. An equal value cannot change the result either."),
+    "half window": N_("you prune only one level deep: pass both alpha and beta down, so a "
+                      "node can be cut off by a bound set two or more levels above it "
+                      "(a deep cutoff)."),
+    "wrong bound": N_("you updated the wrong bound: MAX raises alpha (alpha = max(alpha, v)) "
+                      "and MIN lowers beta (beta = min(beta, v)), never the other way round."),
+    "first move only": N_("at every node you stop after the first move. Two mistakes do exactly "
+                          "this: a `return` inside the loop over the moves (move it after the "
+                          "loop), or updating the wrong bound (MAX must raise alpha, "
+                          "alpha = max(alpha, value), and MIN lower beta, beta = min(beta, "
+                          "value); MAX lowering beta closes its own window at once)."),
+    "swapped window": N_("you pass the window down the wrong way round: in max/min form call "
+                         "min_value(child, alpha, beta, depth - 1), not (child, beta, alpha, "
+                         "...); in negamax form the child's window is (-beta, -alpha), not "
+                         "(-alpha, -beta)."),
 }
 
 

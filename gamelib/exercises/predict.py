@@ -31,6 +31,7 @@ from gamelib.games.connect4 import ConnectFour
 from gamelib.games.gametree import GameTree, Tree
 from gamelib.search.alphabeta import alphabeta
 from gamelib.games.tictactoe import TicTacToe
+from gamelib.platform import N_, _
 from gamelib.search.minimax import minimax
 from gamelib.search.players import AlphaBetaPlayer
 from gamelib.search.trace import Trace
@@ -60,8 +61,9 @@ class Question:
 
     def ask(self) -> Note:
         """The question, and how to answer it."""
-        return Note(f"Predict: {self.title}", f"{self.question} Write your answer in the "
-                    f"cell below ({self.name} = your answer), then run the check.")
+        return Note(_("Predict: {title}").format(title=_(self.title)),
+                    _("{question} Write your answer in the cell below ({name} = your answer), "
+                      "then run the check.").format(question=self.question, name=self.name))
 
     def check(self, prediction: Any = NOT_GIVEN) -> CheckResult:
         """Compare the prediction (found by name in the notebook if not given) with the run."""
@@ -69,9 +71,9 @@ class Question:
             prediction = _find(self.name, inspect.currentframe())
         if prediction is NOT_GIVEN or prediction is None or prediction is Ellipsis \
                 or isinstance(prediction, Question):      # the question, not an answer
-            return CheckResult(self.title, NOT_YET, f"no prediction yet: write "
-                               f"`{self.name} = <your answer>` in the cell above, run it, "
-                               "then run this check again.")
+            return CheckResult(self.title, NOT_YET, _(
+                "no prediction yet: write `{name} = <your answer>` in the cell above, run it, "
+                "then run this check again.").format(name=self.name))
         try:
             return self._compare(prediction)
         except Exception as error:                  # the check's own mistake
@@ -85,24 +87,27 @@ class Question:
             return CheckResult(self.title, FAILED, str(error), diagnosis="format")
         right = self.answer()
         if guess == right:
-            return CheckResult(self.title, PASSED, f"yes: {_show(right)}. {self.why}",
-                               details=[f"See it yourself: {self.run}"])
-        return CheckResult(self.title, FAILED, f"you predicted {_show(guess)}, but that is "
-                           "not what the code does when it runs.",
-                           hint=self.slip(guess, right) or "run .hint() for a hint, or "
-                           "work it out on paper, one step at a time.",
-                           diagnosis="wrong")
+            return CheckResult(self.title, PASSED,
+                               _("yes: {answer}. {why}").format(answer=_show(right), why=self.why),
+                               details=[_("See it yourself: {run}").format(run=self.run)])
+        return CheckResult(self.title, FAILED, _(
+            "you predicted {guess}, but that is not what the code does when it runs.").format(
+                guess=_show(guess)),
+            hint=self.slip(guess, right) or _("run .hint() for a hint, or work it out on "
+                                              "paper, one step at a time."),
+            diagnosis="wrong")
 
     def hint(self) -> Note:
         """The next hint (one more at each call), then a note that there are no more."""
         note, self.hints_given = next_hint(self.title, self.hints, self.hints_given,
-                                           "Run .solution() to see the answer and why.")
+                                           _("Run .solution() to see the answer and why."))
         return note
 
     def solution(self) -> Note:
         """The answer the search gives, and why."""
-        return Note(f"{self.title}: the answer is {_show(self.answer())}.",
-                    f"{self.why} See it yourself: {self.run}")
+        return Note(_("{title}: the answer is {answer}.").format(
+            title=_(self.title), answer=_show(self.answer())),
+            _("{why} See it yourself: {run}").format(why=self.why, run=self.run))
 
 
 def _find(name: str, frame: Any) -> Any:
@@ -118,7 +123,7 @@ def _find(name: str, frame: Any) -> Any:
 def _show(value: Any) -> str:
     """An answer in words: sets sorted, numbers as they are."""
     if isinstance(value, (set, frozenset)):
-        return "{" + ", ".join(str(v) for v in sorted(value)) + "}" if value else "none"
+        return "{" + ", ".join(str(v) for v in sorted(value)) + "}" if value else _("none")
     return str(value)
 
 
@@ -127,11 +132,11 @@ def number(prediction: Any) -> int | float:
     int64(4)), never a bool, a string or NaN; a whole value comes back as an int."""
     if isinstance(prediction, bool) or not isinstance(prediction, Real) \
             or isinstance(prediction, (str, bytes)):
-        raise ValueError(f"the answer is a number, like 12; you wrote {prediction!r} "
-                         f"({type(prediction).__name__}).")
+        raise ValueError(_("the answer is a number, like 12; you wrote {answer} ({kind}).")
+                         .format(answer=repr(prediction), kind=type(prediction).__name__))
     value = float(prediction)
     if math.isnan(value):
-        raise ValueError("the answer is a number, like 12; you wrote NaN (not a number).")
+        raise ValueError(_("the answer is a number, like 12; you wrote NaN (not a number)."))
     return int(value) if value.is_integer() else value
 
 
@@ -139,7 +144,8 @@ def whole(prediction: Any) -> int:
     """A prediction that must be a whole number (12, 12.0, numpy integers; never a bool)."""
     value = number(prediction)
     if not isinstance(value, int):
-        raise ValueError(f"the answer is a whole number, like 12; you wrote {prediction!r}.")
+        raise ValueError(_("the answer is a whole number, like 12; you wrote {answer}.")
+                         .format(answer=repr(prediction)))
     return value
 
 
@@ -147,12 +153,12 @@ def numbers(prediction: Any) -> frozenset[int]:
     """A prediction that is a collection of leaf numbers, like {1, 2} (or [] for none)."""
     if isinstance(prediction, (str, bytes)) or not isinstance(
             prediction, (set, frozenset, list, tuple)):
-        raise ValueError(f"the answer is a set of leaf numbers, like {{1, 2}} (or set() "
-                         f"if none is pruned); you wrote {prediction!r}.")
+        raise ValueError(_("the answer is a set of leaf numbers, like {{1, 2}} (or set() if "
+                           "none is pruned); you wrote {answer}.").format(answer=repr(prediction)))
     if any(isinstance(item, (tuple, list)) for item in prediction):
-        raise ValueError(f"you wrote positions ({', '.join(map(repr, prediction))}); the "
-                         "question asks for the numbers written on the pruned leaves, like "
-                         "{1, 2}.")
+        raise ValueError(_("you wrote positions ({positions}); the question asks for the "
+                           "numbers written on the pruned leaves, like {{1, 2}}.").format(
+                               positions=", ".join(map(repr, prediction))))
     return frozenset(whole(item) for item in prediction)
 
 
@@ -178,7 +184,7 @@ def leaves_slip(guess: int, right: int) -> str:
 
 
 leaves_at_depth_3 = Question(
-    title="how many leaves at depth 3?",
+    title=N_("how many leaves at depth 3?"),
     name="leaves_at_depth_3",
     question="Minimax searches Connect Four from the empty board with depth=3 (three "
              "moves: red, yellow, red) and scores the positions where it stops with the "
@@ -214,7 +220,7 @@ def value_slip(guess: int, right: int) -> str:
 
 
 minimax_value = Question(
-    title="the minimax value of a tree",
+    title=N_("the minimax value of a tree"),
     name="minimax_value",
     question=f"MAX chooses one of three moves, then MIN one of two replies; the leaves "
              f"(scores for MAX) are GameTree({VALUE_TREE}). What is the minimax value of "
@@ -279,7 +285,7 @@ def prune_slip(guess: frozenset[int], right: frozenset[int]) -> str:
 
 
 pruned_leaves = Question(
-    title="which leaves will alpha-beta prune?",
+    title=N_("which leaves will alpha-beta prune?"),
     name="pruned_leaves",
     question=f"Alpha-beta searches GameTree({PRUNE_TREE}) left to right: MAX chooses one "
              "of three moves, then MIN replies. Which leaves does it never look at? Give "
@@ -316,7 +322,7 @@ def legal_moves_slip(guess: int, right: int) -> str:
 
 
 moves_left = Question(
-    title="how many legal moves?",
+    title=N_("how many legal moves?"),
     name="moves_left",
     question=f'Red and yellow play column 3 six times in turn: game.play("{FULL_CENTRE}"). '
              "How many legal moves does the player to move have now?",
@@ -349,7 +355,7 @@ def lookahead_game_winner() -> str | None:
 
 
 who_wins = Question(
-    title="who wins?",
+    title=N_("who wins?"),
     name="who_wins",
     question="Alpha-beta looking 4 moves ahead plays red (X) against a player that picks "
              "random moves (yellow, O). Who wins: 'X', 'O', or 'draw'?",
@@ -395,7 +401,7 @@ def tree_slip(guess: int, right: int) -> str:
 
 
 tree_positions = Question(
-    title="how many positions in the tree?",
+    title=N_("how many positions in the tree?"),
     name="tree_positions",
     question=f"Start from the position game.play({CORNER}): X to move, three empty "
              "cells. How many positions does the whole game tree below it have, counting "
@@ -438,7 +444,7 @@ def digits_slip(guess: int, right: int) -> str:
 
 
 games_digits = Question(
-    title="how many games of Tic-Tac-Toe?",
+    title=N_("how many games of Tic-Tac-Toe?"),
     name="games_digits",
     question="A game of Tic-Tac-Toe is one line of play from the empty board to a win or "
              "a full board. How many different games are there? Answer with the number of "
@@ -488,7 +494,7 @@ def best_first_slip(guess: int, right: int) -> str:
 
 
 best_order_leaves = Question(
-    title="how many leaves with the best move first?",
+    title=N_("how many leaves with the best move first?"),
     name="best_order_leaves",
     question=f"Alpha-beta searches the textbook tree GameTree({TEXTBOOK_TREE}) again, but "
              "now every node searches its moves best first (MAX's highest-valued move "
@@ -543,7 +549,7 @@ def floor_slip(guess: frozenset[int], right: frozenset[int]) -> str:
 
 
 best_columns = Question(
-    title="which columns does depth 2 like best?",
+    title=N_("which columns does depth 2 like best?"),
     name="best_columns",
     question=f'In game.play("{FLOOR}") X has two discs side by side on the floor '
              "(columns 3 and 4) and O two discs in column 0. Alpha-beta searches two "
@@ -579,7 +585,7 @@ def deeper_agrees() -> bool:
 
 
 deeper_search_agrees = Question(
-    title="will a deeper search agree?",
+    title=N_("will a deeper search agree?"),
     name="deeper_search_agrees",
     question=f'In game.play("{HORIZON}"), X to move, alpha-beta at depth 2 picks '
              "column 2. Will alpha-beta at depth 6 pick column 2 too? Answer True or False.",
@@ -627,7 +633,7 @@ def ucb_slip(guess: str, right: str) -> str:
 
 
 ucb_pick = Question(
-    title="which child will UCB1 pick?",
+    title=N_("which child will UCB1 pick?"),
     name="ucb_pick",
     question="A node visited 20 times has three children, with (W, N) = (summed reward, "
              "visits): a = (9, 12), b = (3, 5), c = (0, 3). Which child does UCB1 with "
@@ -654,7 +660,7 @@ def flip_slip(guess: int, right: int) -> str:
 
 
 blocks_without_flip = Question(
-    title="does MCTS block without the sign flip?",
+    title=N_("does MCTS block without the sign flip?"),
     name="blocks_without_flip",
     question="In a Tic-Tac-Toe position X, to move, must block O's two in the middle "
              "row at once. MCTS runs 5 times, 1000 iterations each, with a backpropagation "
@@ -695,7 +701,7 @@ def round_robin_slip(guess: int, right: int) -> str:
 
 
 tournament_games = Question(
-    title="how many games in the round robin?",
+    title=N_("how many games in the round robin?"),
     name="tournament_games",
     question=f"{ROUND_ROBIN_PLAYERS} players play a round robin: every pair of players "
              f"plays a match of {GAMES_PER_PAIR} games (seats swapped inside the match). How "
@@ -729,7 +735,7 @@ def games_slip(guess: int, right: int) -> str:
 
 
 games_needed = Question(
-    title="how many games to tell two players apart?",
+    title=N_("how many games to tell two players apart?"),
     name="games_needed",
     question=f"A player scores exactly {TRUE_SCORE} of the points against another (say, "
              f"wins {TRUE_SCORE:.0%} of the games, no draws). What is the smallest number "
@@ -762,7 +768,7 @@ def double_threat_columns() -> frozenset[int]:
 
 
 double_threat = Question(
-    title="which moves make a double threat?",
+    title=N_("which moves make a double threat?"),
     name="double_threat",
     question=f'In game.play("{DOUBLE_SETUP}") X has two discs on the floor (columns 3 and '
              "4) and O two on top of them; X to move. Which of X's moves make two threats "
@@ -805,7 +811,7 @@ def zugzwang_slip(guess: str | None, right: str | None) -> str:
 
 
 zugzwang_outcome = Question(
-    title="who wins this zugzwang?",
+    title=N_("who wins this zugzwang?"),
     name="zugzwang_outcome",
     question=f'In game.play("{ZUGZWANG}") only columns 0 and 6 have room, three cells each; '
              "O has a threat on the top cell of column 6, and nobody can win with the next "
@@ -832,7 +838,7 @@ def rule_player_column() -> int:
 
 
 rule_first = Question(
-    title="win first, or block first?",
+    title=N_("win first, or block first?"),
     name="rule_first",
     question=f'In game.play("{BOTH_THREATEN}") X has three discs in column 0 and O three '
              "in column 1; X to move. Which column does the rule player (win if you can, "
@@ -867,7 +873,7 @@ def first_move_slip(guess: frozenset[int], right: frozenset[int]) -> str:
 
 
 first_move_wins = Question(
-    title="which first moves win?",
+    title=N_("which first moves win?"),
     name="first_move_wins",
     question="With perfect play from both sides, which first moves win the game for X on "
              "the empty 7 x 6 board? Give a set of columns, like {1, 2} (or set() for none).",
@@ -893,7 +899,7 @@ def score_slip(guess: int, right: int) -> str:
 
 
 score_3344 = Question(
-    title="what is the score?",
+    title=N_("what is the score?"),
     name="score_3344",
     question=f'What is the solver\'s score of game.play("{DOUBLE_SETUP}") for X, the player '
              "to move (22 minus the number of stones the winner has played when it "
@@ -916,7 +922,7 @@ def _solve(state: Any) -> int:
 
 
 bit_index = Question(
-    title="which bit is this cell?",
+    title=N_("which bit is this cell?"),
     name="bit_index",
     question="In the bitboard layout, column c owns bits 7c to 7c + 5, bottom row first. "
              "Which bit stands for the cell in column 2, row 3 (rows counted from 0 at the "

@@ -17,8 +17,9 @@ from gamelib.exercises.common import (FAILED, PASSED, CheckResult, StudentError,
                                       crashed, never_raises, not_yet, plain)
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
 from gamelib.heuristics.threats import winning_moves
+from gamelib.platform import N_, _
 
-EXERCISE = "win if you can, block if you must"
+EXERCISE = N_("win if you can, block if you must")
 HAND_MADE = ("", "0101", "010101", "01020", "3344", "0102", "10101", "3435353", "01122")
 """Positions every student should see: empty, quiet, a win, a block, both at once."""
 
@@ -61,14 +62,15 @@ def crashed_on(result: CheckResult, moves: str) -> CheckResult:
     """A crash verdict with the position the student's function raised on."""
     if result.status == FAILED:
         where = f'game.play("{moves}")' if moves else "game.initial_state"
-        result.message = f"on {where}, {result.message}"
+        result.message = _("on {position}, {message}").format(position=where,
+                                                               message=result.message)
         result.details = [ConnectFour().render(ConnectFour().play(moves))]
     return result
 
 
 def _say(columns: list[int]) -> str:
     """Columns in words: 'column 2' or 'column 2 or 5'."""
-    return "column " + " or ".join(map(str, columns))
+    return _("column {columns}").format(columns=_(" or ").join(map(str, columns)))
 
 
 @never_raises(EXERCISE)
@@ -91,9 +93,9 @@ def check_rule_move(fn: Callable) -> CheckResult:
                                                and type(got) is int):
             continue
         return _wrong(state, moves, got, right, rule)
-    return CheckResult(EXERCISE, PASSED, f"your rule gives a right answer on all "
-                       f"{len(tried)} positions tried: wins, blocks, both at once, and "
-                       "quiet positions where it must return None.")
+    return CheckResult(EXERCISE, PASSED, _(
+        "your rule gives a right answer on all {count} positions tried: wins, blocks, both at "
+        "once, and quiet positions where it must return None.").format(count=len(tried)))
 
 
 def _wrong(state: ConnectFourState, moves: str, got: Any, right: list[int] | None,
@@ -102,27 +104,34 @@ def _wrong(state: ConnectFourState, moves: str, got: Any, right: list[int] | Non
     me = state.to_move
     opponent = "O" if me == "X" else "X"
     where = f'game.play("{moves}")' if moves else "game.initial_state"
-    said = f"rule_move(game, {where}) returned {got!r}"
+    said = _("rule_move(game, {position}) returned {move}").format(position=where,
+                                                                    move=repr(got))
     if rule == "win":
-        should = f"{me} to move wins at once with {_say(right or [])}"
+        should = _("{player} to move wins at once with {columns}").format(
+            player=me, columns=_say(right or []))
         blocks = winning_moves(state, opponent)
         if got in blocks:
-            hint, diagnosis = ("ask 'can I win now?' before 'must I block?': a win ends "
-                               "the game, so the opponent's threat no longer matters."), \
+            hint, diagnosis = _("ask 'can I win now?' before 'must I block?': a win ends "
+                                "the game, so the opponent's threat no longer matters."), \
                 "blocks before winning"
         else:
-            hint, diagnosis = ("look for the player to move's own winning columns first: "
-                               "heuristics.winning_moves(state, state.to_move)."), "misses the win"
+            hint, diagnosis = _("look for the player to move's own winning columns first: "
+                                "heuristics.winning_moves(state, state.to_move)."), \
+                "misses the win"
     elif rule == "block":
-        should = (f"{opponent} would win in {_say(right or [])} next, and {me} cannot "
-                  "win at once: block it there")
-        hint, diagnosis = ("the block is where the *opponent* would win: "
-                           "heuristics.winning_moves(state, opponent), with opponent the "
-                           "player who is not state.to_move."), "misses the block"
+        should = _("{opponent} would win in {columns} next, and {player} cannot win at once: "
+                   "block it there").format(opponent=opponent, columns=_say(right or []),
+                                            player=me)
+        hint, diagnosis = _("the block is where the *opponent* would win: "
+                            "heuristics.winning_moves(state, opponent), with opponent the "
+                            "player who is not state.to_move."), "misses the block"
     else:
-        should = "neither player can win with the next disc, so no rule applies: return None"
-        hint, diagnosis = ("return None when neither winning_moves list has a column."), \
+        should = _("neither player can win with the next disc, so no rule applies: return "
+                   "None")
+        hint, diagnosis = _("return None when neither winning_moves list has a column."), \
             "answers with no rule"
-    return CheckResult(EXERCISE, FAILED, f"{said}; but {should}.", hint=hint,
-                       diagnosis=diagnosis,
-                       details=[ConnectFour().render(state), f"{me} to move."])
+    return CheckResult(EXERCISE, FAILED, _("{said}; but {should}.").format(said=said,
+                                                                           should=should),
+                       hint=hint, diagnosis=diagnosis,
+                       details=[ConnectFour().render(state),
+                                _("{player} to move.").format(player=me)])

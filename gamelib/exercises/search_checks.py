@@ -39,6 +39,7 @@ from gamelib.exercises.mistakes import ALIKE, HINTS, diagnosis_of, models
 from gamelib.exercises.recording import Path, RecordingGame, ReorderedGame
 from gamelib.games import GameTree, TicTacToe
 from gamelib.games.gametree import Tree
+from gamelib.platform import N_, _
 from gamelib.search import Trace, alphabeta, minimax
 
 TEXTBOOK: Tree = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -259,12 +260,15 @@ def check_search(exercise: str, fn: Callable, pruning: bool) -> CheckResult:
     verdict = _compare(exercise, fn, runs, pruning)
     if verdict is not None:
         return verdict
-    leaves = sum(len(mine.leaves) for _, mine in runs)
-    what = ("the same leaves in the same order as the reference (so the same moves pruned), "
-            if pruning else "every position the reference scores, ")
-    return CheckResult(exercise, PASSED, f"on {len(runs)} positions your search scored "
-                       f"{what}and returned the right values and moves ({leaves} leaves "
-                       "in all).")
+    leaves = sum(len(mine.leaves) for _case, mine in runs)
+    if pruning:
+        message = _("on {count} positions your search scored the same leaves in the same order "
+                    "as the reference (so the same moves pruned), and returned the right "
+                    "values and moves ({leaves} leaves in all).")
+    else:
+        message = _("on {count} positions your search scored every position the reference "
+                    "scores, and returned the right values and moves ({leaves} leaves in all).")
+    return CheckResult(exercise, PASSED, message.format(count=len(runs), leaves=leaves))
 
 
 def _agrees(mine: Run, ref: Run, in_order: bool, case: Case | None = None) -> bool:
@@ -300,7 +304,7 @@ def _compare(exercise: str, fn: Callable, runs: list[tuple[Case, Run]], pruning:
              ) -> CheckResult | None:
     """None if every run agrees with the reference, else the verdict that explains why not:
     a named mistake only when its model fits every run, always a counterexample."""
-    refs = [reference(case, pruning) for case, _ in runs]
+    refs = [reference(case, pruning) for case, _mine in runs]
     swapped = _pair_swapped(exercise, runs, refs)
     if swapped is not None:
         return swapped
@@ -314,13 +318,15 @@ def _compare(exercise: str, fn: Callable, runs: list[tuple[Case, Run]], pruning:
         return _explain_move(exercise, runs, case, mine, pruning, picture)
     off = _depth_offset(runs)
     if off:
+        depth_hint = HINTS["depth"]
         return CheckResult(exercise, FAILED, f"with depth={case.depth} you scored unfinished "
                            f"positions {case.depth + off} plies ahead.",
-                           hint=f"{HINTS['depth']} (Yours is off by {off:+d}.)",
+                           hint=_("{hint} (Yours is off by {off}.)").format(
+                               hint=_(depth_hint), off=f"{off:+d}"),
                            diagnosis="depth", details=picture)
     named = _matching_model(runs, pruning)
     if named is not None:
-        return CheckResult(exercise, FAILED, _summary(case, mine, ref), hint=HINTS[named],
+        return CheckResult(exercise, FAILED, _summary(case, mine, ref), hint=_(HINTS[named]),
                            diagnosis=named, details=picture)
     if pruning:
         in_their_order = [reference(c, True, m.orders) for c, m in runs]
@@ -706,7 +712,7 @@ def _explain_move(exercise: str, runs: list[tuple[Case, Run]], case: Case, mine:
                f"move {mine.move!r}; the best {'move is' if len(best) == 1 else 'moves are'} "
                f"{', '.join(map(repr, best))}.")
     if named is not None:
-        return CheckResult(exercise, FAILED, message, hint=HINTS[named], diagnosis=named,
+        return CheckResult(exercise, FAILED, message, hint=_(HINTS[named]), diagnosis=named,
                            details=picture)
     if mine.move is None:
         hint = ("you returned None as the move: return the move tried at this node that "
@@ -724,13 +730,13 @@ def _explain_move(exercise: str, runs: list[tuple[Case, Run]], case: Case, mine:
                        details=picture + [f"the value of each root move: {values}"])
 
 
-@never_raises("minimax")
+@never_raises(N_("minimax"))
 def check_minimax(my_minimax: Callable) -> CheckResult:
     """Check the student's `my_minimax(game, state, depth, eval_fn) -> (value, move)`."""
     return check_search("minimax", my_minimax, pruning=False)
 
 
-@never_raises("alpha-beta")
+@never_raises(N_("alpha-beta"))
 def check_alphabeta(my_alphabeta: Callable) -> CheckResult:
     """Check the student's `my_alphabeta(game, state, depth, eval_fn) -> (value, move)`."""
     return check_search("alpha-beta", my_alphabeta, pruning=True)

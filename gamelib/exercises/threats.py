@@ -19,8 +19,9 @@ from gamelib.exercises.rules import crashed_on
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
 from gamelib.heuristics.report import useless_threats
 from gamelib.heuristics.threats import Threat, threats
+from gamelib.platform import N_
 
-EXERCISE = "the useful threats"
+EXERCISE = N_("the useful threats")
 HAND_MADE = ("33445", "334455", "6355136251202133", "02265514406046651244", "010101")
 """Positions every student should see: a threat on the floor, open threes, both kinds of
 stacked threats, and both players threatening at once."""

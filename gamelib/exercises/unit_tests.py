@@ -32,9 +32,10 @@ from gamelib.exercises.common import FAILED, NOT_YET, PASSED, CheckResult
 from gamelib.exercises.exercise import Note, next_hint
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
 from gamelib.games.tictactoe import DIRECTIONS, TicTacToe, TicTacToeState
+from gamelib.platform import N_
 from gamelib.search.alphabeta import alphabeta
 
-EXERCISE = "unit tests for the games and the player"
+EXERCISE = N_("unit tests for the games and the player")
 FIXTURES = ("tictactoe", "connect4", "player")
 PLAYER_DEPTH = 4
 

@@ -15,8 +15,9 @@ from typing import Any, Callable
 from gamelib.exercises.common import (FAILED, PASSED, CheckResult, StudentError, call,
                                       crashed, never_raises, not_yet, plain)
 from gamelib.exercises.solutions.wilson import wilson as reference
+from gamelib.platform import N_
 
-EXERCISE = "Wilson interval"
+EXERCISE = N_("Wilson interval")
 CASES = [(wins, games) for games in range(1, 61) for wins in range(games + 1)]
 """(wins, games): every result of 1 to 60 games, fewest games first."""
 TOLERANCE = 1e-4

@@ -1,0 +1,285 @@
+"""The lessons in other languages, built from the English ones and a catalog per lesson;
+and the catalogs of the package's own messages.
+
+A lesson's translation is a gettext catalog, notebooks/<language>/<lesson>.po in a source
+checkout (gamelib/locale/<language>/lessons/ in an installed package), with one entry per
+markdown cell: its context (msgctxt) is the cell's id, its msgid the cell's English source,
+its msgstr the translation. Code cells are not translated: the translated lesson shares
+them with the English one. When the English of a cell changes, its entry's msgid no
+longer matches, so the translation shows as stale until a translator revises it.
+
+    python scripts/translations.py check        # what is missing or stale, per lesson
+    python scripts/translations.py update       # bring the catalogs up to the English
+    python scripts/translations.py messages     # the same for the package's own messages
+
+Reading and writing catalogs needs Babel (in the lessons extra).
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import re
+import string
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from gamelib.platform import DEFAULT_LANGUAGE, DOMAIN, LANGUAGES
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog
+
+PACKAGE = Path(__file__).resolve().parent
+PROJECT = "gamelib lessons"
+LANGUAGE_TAG = "gamelib-language"
+"""The tag of the two cells (a line saying so, then the code) that set the package's
+language in a translated lesson, just before its first code cell."""
+
+LANGUAGE_NOTE = {"ko": "아래 셀은 gamelib이 보여 주는 메시지(연습 문제의 채점 결과, 힌트 등)를 "
+                       "한국어로 바꿉니다."}
+"""The markdown line above the cell that sets the language, in each language."""
+
+
+def catalog_places(language: str) -> tuple[Path, Path]:
+    """Where the catalogs of `language` are: in an installed package, then in a checkout."""
+    return PACKAGE / "locale" / language / "lessons", PACKAGE.parent / "notebooks" / language
+
+
+def catalog_files(language: str) -> dict[str, Path]:
+    """The catalogs of `language` by lesson name ("03-alphabeta"), from the first place
+    that has any."""
+    for place in catalog_places(language):
+        found = sorted(place.glob("[0-9][0-9]-*.po"))
+        if found:
+            return {path.stem: path for path in found}
+    return {}
+
+
+def read_catalog(path: Path) -> Catalog:
+    """The catalog in the PO file at `path`, the previous English of its fuzzy entries kept."""
+    from babel.messages.pofile import read_po
+
+    text = path.read_bytes()
+    catalog = read_po(io.BytesIO(text))
+    previous = previous_sources(text.decode("utf-8"))
+    for message in catalog:                 # Babel reads `#|` lines as plain comments
+        message.user_comments = [line for line in message.user_comments
+                                 if not line.startswith("|")]
+        if message.context in previous:
+            message.previous_id = [previous[message.context]]
+    return catalog
+
+
+def previous_sources(po_text: str) -> dict[str, str]:
+    """The previous English (gettext's `#| msgid` lines) of each fuzzy entry, by cell id.
+
+    Babel writes these lines but does not read them back, so they are read here."""
+    from babel.messages.pofile import unescape
+
+    found = {}
+    for block in po_text.split("\n\n"):
+        lines = block.splitlines()
+        previous = [line[3:] for line in lines if line.startswith("#| ")]
+        context = [line for line in lines if line.startswith("msgctxt ")]
+        if previous and context:
+            parts = [previous[0].removeprefix("msgid ")] + previous[1:]
+            found[unescape(context[0].removeprefix("msgctxt "))] = \
+                "".join(unescape(part) for part in parts)
+    return found
+
+
+def write_catalog(catalog: Catalog, path: Path) -> None:
+    """Write `catalog` to `path` in the lessons' PO layout (entries in notebook order), the
+    previous English of each fuzzy entry above it as gettext's `#| msgid` lines."""
+    from babel.messages.pofile import escape, normalize, write_po
+
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=0, sort_output=False, include_lineno=False)
+    text = buffer.getvalue().decode("utf-8")
+    for message in catalog:                 # Babel would wrap these lines mid-string
+        if message.fuzzy and message.previous_id and message.context:
+            context = f"\nmsgctxt {escape(message.context)}\n"
+            previous = "#| msgid " + normalize(message.previous_id[0], prefix="#| ",
+                                                 width=0)
+            text = text.replace(context, f"\n{previous}{context}", 1)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(text.encode("utf-8"))
+
+
+def markdown_cells(notebook: Any) -> list[Any]:
+    """The markdown cells of a notebook (nbformat, version 4), in order."""
+    return [cell for cell in notebook.cells if cell.cell_type == "markdown"]
+
+
+def entries(catalog: Catalog) -> dict[str, Any]:
+    """The catalog's messages by cell id (the header aside)."""
+    return {str(message.context): message for message in catalog if message.id}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something wrong with one entry of a lesson's translation."""
+
+    lesson: str
+    cell: str
+    kind: str                   # missing, stale, fuzzy, empty or orphan
+    english: str
+
+    def __str__(self) -> str:
+        words = " ".join(self.english.split())
+        words = words if len(words) <= 50 else words[:47] + "..."
+        return f"{self.lesson}, cell {self.cell}: {EXPLAIN[self.kind]}: \"{words}\""
+
+
+EXPLAIN = {
+    "missing": "no entry for this cell",
+    "stale": "the English changed since it was translated",
+    "fuzzy": "marked fuzzy (the English changed): revise it, then remove the flag",
+    "empty": "not translated yet",
+    "orphan": "an entry for a cell the lesson no longer has",
+}
+
+
+def problems(lesson: str, notebook: Any, catalog: Catalog) -> list[Problem]:
+    """What keeps `catalog` from translating every markdown cell of `notebook` as it is
+    now: missing, stale, fuzzy or empty entries, and entries for cells that are gone."""
+    found = []
+    translated = entries(catalog)
+    for cell in markdown_cells(notebook):
+        message = translated.get(cell.id)
+        if message is None:
+            kind = "missing"
+        elif message.id != cell.source:
+            kind = "stale"
+        elif message.fuzzy:
+            kind = "fuzzy"
+        elif not message.string.strip():
+            kind = "empty"
+        else:
+            continue
+        found.append(Problem(lesson, cell.id, kind, cell.source))
+    cells = {cell.id for cell in markdown_cells(notebook)}
+    found += [Problem(lesson, cell_id, "orphan", message.id)
+              for cell_id, message in translated.items() if cell_id not in cells]
+    return found
+
+
+def translated(notebook: Any, catalog: Catalog, language: str) -> Any:
+    """The lesson in `language`: every markdown cell replaced by its translation, the
+    code cells as they are, and before the first of them a cell that makes gamelib speak
+    `language` (with a line saying so)."""
+    import nbformat
+
+    strings = {cell_id: message.string for cell_id, message in entries(catalog).items()}
+    result = copy.deepcopy(notebook)
+    for cell in markdown_cells(result):
+        cell.source = strings[cell.id]
+    first = next((i for i, cell in enumerate(result.cells) if cell.cell_type == "code"),
+                 len(result.cells))
+    note = nbformat.v4.new_markdown_cell(LANGUAGE_NOTE[language], id=f"{language}-language-note",
+                                         metadata={"tags": [LANGUAGE_TAG]})
+    setting = nbformat.v4.new_code_cell(f'import gamelib\ngamelib.set_language("{language}")',
+                                        id=f"{language}-language",
+                                        metadata={"tags": [LANGUAGE_TAG]})
+    result.cells[first:first] = [note, setting]
+    result.metadata.setdefault("gamelib", {})["language"] = language
+    return result
+
+
+def updated(notebook: Any, catalog: Catalog) -> Catalog:
+    """`catalog` brought up to the English of `notebook`, gettext's way: an entry per
+    markdown cell in notebook order; a new cell gets an empty one; a cell whose English
+    changed keeps its old translation, marked fuzzy with the previous English beside it;
+    entries of cells that are gone are kept as obsolete (commented out)."""
+    from babel.messages.catalog import Catalog, Message
+
+    result = Catalog(locale=catalog.locale, project=catalog.project, fuzzy=False,
+                     creation_date=catalog.creation_date, revision_date=catalog.revision_date)
+    old = entries(catalog)
+    for cell in markdown_cells(notebook):
+        message = old.get(cell.id)
+        if message is None:
+            result.add(cell.source, string="", context=cell.id)
+        elif message.id == cell.source:
+            result.add(cell.source, string=message.string, context=cell.id,
+                       flags=message.flags, previous_id=message.previous_id)
+        else:
+            result.add(cell.source, string=message.string, context=cell.id,
+                       flags={"fuzzy"}, previous_id=message.previous_id or message.id)
+    cells = {cell.id for cell in markdown_cells(notebook)}
+    for cell_id, message in old.items():
+        if cell_id not in cells:
+            result.obsolete[(message.id, cell_id)] = Message(message.id, message.string,
+                                                             context=cell_id)
+    result.obsolete.update(catalog.obsolete)
+    return result
+
+
+def new_catalog(language: str) -> Catalog:
+    """An empty catalog for a lesson in `language`."""
+    from babel.messages.catalog import Catalog
+
+    return Catalog(locale=language, project=PROJECT, fuzzy=False)
+
+
+NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
+def numbers(text: str) -> list[str]:
+    """The numbers in `text`, sorted (a translation must keep the English cell's numbers)."""
+    return sorted(NUMBER.findall(text))
+
+
+def number_changes(lesson: str, catalog: Catalog) -> list[str]:
+    """Each translated entry whose numbers are not the English cell's, saying which."""
+    changes = []
+    for cell_id, message in entries(catalog).items():
+        if message.string and numbers(message.string) != numbers(message.id):
+            changes.append(f"{lesson}, cell {cell_id}: the English has {numbers(message.id)}, "
+                           f"the translation {numbers(message.string)}")
+    return changes
+
+
+def other_languages() -> list[str]:
+    """The languages lessons can be translated to (every one gamelib speaks but English)."""
+    return [code for code in LANGUAGES if code != DEFAULT_LANGUAGE]
+
+
+# -- the package's own messages -----------------------------------------------------------
+# Marked in the code with _() or N_() (gamelib.platform); their catalog for each language is
+# gamelib/locale/<language>/LC_MESSAGES/gamelib.po, and the .mo beside it is what Python's
+# gettext reads: committed, so the package needs no Babel to speak.
+
+
+def message_catalog_path(language: str) -> Path:
+    """The PO file of the package's messages in `language`."""
+    return PACKAGE / "locale" / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def message_template() -> Catalog:
+    """Every message marked for translation in the package's code, in order of appearance."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract_from_dir
+
+    template = Catalog(project="gamelib", fuzzy=False)
+    for filename, line, message, _comments, _context in extract_from_dir(
+            PACKAGE, method_map=[("**.py", "python")], keywords={"_": None, "N_": None},
+            comment_tags=()):
+        template.add(message, locations=[(filename, line)])
+    return template
+
+
+def compiled(catalog: Catalog) -> bytes:
+    """The .mo file of `catalog` (fuzzy entries left out, as gettext does)."""
+    from babel.messages.mofile import write_mo
+
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    return buffer.getvalue()
+
+
+def placeholders(message: str) -> list[str]:
+    """The named placeholders of a message ("{count} boards" -> ["count"]), sorted."""
+    return sorted({name for _text, name, _spec, _conversion in string.Formatter().parse(message)
+                   if name is not None})
