@@ -21,6 +21,7 @@ import copy
 import io
 import re
 import string
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -231,11 +232,32 @@ def numbers(text: str) -> list[str]:
     return sorted(NUMBER.findall(text))
 
 
+NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+                "seven": "7", "eight": "8", "nine": "9", "ten": "10", "twelve": "12",
+                "twenty": "20", "hundred": "100"}
+"""English numbers written as words, which a translation may write in digits (Korean writes
+"two minutes" as 2분: 이 분 would read oddly)."""
+
+
+def spelled_numbers(text: str) -> list[str]:
+    """The numbers `text` spells out in words ("two minutes" -> ["2"])."""
+    words = re.findall(r"[A-Za-z]+", text.lower())
+    return [NUMBER_WORDS[word] for word in words if word in NUMBER_WORDS]
+
+
+def numbers_kept(english: str, translation: str) -> bool:
+    """True when the translation keeps every number of the English in digits and adds none,
+    except where the English spells a number out as a word."""
+    missing = Counter(numbers(english)) - Counter(numbers(translation))
+    added = Counter(numbers(translation)) - Counter(numbers(english))
+    return not missing and not added - Counter(spelled_numbers(english))
+
+
 def number_changes(lesson: str, catalog: Catalog) -> list[str]:
     """Each translated entry whose numbers are not the English cell's, saying which."""
     changes = []
     for cell_id, message in entries(catalog).items():
-        if message.string and numbers(message.string) != numbers(message.id):
+        if message.string and not numbers_kept(message.id, message.string):
             changes.append(f"{lesson}, cell {cell_id}: the English has {numbers(message.id)}, "
                            f"the translation {numbers(message.string)}")
     return changes

@@ -247,3 +247,11 @@ def test_without_babel_the_korean_lessons_say_how_to_install_it(course, capsys, 
     err = capsys.readouterr().err
     assert "the lessons in 한국어 are built with babel, which is not installed" in err
     assert '"babel>=2.12"' in err
+
+
+def test_a_number_the_english_spells_out_may_be_written_in_digits_and_no_other() -> None:
+    assert translations.numbers_kept("at most two minutes per move", "한 수에 최대 2분")
+    assert translations.numbers_kept("depth 4, two rounds", "깊이 4, 두 라운드")
+    assert not translations.numbers_kept("depth 4", "깊이")                 # a number lost
+    assert not translations.numbers_kept("depth 4", "깊이 4, 5번")           # one added
+    assert not translations.numbers_kept("two moves", "3수")                 # not the one spelled
