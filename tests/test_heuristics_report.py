@@ -11,8 +11,9 @@ from gamelib.heuristics import (Counts, DoubleThreat, ReportPlayer, RulePlayer, 
                                 open_lines, parity_counts, report_eval, report_eval_parts,
                                 rule_verdict, stacked_double_threats, useful_report_threats,
                                 useless_threats, winning_moves)
-from gamelib.heuristics.measure import (check_rule, choice_positions, is_quiet, kept_share,
-                                        random_position, random_positions, share_right)
+from gamelib.heuristics.measure import (STORED_CHOICES, check_rule, choice_positions, is_quiet,
+                                        kept_share, random_position, random_positions,
+                                        share_right, solve_choices, stored_choices)
 
 GAME = ConnectFour()
 
@@ -220,6 +221,21 @@ def test_kept_share_is_one_for_a_perfect_player():
                                     key=lambda kv: kv[1])[0]
     assert kept_share(GAME, worst, positions) == 0.0
     assert winning_moves(positions[0].state, "X") is not None
+
+
+def test_lesson_06s_stored_positions_are_what_the_solver_finds_again():
+    """The stored sample (read instead of solving in the browser) is the seed's positions
+    with the solver's scores, all of them; another seed or game is solved as before."""
+    _, seed, plies, size = STORED_CHOICES
+    stored = stored_choices(GAME, seed, plies)
+    assert len(stored) == size
+    assert solve_choices(GAME, size, seed, plies) == stored
+    first = choice_positions(GAME, 3, seed)
+    assert [p.state for p in first] == [GAME.play(moves) for moves, _ in stored[:3]]
+    assert [p.scores for p in first] == [scores for _, scores in stored[:3]]
+    assert stored_choices(GAME, seed + 1, plies) == []
+    assert stored_choices(ConnectFour(first_move_rule=True), seed, plies) == []
+    assert choice_positions(GAME, 2, seed + 1) != choice_positions(GAME, 2, seed)
 
 
 def test_centre_eval_is_the_sum_of_cell_weights():

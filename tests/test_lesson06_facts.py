@@ -1,9 +1,11 @@
 """Lesson 06 runs top to bottom, and what its sentences say is what its outputs show.
 
 The lesson has no quick settings: every cell runs at the size a student sees (about a
-minute and a half), so the facts below hold in every run.
+minute and a half), so the facts below hold in every run. Its browser sizes (smaller
+samples and matches, for the course in a browser) are run too: they read the same.
 """
 
+import json
 import re
 from pathlib import Path
 
@@ -13,6 +15,22 @@ from lesson_facts import (check_committed_without_outputs, check_no_plumbing, nu
                           prose_and_outputs)
 
 LESSON = Path(__file__).resolve().parent.parent / "notebooks" / "06-connect-four-rules.ipynb"
+
+
+@pytest.fixture(scope="module")
+def in_the_browser():
+    """The lesson executed with its browser sizes, as the browser build inserts them (the
+    compiled solver and a desktop kernel, which give the same numbers): its outputs."""
+    import build_lite                       # scripts/build_lite.py (conftest puts it on the path)
+    import nbformat
+    from nbclient import NotebookClient
+
+    lesson = json.loads(LESSON.read_text(encoding="utf-8"))
+    build_lite.with_browser_sizes(lesson, LESSON.name)
+    notebook = nbformat.reads(json.dumps(lesson), as_version=4)
+    NotebookClient(notebook, timeout=900, kernel_name="python3",
+                   resources={"metadata": {"path": str(LESSON.parent)}}).execute()
+    return prose_and_outputs(notebook)[1]
 
 
 @pytest.fixture(scope="module")
@@ -45,6 +63,21 @@ def test_search_value_is_the_sum_of_the_parts_at_the_end_of_the_line(executed):
 @pytest.mark.slow
 def test_kept_shares_and_matches_are_as_the_text_says(executed):
     _, out, _ = executed
+    check_kept_shares_and_matches(out)
+
+
+@pytest.mark.slow
+def test_the_browser_sizes_give_the_same_verdicts(in_the_browser):
+    sizes = json.loads(LESSON.read_text(encoding="utf-8"))["metadata"]["gamelib"]["browser"]
+    assert f"positions out of {sizes['CHOICE_POSITIONS']})" in in_the_browser
+    assert f"({sizes['MATCH_GAMES']} games)" in in_the_browser
+    check_kept_shares_and_matches(in_the_browser)
+
+
+def check_kept_shares_and_matches(out: str) -> None:
+    """Random keeps the value less than half the time, the rules much more often, the three
+    depth-4 searches about equally often and never always; both matches' intervals
+    contain 0.5."""
     shares = {name.strip(): float(v) for name, v in
               re.findall(r"^(.{30}) keeps the value in ([\d.]+)%", out, re.M)}
     assert shares["random"] < 50 and shares["win-or-block rules"] > shares["random"] + 30

@@ -3,7 +3,10 @@ ODD / EVEN / MIXED rule's hit rate, and how often a player keeps the solver's va
 
 from __future__ import annotations
 
+import json
 import random
+from importlib import resources
+from pathlib import Path
 from typing import Callable, NamedTuple
 
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
@@ -14,12 +17,20 @@ from gamelib.solver import analyze, solve
 
 def random_position(game: ConnectFour, plies: int, rng: random.Random) -> ConnectFourState | None:
     """The position after `plies` random moves, or None if the game ended before."""
-    state = game.initial_state
+    moves = random_moves(game, plies, rng)
+    return None if moves is None else game.play(moves)
+
+
+def random_moves(game: ConnectFour, plies: int, rng: random.Random) -> list[int] | None:
+    """`plies` random moves from the empty board, or None if the game ended before (or
+    with) the last one."""
+    state, moves = game.initial_state, list[int]()
     for _ in range(plies):
         if game.is_terminal(state):
             return None
-        state = game.result(state, rng.choice(game.actions(state)))
-    return None if game.is_terminal(state) else state
+        moves.append(rng.choice(game.actions(state)))
+        state = game.result(state, moves[-1])
+    return None if game.is_terminal(state) else moves
 
 
 def random_positions(game: ConnectFour, count: int, seed: int,
@@ -89,17 +100,65 @@ def _sign(score: int) -> int:
 
 def choice_positions(game: ConnectFour, count: int, seed: int,
                      plies: tuple[int, int] = (16, 22)) -> list[ChoicePosition]:
-    """`count` random positions where some moves keep the solver's value and some don't."""
-    rng, found = random.Random(seed), list[ChoicePosition]()
+    """`count` random positions where some moves keep the solver's value and some don't,
+    drawn with `seed` (lesson 06's sample is read already solved: STORED_CHOICES)."""
+    stored = stored_choices(game, seed, plies)
+    if count <= len(stored):
+        return [ChoicePosition(game.play(moves), scores) for moves, scores in stored[:count]]
+    return [ChoicePosition(game.play(moves), scores)
+            for moves, scores in solve_choices(game, count, seed, plies)]
+
+
+def solve_choices(game: ConnectFour, count: int, seed: int,
+                  plies: tuple[int, int]) -> list[tuple[list[int], dict[int, int]]]:
+    """(moves, the solver's weak score of every column) of the first `count` random
+    positions drawn with `seed` where some moves keep the value and some don't."""
+    rng, found = random.Random(seed), list[tuple[list[int], dict[int, int]]]()
     while len(found) < count:
-        state = random_position(game, rng.randint(*plies), rng)
-        if state is None:
+        moves = random_moves(game, rng.randint(*plies), rng)
+        if moves is None:
             continue
-        scores = dict(analyze(state, weak=True))
+        scores = dict(analyze(game.play(moves), weak=True))
         best = max(scores.values())
         if len({_sign(v) == _sign(best) for v in scores.values()}) == 2:
-            found.append(ChoicePosition(state, scores))
+            found.append((moves, scores))
     return found
+
+
+class StoredSample(NamedTuple):
+    """A sample of choice positions stored solved: the file in gamelib/data/, and what
+    drew it."""
+
+    file: str
+    seed: int
+    plies: tuple[int, int]
+    size: int
+
+
+STORED_CHOICES = StoredSample("choice_positions.json", seed=8, plies=(16, 22), size=200)
+"""Lesson 06's sample of positions where the move matters, solved once and stored in
+gamelib/data/ (in the browser, where the solver runs in plain Python, solving them again
+would take minutes); tests/test_heuristics_report.py solves them again and compares."""
+
+
+def stored_choices(game: ConnectFour, seed: int,
+                   plies: tuple[int, int]) -> list[tuple[list[int], dict[int, int]]]:
+    """The stored sample if it is the one asked for (the standard game, the same seed and
+    plies), else none."""
+    if game != ConnectFour() or seed != STORED_CHOICES.seed or tuple(plies) != STORED_CHOICES.plies:
+        return []
+    text = (resources.files("gamelib") / "data" / STORED_CHOICES.file).read_text("ascii")
+    return [([int(c) for c in moves], {int(col): s for col, s in scores.items()})
+            for moves, scores in json.loads(text)["positions"]]
+
+
+def write_stored_choices() -> None:
+    """Solve lesson 06's sample again and store it (python -m gamelib.heuristics.measure)."""
+    game = ConnectFour()
+    solved = solve_choices(game, STORED_CHOICES.size, STORED_CHOICES.seed, STORED_CHOICES.plies)
+    lines = [json.dumps(["".join(map(str, moves)), scores]) for moves, scores in solved]
+    text = ('{"positions": [\n' + ",\n".join(lines) + "\n]}\n")
+    (Path(__file__).parent.parent / "data" / STORED_CHOICES.file).write_text(text, "ascii")
 
 
 def kept_share(game: ConnectFour, player: Callable[[ConnectFour, ConnectFourState], int],
@@ -150,3 +209,7 @@ def pairwise_checks(states: list[ConnectFourState]) -> list[PairCheck]:
         if case is not None:
             checks.append(PairCheck(state, case, solved_winner(state)))
     return checks
+
+
+if __name__ == "__main__":
+    write_stored_choices()

@@ -41,9 +41,7 @@ EVERY_RUN = ("08",)
 """The lesson run with Run All in every test run (plots, a tournament with Elo): all of
 them take 20-30 minutes, so `GAMELIB_LITE_LESSONS=all` (make test-lite) runs every one."""
 LESSON_LIMIT_S = 180        # a lesson runs to its end within 3 minutes offline
-OVER_THE_LIMIT = {"06-connect-four-rules.ipynb":
-                  "its solver-heavy measurements still take over 3 minutes in the browser "
-                  "at its browser sizes (the last two code cells unfinished on a busy machine)"}
+OVER_THE_LIMIT: dict[str, str] = {}
 """Lessons known not to run to their end in the browser, and why (expected to fail)."""
 
 
