@@ -9,6 +9,7 @@ import sys
 from typing import TYPE_CHECKING, Any, TypeGuard
 
 from gamelib.games.base import Game, Move, State
+from gamelib.games.connect4 import ConnectFourState
 from gamelib.search.players import SearchPlayer
 from gamelib.search.result import SearchResult
 from gamelib.search.trace import Trace
@@ -75,7 +76,7 @@ def span(numbers: list[int]) -> str:
     return f"{low}" if low == high else f"{low}-{high}"
 
 
-def pattern_words(pattern: PatternWeight, after: Any, ai: str) -> str:
+def pattern_words(pattern: PatternWeight, after: ConnectFourState, ai: str) -> str:
     """One n-tuple in words: where its cells are, whose discs they hold, its weight."""
     rows = [after.rows - row for row, _ in pattern.cells]          # from the bottom, from 1
     discs = [after.cell(row, col) for row, col in pattern.cells]
@@ -96,8 +97,8 @@ def saw_words(result: LearnedResult) -> str:
     total = sum(p.weight for p in result.patterns) * (1 if ai == "X" else -1)
     return (f"What the network saw after column {result.move}: each of its "
             f"{len(result.patterns)} n-tuples (groups of cells, read with their mirror "
-            f"image) adds the entry its cells look up; those that weighed most for the AI "
-            f"were {'; '.join(heaviest)}. All together they add up to {total:+.2f}, which "
+            f"image) adds the entry its cells look up; those that weighed most (+ for the AI, "
+            f"- against it) were {'; '.join(heaviest)}. All together they add up to {total:+.2f}, which "
             f"tanh turns into a value of {math.tanh(total):+.2f} for the AI.")
 
 
