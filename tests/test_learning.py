@@ -11,7 +11,7 @@ import pytest
 from gamelib import ConnectFour, alphabeta
 from gamelib.learning import SCALE, NTupleNetwork, SmallBoardSolver, random_tuples
 from gamelib.learning.ntuple import EMPTY, O, PLAYABLE, X, tuple_index
-from gamelib.learning.player import LearnedPlayer
+from gamelib.learning.player import LearnedPlayer, pattern_weights
 from gamelib.learning.td import (Trace, features, self_play_td0, self_play_td_lambda,
                                  td0_update)
 from gamelib.search.scoring import EVAL_LIMIT
@@ -253,3 +253,27 @@ def test_the_learned_player_searches_with_the_network_and_explains_its_move() ->
     assert values[result.move] == max(values.values())
     deeper = LearnedPlayer(network, depth=3)
     assert deeper(SMALL, SMALL.play("010101")) == 0        # the win in one, whatever it learned
+
+
+def test_the_pattern_weights_add_up_to_the_value_heaviest_first() -> None:
+    network = noisy_network()
+    state = SMALL.play("2213")
+    patterns = pattern_weights(network, state)
+    assert len(patterns) == len(network.tuples)
+    assert math.tanh(sum(p.weight for p in patterns)) == pytest.approx(network.value(state))
+    assert [abs(p.weight) for p in patterns] == sorted((abs(p.weight) for p in patterns),
+                                                      reverse=True)
+    first = network.tuples[0].tolist()
+    assert any(p.cells == tuple(divmod(cell, SMALL.cols) for cell in first) for p in patterns)
+
+
+def test_the_learned_players_result_keeps_what_the_network_saw() -> None:
+    network = noisy_network()
+    state = SMALL.play("2213")
+    result = LearnedPlayer(network, depth=2, all_values=True).explain(SMALL, state)
+    assert result.after == SMALL.result(state, result.move)
+    assert result.patterns == pattern_weights(network, result.after)
+    assert result.learned_values == pytest.approx(
+        {move: value / SCALE for move, value in result.move_values.items()})
+    won = LearnedPlayer(network, depth=2).explain(SMALL, SMALL.play("010101"))
+    assert won.move == 0 and won.learned_values[0] == 1.0          # a win found: exactly +1

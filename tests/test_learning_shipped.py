@@ -11,6 +11,8 @@ from gamelib import ConnectFour, TicTacToe
 from gamelib.arena.specs import check_player, player_from_spec
 from gamelib.learning import (LearnedPlayer, learned_playout, load_shipped, shipped_path,
                               train_command)
+from gamelib.widgets import PlayBoard, presets_for
+from gamelib.widgets.opponents import SHOWN_PATTERNS, saw_words
 
 
 def test_the_shipped_network_is_a_trained_7x6_network_of_a_few_mb() -> None:
@@ -62,3 +64,48 @@ def test_learned_playouts_play_legal_moves_mostly_the_greedy_one() -> None:
     assert set(moves) <= set(game.actions(state))
     assert 0.7 < moves.count(greedy) / len(moves) < 0.9          # 0.75 + 0.25 / 7
     assert learned_playout(network, epsilon=0.0)(game, state, rng) == greedy
+
+
+def test_the_7x6_board_menu_offers_the_learned_evaluation_and_other_boards_do_not() -> None:
+    learned = [p for p in presets_for(ConnectFour()) if p.name == "td"]
+    assert [(p.label, p.spec) for p in learned] == \
+        [("Learned evaluation (alpha-beta depth 4)", "td:4")]
+    player = player_from_spec(learned[0].spec)
+    assert isinstance(player, LearnedPlayer) and player.depth == 4
+    assert not [p for p in presets_for(ConnectFour(rows=5, cols=6)) if p.name == "td"]
+
+
+@pytest.fixture(scope="module")
+def learned_board() -> PlayBoard:
+    """A 7x6 board against the learned evaluation, after the student's first move."""
+    board = PlayBoard(ConnectFour(), opponent="td", seed=1)
+    board.click(3)
+    board.wait()
+    board.why_toggle.value = True
+    return board
+
+
+def test_why_this_move_gives_every_columns_learned_value(learned_board: PlayBoard) -> None:
+    result, why = learned_board.last_result, learned_board.why.value
+    assert result.stats.depth == 4 and set(result.move_bounds.values()) == {"exact"}
+    assert "Looking 4 plies ahead, the learned evaluation gives" in why
+    for move, value in result.learned_values.items():
+        assert f"column {move} {value:+.2f}" in why
+
+
+def test_why_this_move_names_the_heaviest_n_tuples_and_their_sum(learned_board: PlayBoard) -> None:
+    result, why = learned_board.last_result, learned_board.why.value
+    network = load_shipped()
+    for_ai = -1 if result.state.to_move == "O" else 1
+    assert f"What the network saw after column {result.move}" in why
+    assert why.count(" cells in columns ") == SHOWN_PATTERNS
+    top = result.patterns[0]
+    assert f"({for_ai * top.weight:+.2f})" in why
+    assert f"a value of {for_ai * network.value(result.after):+.2f} for the AI" in why
+
+
+def test_a_winning_move_needs_no_learned_value() -> None:
+    game = ConnectFour()
+    result = player_from_spec("td:2").explain(game, game.play("001122"))
+    assert result.move == 3
+    assert saw_words(result) == "Column 3 wins at once, so no learned value is needed."

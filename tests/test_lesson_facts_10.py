@@ -91,12 +91,43 @@ def test_the_shipped_network_is_described_by_its_file(executed_lesson):
     assert train_command(network) in output
 
 
+def markdown(cell_id):
+    """The prose of the lesson's markdown cell `cell_id`."""
+    cells = json.loads(LESSON.read_text())["cells"]
+    return "".join(next(cell["source"] for cell in cells if cell["id"] == cell_id))
+
+
+AIM = re.compile(r"(the bar|the goal), stronger than the (.+?) at depth (\d+): (reached|not "
+                 r"reached), since the interval's low end, (\d\.\d+), (lies|does not lie) above 0\.5")
+
+
 @pytest.mark.slow
 def test_the_7x6_verdicts_read_their_intervals(executed_lesson):
     kept = text(executed_lesson, "kept-7x6")
     assert re.search(r"\d+ of the first \d+ positions of L2_R1", kept)
     assert len(re.findall(r"keeps the exact value in \d+%", kept)) == 3
     duels = text(executed_lesson, "duels")
-    assert "window count, depth 2" in duels and "report's evaluation, depth 2" in duels
+    assert "window count, depth 4" in duels and "report's evaluation, depth 4" in duels
     verdict_reads_its_interval(duels)
     verdict_reads_its_interval(text(executed_lesson, "mcts-duel"))
+
+
+def test_quick_runs_play_the_7x6_matches_at_full_size():
+    """The verdicts of the 7x6 matches are the same in quick and full runs: same games."""
+    quick = json.loads(LESSON.read_text())["metadata"]["gamelib"]["quick"]
+    assert not {"DEPTH", "DUEL_GAMES"} & set(quick)
+
+
+@pytest.mark.slow
+def test_the_prose_says_what_the_bar_and_the_goal_lines_print(executed_lesson):
+    aims = {aim: (rival, reached, float(low), lies) for aim, rival, depth, reached, low, lies
+            in AIM.findall(text(executed_lesson, "duels"))}
+    assert set(aims) == {"the bar", "the goal"}
+    assert aims["the bar"][0] == "window count" and aims["the goal"][0] == "report's evaluation"
+    for rival, reached, low, lies in aims.values():
+        assert (reached == "reached") == (low > 0.5) == (lies == "lies")
+    prose = markdown("cell-32") + markdown("cell-36")
+    for aim, (rival, reached, low, lies) in aims.items():
+        passed = f"reaches {aim}" in prose
+        failed = f"does not reach {aim}" in prose
+        assert (passed, failed) == ((True, False) if reached == "reached" else (False, True)), aim

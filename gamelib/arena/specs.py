@@ -90,12 +90,13 @@ def _perfect(arg: str | None, seed: int | None) -> Player:
 
 def _td(arg: str | None, seed: int | None) -> Player:
     """td[:depth]: alpha-beta to `depth` plies (1) with the evaluation learned by
-    self-play that ships with gamelib (7x6 Connect Four only)."""
+    self-play that ships with gamelib (7x6 Connect Four only), every column's value
+    searched in full so that its explanation can give them all."""
     from gamelib.learning import LearnedPlayer, load_shipped
     if arg is not None and (not WHOLE.fullmatch(arg) or int(arg) < 1):
         raise ValueError(f"'td:{arg}': the setting is a depth in plies, a whole number >= 1 "
                          "(e.g. td:2), or leave it out for depth 1")
-    return LearnedPlayer(load_shipped(), depth=1 if arg is None else int(arg))
+    return LearnedPlayer(load_shipped(), depth=1 if arg is None else int(arg), all_values=True)
 
 
 FACTORIES: dict[str, PlayerFactory] = {"random": _random, "minimax": _minimax,

@@ -255,7 +255,8 @@ def and_list(parts: list[str]) -> str:
 
 CONNECT_FOUR_DEFAULTS = {"random": "random", "minimax": "minimax:3",
                          "alphabeta": "alphabeta:4", "id": "id:1", "mcts": "mcts:1000",
-                         "mcts-solver": "mcts-solver:1000", "perfect": "perfect:10"}
+                         "mcts-solver": "mcts-solver:1000", "perfect": "perfect:10",
+                         "td": "td:4"}
 """The preset a bare name stands for (Tic-Tac-Toe's full-depth searches excepted)."""
 
 
@@ -310,10 +311,11 @@ class ConnectFourAdapter(GameAdapter):
             Preset("MCTS, 1000 iterations (medium)", "mcts:1000"),
             Preset("MCTS, 4000 iterations (hard)", "mcts:4000"),
             Preset("MCTS-Solver, 4000 iterations (sees forced wins)", "mcts-solver:4000"),
+            Preset("Learned evaluation (alpha-beta depth 4)", "td:4"),
             Preset("Perfect solver (up to 10 s a move)", "perfect:10"),
         ]
-        if not self.standard():
-            presets = [p for p in presets if p.name != "perfect"]   # solves 7x6 only
+        if not self.standard():     # the solver and the learned network know 7x6 only
+            presets = [p for p in presets if p.name not in ("td", "perfect")]
         return presets
 
     def standard(self) -> bool:

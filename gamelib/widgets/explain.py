@@ -276,14 +276,17 @@ def _why_not_second(result: SearchResult, second: Move, b: str, s: str) -> str:
 
 
 def game_section(game: Game, result: SearchResult) -> WhySection | None:
-    """The game's own words on the move and the runner-up, from its board adapter."""
+    """The game's own words on the move and the runner-up, from its board adapter (led,
+    for a learned evaluation, by what the network saw)."""
     from gamelib.widgets.adapters import adapter_for
     try:
         adapter = adapter_for(game)
     except TypeError:                   # a game without a board (e.g. a GameTree)
         return None
+    from gamelib.widgets.opponents import with_learned_words
     moves = ranked_moves(result)
-    return adapter.why_section(result.state, result.move, moves[1] if len(moves) > 1 else None)
+    section = adapter.why_section(result.state, result.move, moves[1] if len(moves) > 1 else None)
+    return with_learned_words(result, section)
 
 
 def section_html(section: WhySection | None) -> tuple[str, str]:

@@ -1,14 +1,22 @@
 """How a PlayBoard asks its opponent for a move, with the explanation and the top of the
-search tree when the player can give them (the menu itself: each adapter's `presets`)."""
+search tree when the player can give them (the menu itself: each adapter's `presets`),
+and what a learned evaluation saw, in words for its "why this move?"."""
 
 from __future__ import annotations
 
-from typing import Any
+import math
+import sys
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from gamelib.games.base import Game, Move, State
+from gamelib.games.connect4 import ConnectFourState
 from gamelib.search.players import SearchPlayer
 from gamelib.search.result import SearchResult
 from gamelib.search.trace import Trace
+
+if TYPE_CHECKING:     # gamelib.learning needs numpy; a board loads it only for a td player
+    from gamelib.learning.player import LearnedResult, PatternWeight
+    from gamelib.widgets.adapters import WhySection
 
 
 TREE_PLIES = 2
@@ -35,3 +43,72 @@ def choose_move(player: Any, game: Game, state: State, tree_plies: int | None = 
             return result.move, result
     move = player(game, state)
     return move, getattr(player, "last_result", None)
+
+
+# -- what a learned evaluation saw ---------------------------------------------------------
+
+SHOWN_PATTERNS = 3
+"""How many n-tuples the "why this move?" of a learned evaluation names (the heaviest)."""
+
+BOUND_WORDS = {"upper": "at most ", "lower": "at least "}
+"""How a value that alpha-beta only bounded reads."""
+
+
+def is_learned(result: SearchResult | None) -> TypeGuard[LearnedResult]:
+    """True for the result of a learned evaluation's search (a `LearnedResult`). Such a
+    result exists only once gamelib.learning is loaded, so asking never loads it."""
+    learning = sys.modules.get("gamelib.learning.player")
+    return learning is not None and isinstance(result, learning.LearnedResult)
+
+
+def column_values_words(result: LearnedResult) -> str:
+    """Each column's value from the learned evaluation at the searched depth, best first."""
+    ranked = sorted(result.learned_values.items(), key=lambda item: -item[1])
+    values = ", ".join(f"column {move} {BOUND_WORDS.get(result.move_bounds.get(move, ''), '')}"
+                       f"{value:+.2f}" for move, value in ranked)
+    return (f"Looking {result.stats.depth} plies ahead, the learned evaluation gives "
+            f"{values} (for the AI: +1 a sure win, -1 a sure loss).")
+
+
+def span(numbers: list[int]) -> str:
+    """"3" or "2-4": the range a set of columns or rows covers."""
+    low, high = min(numbers), max(numbers)
+    return f"{low}" if low == high else f"{low}-{high}"
+
+
+def pattern_words(pattern: PatternWeight, after: ConnectFourState, ai: str) -> str:
+    """One n-tuple in words: where its cells are, whose discs they hold, its weight."""
+    rows = [after.rows - row for row, _ in pattern.cells]          # from the bottom, from 1
+    discs = [after.cell(row, col) for row, col in pattern.cells]
+    mine, yours = discs.count(ai), len(discs) - discs.count(ai) - discs.count(".")
+    weight = pattern.weight if ai == "X" else -pattern.weight
+    return (f"{len(pattern.cells)} cells in columns {span([col for _, col in pattern.cells])}, "
+            f"rows {span(rows)} from the bottom, holding {mine} of its discs and {yours} of "
+            f"yours ({weight:+.2f})")
+
+
+def saw_words(result: LearnedResult) -> str:
+    """Which n-tuples weighed most in the position the chosen move leads to, and how
+    their sum becomes the network's value there."""
+    after, ai = result.after, result.state.to_move
+    if after.winner is not None:
+        return f"Column {result.move} wins at once, so no learned value is needed."
+    heaviest = [pattern_words(p, after, ai) for p in result.patterns[:SHOWN_PATTERNS]]
+    total = sum(p.weight for p in result.patterns) * (1 if ai == "X" else -1)
+    return (f"What the network saw after column {result.move}: each of its "
+            f"{len(result.patterns)} n-tuples (groups of cells, read with their mirror "
+            f"image) adds the entry its cells look up; those that weighed most (+ for the AI, "
+            f"- against it) were {'; '.join(heaviest)}. All together they add up to {total:+.2f}, which "
+            f"tanh turns into a value of {math.tanh(total):+.2f} for the AI.")
+
+
+def with_learned_words(result: SearchResult, section: WhySection | None) -> WhySection | None:
+    """`section` (the game's own words) led by what a learned evaluation saw, when the
+    result comes from one; else `section` unchanged."""
+    if not is_learned(result):
+        return section
+    from gamelib.widgets.adapters import WhySection
+    learned = f"{column_values_words(result)} {saw_words(result)}"
+    if section is None:
+        return WhySection(learned, [])
+    return WhySection(f"{learned} {section.words}", section.rows)
