@@ -145,6 +145,6 @@ def test_the_first_exercise_of_the_course_answers_in_korean(fresh):
     verdict = centre_player_exercise.check(lambda game, state: 0)
     assert verdict.message == (
         "game.initial_state (돌 0개를 둔 국면)에서 centre_player(game, state)의 반환값이 0입니다. "
-        "올바른 반환값은 3입니다: 3열에 아직 자리가 있으므로, 플레이어는 0열이 아니라 3열을 골라야 "
-        "합니다.")
+        "올바른 반환값은 3입니다: 3번 열에 아직 자리가 있으므로, 플레이어는 0번 열이 아니라 "
+        "3번 열을 골라야 합니다.")
     assert verdict.hint == "먼저 3이 game.actions(state)에 들어 있는지 확인하세요."
