@@ -45,7 +45,10 @@ class Question:
 
     `answer()` runs the library's search; `read(prediction)` turns what the student wrote
     into a comparable value (or raises ValueError saying what is expected); `slip(wrong,
-    right)` names a known wrong answer ("" if it is not one we know).
+    right)` names a known wrong answer ("" if it is not one we know), in the language gamelib
+    speaks. The question, hints and why are marked for translation where they are written;
+    `values` fills the {names} of the question and the why (their English is the same text
+    with the values in place).
     """
 
     title: str
@@ -58,12 +61,17 @@ class Question:
     why: str
     run: str
     hints_given: int = field(default=0, repr=False)
+    values: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    def _say(self, text: str) -> str:
+        """`text` in the language gamelib speaks now, its {names} filled from `values`."""
+        return _(text).format(**self.values) if self.values else _(text)
 
     def ask(self) -> Note:
         """The question, and how to answer it."""
         return Note(_("Predict: {title}").format(title=_(self.title)),
                     _("{question} Write your answer in the cell below ({name} = your answer), "
-                      "then run the check.").format(question=self.question, name=self.name))
+                      "then run the check.").format(question=self._say(self.question), name=self.name))
 
     def check(self, prediction: Any = NOT_GIVEN) -> CheckResult:
         """Compare the prediction (found by name in the notebook if not given) with the run."""
@@ -88,7 +96,8 @@ class Question:
         right = self.answer()
         if guess == right:
             return CheckResult(self.title, PASSED,
-                               _("yes: {answer}. {why}").format(answer=_show(right), why=self.why),
+                               _("yes: {answer}. {why}").format(answer=_show(right),
+                                                                why=self._say(self.why)),
                                details=[_("See it yourself: {run}").format(run=self.run)])
         return CheckResult(self.title, FAILED, _(
             "you predicted {guess}, but that is not what the code does when it runs.").format(
@@ -107,7 +116,7 @@ class Question:
         """The answer the search gives, and why."""
         return Note(_("{title}: the answer is {answer}.").format(
             title=_(self.title), answer=_show(self.answer())),
-            _("{why} See it yourself: {run}").format(why=self.why, run=self.run))
+            _("{why} See it yourself: {run}").format(why=self._say(self.why), run=self.run))
 
 
 def _find(name: str, frame: Any) -> Any:
