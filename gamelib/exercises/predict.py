@@ -102,7 +102,7 @@ class Question:
         return CheckResult(self.title, FAILED, _(
             "you predicted {guess}, but that is not what the code does when it runs.").format(
                 guess=_show(guess)),
-            hint=self.slip(guess, right) or _("run .hint() for a hint, or work it out on "
+            hint=_(self.slip(guess, right)) or _("run .hint() for a hint, or work it out on "
                                               "paper, one step at a time."),
             diagnosis="wrong")
 
@@ -182,12 +182,13 @@ def connect_four_leaves(depth: int) -> int:
 def leaves_slip(guess: int, right: int) -> str:
     """The known wrong counts of leaves at depth 3 in Connect Four."""
     known = {
-        1 + 7 + 49 + 343: "that counts every node (1 + 7 + 49 + 343); the leaves are only "
-                          "the positions at depth 3, where the search stops.",
-        7 * 3: "the counts multiply, they do not add: every one of the 7 moves has 7 answers.",
-        7 * 6 * 5: "a column does not fill up after three discs: every move stays legal.",
-        7 ** 2: "that is depth 2 (two moves); depth 3 is one more move.",
-        7 ** 4: "that is depth 4; depth 3 means three moves (plies) from the root.",
+        1 + 7 + 49 + 343: N_("that counts every node (1 + 7 + 49 + 343); the leaves are "
+                             "only the positions at depth 3, where the search stops."),
+        7 * 3: N_("the counts multiply, they do not add: every one of the 7 moves has 7 "
+                  "answers."),
+        7 * 6 * 5: N_("a column does not fill up after three discs: every move stays legal."),
+        7 ** 2: N_("that is depth 2 (two moves); depth 3 is one more move."),
+        7 ** 4: N_("that is depth 4; depth 3 means three moves (plies) from the root."),
     }
     return known.get(guess, "")
 
@@ -195,18 +196,18 @@ def leaves_slip(guess: int, right: int) -> str:
 leaves_at_depth_3 = Question(
     title=N_("how many leaves at depth 3?"),
     name="leaves_at_depth_3",
-    question="Minimax searches Connect Four from the empty board with depth=3 (three "
-             "moves: red, yellow, red) and scores the positions where it stops with the "
-             "evaluation function. How many positions does it score (its leaves)?",
+    question=N_("Minimax searches Connect Four from the empty board with depth=3 (three "
+                "moves: red, yellow, red) and scores the positions where it stops with the "
+                "evaluation function. How many positions does it score (its leaves)?"),
     answer=lambda: connect_four_leaves(3),
     read=whole,
     slip=leaves_slip,
-    hints=["How many moves does red have from the empty board? And yellow after each of "
-           "them? Can a column be full, or a game be over, after three discs?",
-           "Every position along the way has 7 legal moves, and no game ends in three "
-           "moves: the count multiplies by 7 at each level."],
-    why="Every position has 7 moves and no game can end within three moves, so minimax "
-        "scores 7 × 7 × 7 = 343 positions: b^d leaves for b moves and depth d.",
+    hints=[N_("How many moves does red have from the empty board? And yellow after each of "
+              "them? Can a column be full, or a game be over, after three discs?"),
+           N_("Every position along the way has 7 legal moves, and no game ends in three "
+              "moves: the count multiplies by 7 at each level.")],
+    why=N_("Every position has 7 moves and no game can end within three moves, so minimax "
+           "scores 7 × 7 × 7 = 343 positions: b^d leaves for b moves and depth d."),
     run="minimax(ConnectFour(), ConnectFour().initial_state, depth=3).stats.leaves",
 )
 
@@ -219,11 +220,13 @@ VALUE_TREE: list[Tree] = [[5, 1], [4, 7], [2, 9]]
 def value_slip(guess: int, right: int) -> str:
     """The known wrong values for VALUE_TREE."""
     known = {
-        9: "9 is the best leaf for MAX, but MIN chooses after MAX: MIN would answer with 2.",
-        1: "1 is the smallest leaf: MAX moves first and avoids the subtree where MIN can "
-           "reach it.",
-        7: "7 is the best of the larger leaves; but in each subtree MIN picks the smaller.",
-        5: "5 is MAX's best first leaf, but MIN answers the left move with 1, not 5.",
+        9: N_("9 is the best leaf for MAX, but MIN chooses after MAX: MIN would answer with "
+              "2."),
+        1: N_("1 is the smallest leaf: MAX moves first and avoids the subtree where MIN can "
+              "reach it."),
+        7: N_("7 is the best of the larger leaves; but in each subtree MIN picks the "
+              "smaller."),
+        5: N_("5 is MAX's best first leaf, but MIN answers the left move with 1, not 5."),
     }
     return known.get(guess, "")
 
@@ -231,18 +234,19 @@ def value_slip(guess: int, right: int) -> str:
 minimax_value = Question(
     title=N_("the minimax value of a tree"),
     name="minimax_value",
-    question=f"MAX chooses one of three moves, then MIN one of two replies; the leaves "
-             f"(scores for MAX) are GameTree({VALUE_TREE}). What is the minimax value of "
-             "the root?",
+    question=N_("MAX chooses one of three moves, then MIN one of two replies; the leaves "
+                "(scores for MAX) are GameTree({tree}). What is the minimax value of the "
+                "root?"),
     answer=lambda: minimax(GameTree(VALUE_TREE), ()).value,
     read=number,
     slip=value_slip,
-    hints=["Work bottom up: first the value of each MIN node (the smaller of its two "
-           "leaves).",
-           "The MIN nodes are worth 1, 4 and 2. MAX takes the largest."],
-    why="MIN answers each move with its smaller leaf (1, 4, 2); MAX takes the middle move, "
-        "worth 4.",
+    hints=[N_("Work bottom up: first the value of each MIN node (the smaller of its two "
+              "leaves)."),
+           N_("The MIN nodes are worth 1, 4 and 2. MAX takes the largest.")],
+    why=N_("MIN answers each move with its smaller leaf (1, 4, 2); MAX takes the middle "
+           "move, worth 4."),
     run=f"minimax(GameTree({VALUE_TREE}), ()).value",
+    values={"tree": VALUE_TREE},
 )
 
 
@@ -296,20 +300,21 @@ def prune_slip(guess: frozenset[int], right: frozenset[int]) -> str:
 pruned_leaves = Question(
     title=N_("which leaves will alpha-beta prune?"),
     name="pruned_leaves",
-    question=f"Alpha-beta searches GameTree({PRUNE_TREE}) left to right: MAX chooses one "
-             "of three moves, then MIN replies. Which leaves does it never look at? Give "
-             "their numbers as a set, like {1, 2} (every leaf has a different number).",
+    question=N_("Alpha-beta searches GameTree({tree}) left to right: MAX chooses one of "
+                "three moves, then MIN replies. Which leaves does it never look at? Give "
+                "their numbers as a set, like {{1, 2}} (every leaf has a different number)."),
     answer=lambda: pruned_leaf_values(PRUNE_TREE),
     read=numbers,
     slip=prune_slip,
-    hints=["The left subtree is searched in full: MIN's value there is 4, so from then on "
-           "alpha = 4.",
-           "In the middle, MIN's first reply is 2 <= alpha = 4: the move is worth at most "
-           "2 to MAX, so MIN's other replies there are pruned. What happens on the right, "
-           "where the first reply is 5?"],
-    why="Left: MIN's value is 4 (alpha = 4). Middle: the first reply 2 <= 4 prunes 9 and "
-        "7. Right: 5 is more than 4, so MIN looks on; 3 <= 4 prunes 8.",
+    hints=[N_("The left subtree is searched in full: MIN's value there is 4, so from then "
+              "on alpha = 4."),
+           N_("In the middle, MIN's first reply is 2 <= alpha = 4: the move is worth at most "
+              "2 to MAX, so MIN's other replies there are pruned. What happens on the right, "
+              "where the first reply is 5?")],
+    why=N_("Left: MIN's value is 4 (alpha = 4). Middle: the first reply 2 <= 4 prunes 9 "
+           "and 7. Right: 5 is more than 4, so MIN looks on; 3 <= 4 prunes 8."),
     run=f"alphabeta(GameTree({PRUNE_TREE}), (), trace=Trace()) drawn with draw_tree",
+    values={"tree": PRUNE_TREE},
 )
 
 # ---- lesson 00: legal moves with a full column, and who wins a game -------------------
