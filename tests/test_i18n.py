@@ -226,3 +226,47 @@ def test_lesson_10s_predict_questions_are_asked_and_judged_in_korean(fresh):
     assert str(first_delta.check(1)).startswith("첫 갱신은 무엇을 배우는가?: 통과. 맞았습니다: 1. "
                                                 "게임이 끝났으므로 목표는 결과, 곧 X에게 +1입니다.")
     assert first_delta.check(-1).hint.startswith("부호를 보세요: delta는 target - V(state)이고")
+
+
+def test_the_mcts_checks_pass_and_fail_in_korean(fresh):
+    from gamelib.exercises.mcts_checks import check_backprop, check_ucb
+    from gamelib.exercises.solutions.mcts import backpropagate, ucb_score
+    gamelib.set_language("ko")
+    assert str(check_ucb(ucb_score)) == (
+        "UCB 점수: 통과. 모든 시험에서 맞았습니다: 평균 + c * sqrt(ln N / n), 방문하지 않은 "
+        "자식에게는 무한대.")
+    assert str(check_ucb(lambda total, visits, parent, c: 0.5)).startswith(
+        "UCB 점수: 아직 맞지 않음. ucb_score(0.0, 0, 10, 1.4)의 반환값이 0.5입니다.")
+
+    def root_view(node, winner):                 # every node credited for X
+        while node is not None:
+            node.visits += 1
+            node.total += 0.5 if winner is None else 1 if winner == "X" else 0
+            node = node.parent
+    lines = str(check_backprop(root_view)).splitlines()
+    assert lines[0].startswith("역전파: 아직 맞지 않음. 경로 루트 -> X -> O(새 노드)에서 ")
+    assert lines[2].startswith("호출 순서: backpropagate(노드 #2(루트에서 2단계 아래, "
+                               "들어온 플레이어 O), ")
+    assert str(check_backprop(backpropagate)).startswith("역전파: 통과. ")
+
+
+def test_the_unit_test_and_search_checks_answer_in_korean(fresh):
+    from gamelib.exercises import minimax_exercise, unit_tests
+    from gamelib.exercises.solutions.minimax import my_minimax
+    gamelib.set_language("ko")
+
+    def test_empty_board(tictactoe):
+        assert len(tictactoe.actions(tictactoe.initial_state)) == 9
+    verdict = unit_tests.check([test_empty_board])
+    assert str(verdict).startswith(
+        "게임과 플레이어의 단위 테스트: 아직 맞지 않음. 여러분의 테스트 1개는 올바른 코드에서 "
+        "통과하고, 심어 둔 버그 14개 가운데 1개를 잡습니다.")
+    assert "잡음  [tictactoe] actions가 마지막 열을 빠뜨림(하나 차이 오류)  (잡은 테스트: " \
+           "test_empty_board)" in verdict.details
+
+    def swapped(game, state, depth, eval_fn):
+        value, move = my_minimax(game, state, depth, eval_fn)
+        return move, value
+    assert str(minimax_exercise.check(swapped)).splitlines()[0] == (
+        "미니맥스: 아직 맞지 않음. 교과서 트리에서 여러분은 (0, 3)를 반환했습니다. "
+        "(move, value)처럼 보입니다.")
