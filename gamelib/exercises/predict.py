@@ -329,24 +329,25 @@ def no_slip(guess: Any, right: Any) -> str:
 
 def legal_moves_slip(guess: int, right: int) -> str:
     """The known wrong counts of legal moves after FULL_CENTRE."""
-    return {7: "column 3 holds six discs, as many as the board has rows: it is full, so "
-               "it is no longer a legal move.",
-            1: "a full column is the only one that cannot be played; the others are all "
-               "still empty."}.get(guess, "")
+    return {7: N_("column 3 holds six discs, as many as the board has rows: it is full, so "
+                  "it is no longer a legal move."),
+            1: N_("a full column is the only one that cannot be played; the others are all "
+                  "still empty.")}.get(guess, "")
 
 
 moves_left = Question(
     title=N_("how many legal moves?"),
     name="moves_left",
-    question=f'Red and yellow play column 3 six times in turn: game.play("{FULL_CENTRE}"). '
-             "How many legal moves does the player to move have now?",
+    question=N_('Red and yellow play column 3 six times in turn: game.play("{moves}"). '
+                "How many legal moves does the player to move have now?"),
     answer=lambda: len(ConnectFour().actions(ConnectFour().play(FULL_CENTRE))),
     read=whole,
     slip=legal_moves_slip,
-    hints=["How many rows does the board have? How many discs are in column 3 now?"],
-    why="The board has six rows, so column 3 is full after six discs; every other column "
-        "is empty and can still be played.",
+    hints=[N_("How many rows does the board have? How many discs are in column 3 now?")],
+    why=N_("The board has six rows, so column 3 is full after six discs; every other column "
+           "is empty and can still be played."),
     run=f'len(game.actions(game.play("{FULL_CENTRE}")))',
+    values={"moves": FULL_CENTRE},
 )
 
 
@@ -357,8 +358,8 @@ def player_name(prediction: Any) -> str | None:
     words = {"x": "X", "red": "X", "o": "O", "yellow": "O", "draw": None, "none": None}
     if isinstance(prediction, str) and prediction.strip().lower() in words:
         return words[prediction.strip().lower()]
-    raise ValueError(f"the answer is 'X' (red), 'O' (yellow) or 'draw'; you wrote "
-                     f"{prediction!r}.")
+    raise ValueError(_("the answer is 'X' (red), 'O' (yellow) or 'draw'; you wrote "
+                       "{answer}.").format(answer=repr(prediction)))
 
 
 def lookahead_game_winner() -> str | None:
@@ -371,16 +372,16 @@ def lookahead_game_winner() -> str | None:
 who_wins = Question(
     title=N_("who wins?"),
     name="who_wins",
-    question="Alpha-beta looking 4 moves ahead plays red (X) against a player that picks "
-             "random moves (yellow, O). Who wins: 'X', 'O', or 'draw'?",
+    question=N_("Alpha-beta looking 4 moves ahead plays red (X) against a player that picks "
+                "random moves (yellow, O). Who wins: 'X', 'O', or 'draw'?"),
     answer=lookahead_game_winner,
     read=player_name,
-    slip=lambda guess, right: ("a random player almost never blocks a line of three: "
-                               "looking ahead finds the win." if guess != right else ""),
-    hints=["Looking ahead 4 moves, a player sees every four-in-a-row it can make within "
-           "two of its own moves. Does a random player stop such lines?"],
-    why="Looking ahead, red sees lines it can complete; the random player does not stop "
-        "them.",
+    slip=lambda guess, right: (_("a random player almost never blocks a line of three: "
+                                 "looking ahead finds the win.") if guess != right else ""),
+    hints=[N_("Looking ahead 4 moves, a player sees every four-in-a-row it can make within "
+              "two of its own moves. Does a random player stop such lines?")],
+    why=N_("Looking ahead, red sees lines it can complete; the random player does not stop "
+           "them."),
     run="play_game(game, [AlphaBetaPlayer(depth=4), RandomPlayer(seed=1)], seed=1).winner",
 )
 
