@@ -407,31 +407,34 @@ def corner_tree_size() -> int:
 
 def tree_slip(guess: int, right: int) -> str:
     """The known wrong sizes of the corner tree."""
-    return {1 + 3 + 6 + 6: "that is the tree if no game ended early; some lines end when "
-                           "a player completes three in a row, and have no children.",
-            3 * 2 * 1: "that counts the games (the leaves of a full tree), not the "
-                       "positions; and some games end early.",
-            13: "did you leave out the start position? It is a node of the tree too."
+    return {1 + 3 + 6 + 6: N_("that is the tree if no game ended early; some lines end "
+                              "when a player completes three in a row, and have no "
+                              "children."),
+            3 * 2 * 1: N_("that counts the games (the leaves of a full tree), not the "
+                          "positions; and some games end early."),
+            13: N_("did you leave out the start position? It is a node of the tree too.")
             }.get(guess, "")
 
 
 tree_positions = Question(
     title=N_("how many positions in the tree?"),
     name="tree_positions",
-    question=f"Start from the position game.play({CORNER}): X to move, three empty "
-             "cells. How many positions does the whole game tree below it have, counting "
-             "the start, every position in between, and every finished game (a position "
-             "reached by two different orders counts twice: it is two nodes of the tree)?",
+    question=N_("Start from the position game.play({moves}): X to move, three empty "
+                "cells. How many positions does the whole game tree below it have, counting "
+                "the start, every position in between, and every finished game (a position "
+                "reached by two different orders counts twice: it is two nodes of the "
+                "tree)?"),
     answer=corner_tree_size,
     read=whole,
     slip=tree_slip,
-    hints=["Draw it: 1 start, 3 moves for X, then 2 answers for O after each. Does any "
-           "line end before the board is full?",
-           "After X's move, O can complete the middle row (1, 0), (1, 1), (1, 2) where "
-           "that cell is still free: those lines end there."],
-    why="1 start, 3 positions after X, 6 after O's answers; O completes the middle row in "
-        "two of them, so only 4 positions are left for X's last move.",
+    hints=[N_("Draw it: 1 start, 3 moves for X, then 2 answers for O after each. Does any "
+              "line end before the board is full?"),
+           N_("After X's move, O can complete the middle row (1, 0), (1, 1), (1, 2) where "
+              "that cell is still free: those lines end there.")],
+    why=N_("1 start, 3 positions after X, 6 after O's answers; O completes the middle row "
+           "in two of them, so only 4 positions are left for X's last move."),
     run="draw_tree(minimax(game, start, trace=Trace()), boards=True)",
+    values={"moves": CORNER},
 )
 
 
@@ -450,28 +453,29 @@ def tictactoe_games() -> int:
 def digits_slip(guess: int, right: int) -> str:
     """The known wrong numbers of digits of the Tic-Tac-Toe game count."""
     if guess > right:
-        return ("9 × 8 × ... × 1 = 362,880 (6 digits) counts every order of filling all "
-                "nine cells: that is an upper bound, and games that end early are fewer.")
+        return _("9 × 8 × ... × 1 = 362,880 (6 digits) counts every order of filling all "
+                 "nine cells: that is an upper bound, and games that end early are fewer.")
     if guess < right:
-        return ("most games are long: a win needs at least five moves, and most games go "
-                "on to the seventh move or later. Start from 9 × 8 × 7 × 6 × 5.")
+        return _("most games are long: a win needs at least five moves, and most games go "
+                 "on to the seventh move or later. Start from 9 × 8 × 7 × 6 × 5.")
     return ""
 
 
 games_digits = Question(
     title=N_("how many games of Tic-Tac-Toe?"),
     name="games_digits",
-    question="A game of Tic-Tac-Toe is one line of play from the empty board to a win or "
-             "a full board. How many different games are there? Answer with the number of "
-             "digits of that count (for example 3 for a count between 100 and 999).",
+    question=N_("A game of Tic-Tac-Toe is one line of play from the empty board to a win "
+                "or a full board. How many different games are there? Answer with the "
+                "number of digits of that count (for example 3 for a count between 100 and "
+                "999)."),
     answer=lambda: len(str(tictactoe_games())),
     read=whole,
     slip=digits_slip,
-    hints=["If no game ended before the board is full, there would be 9 × 8 × 7 × ... × 1 "
-           "games. How many is that?",
-           "Games that end early cut that number down: by more than a factor of three?"],
-    why="There are 255,168 games: fewer than the 362,880 orders of filling all nine "
-        "cells, because many games end early, but still six digits.",
+    hints=[N_("If no game ended before the board is full, there would be 9 × 8 × 7 × ... × "
+              "1 games. How many is that?"),
+           N_("Games that end early cut that number down: by more than a factor of three?")],
+    why=N_("There are 255,168 games: fewer than the 362,880 orders of filling all nine "
+           "cells, because many games end early, but still six digits."),
     run="count_games(game, game.initial_state)",
 )
 
@@ -499,31 +503,32 @@ def best_first_leaves(tree: list[Tree]) -> int:
 
 def best_first_slip(guess: int, right: int) -> str:
     """The known wrong counts of leaves scored with the best move first."""
-    return {7: "7 is the count in the order the tree is written; with the best replies "
-               "first, the right subtree is cut after its first leaf too.",
-            3: "the first subtree is searched in full: MIN there has nothing to compare "
-               "with yet (alpha is minus infinity), so all 3 of its leaves are scored.",
-            9: "alpha-beta with the best move first prunes more, not less.",
-            4: "each later subtree needs its first (best) reply scored: that is what shows "
-               "it is no better than the 3 MAX already has."}.get(guess, "")
+    return {7: N_("7 is the count in the order the tree is written; with the best replies "
+                  "first, the right subtree is cut after its first leaf too."),
+            3: N_("the first subtree is searched in full: MIN there has nothing to compare "
+                  "with yet (alpha is minus infinity), so all 3 of its leaves are scored."),
+            9: N_("alpha-beta with the best move first prunes more, not less."),
+            4: N_("each later subtree needs its first (best) reply scored: that is what "
+                  "shows it is no better than the 3 MAX already has.")}.get(guess, "")
 
 
 best_order_leaves = Question(
     title=N_("how many leaves with the best move first?"),
     name="best_order_leaves",
-    question=f"Alpha-beta searches the textbook tree GameTree({TEXTBOOK_TREE}) again, but "
-             "now every node searches its moves best first (MAX's highest-valued move "
-             "first, MIN's lowest-valued reply first). How many leaves does it score?",
+    question=N_("Alpha-beta searches the textbook tree GameTree({tree}) again, but now "
+                "every node searches its moves best first (MAX's highest-valued move first, "
+                "MIN's lowest-valued reply first). How many leaves does it score?"),
     answer=lambda: best_first_leaves(TEXTBOOK_TREE),
     read=whole,
     slip=best_first_slip,
-    hints=["MAX's best move is the left one (worth 3); its leaves come in the order 3, 8, "
-           "12. Can MIN cut anything there, with alpha still minus infinity?",
-           "In the middle and on the right, MIN's best reply, 2, comes first: is 2 <= "
-           "alpha = 3?"],
-    why="Left: all 3 leaves (nothing to compare with yet; alpha becomes 3). Middle and "
-        "right: the first reply, 2, is already <= 3, so one leaf each: 3 + 1 + 1.",
+    hints=[N_("MAX's best move is the left one (worth 3); its leaves come in the order 3, "
+              "8, 12. Can MIN cut anything there, with alpha still minus infinity?"),
+           N_("In the middle and on the right, MIN's best reply, 2, comes first: is 2 <= "
+              "alpha = 3?")],
+    why=N_("Left: all 3 leaves (nothing to compare with yet; alpha becomes 3). Middle and "
+           "right: the first reply, 2, is already <= 3, so one leaf each: 3 + 1 + 1."),
     run="alphabeta(tree, (), order=exact_order(True)).stats.leaves",
+    values={"tree": TEXTBOOK_TREE},
 )
 
 # ---- lesson 04: the best moves at depth 2, and the horizon -----------------------------
