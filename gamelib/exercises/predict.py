@@ -561,29 +561,30 @@ def best_at_depth(moves: str, depth: int) -> frozenset[int]:
 def floor_slip(guess: frozenset[int], right: frozenset[int]) -> str:
     """What is wrong with a guessed set of best columns in FLOOR."""
     if guess < right:
-        return "right, but not all: the position is symmetric around X's two discs."
+        return _("right, but not all: the position is symmetric around X's two discs.")
     if guess & {3, 4}:
-        return ("stacking on your own discs makes a vertical pair; a third disc on the "
-                "floor beside X's two makes a row of three open at both ends.")
+        return _("stacking on your own discs makes a vertical pair; a third disc on the "
+                 "floor beside X's two makes a row of three open at both ends.")
     return ""
 
 
 best_columns = Question(
     title=N_("which columns does depth 2 like best?"),
     name="best_columns",
-    question=f'In game.play("{FLOOR}") X has two discs side by side on the floor '
-             "(columns 3 and 4) and O two discs in column 0. Alpha-beta searches two "
-             "plies (X's move, O's answer) and scores the leaves with the window count. "
-             "Which of X's columns get the highest value? Give a set, like {1, 2}.",
+    question=N_('In game.play("{moves}") X has two discs side by side on the floor '
+                "(columns 3 and 4) and O two discs in column 0. Alpha-beta searches two "
+                "plies (X's move, O's answer) and scores the leaves with the window count. "
+                "Which of X's columns get the highest value? Give a set, like {{1, 2}}."),
     answer=lambda: best_at_depth(FLOOR, 2),
     read=columns,
     slip=floor_slip,
-    hints=["Which move gives X three in a row on the floor, with room at both ends? The "
-           "window count gives 100 for a window with three of your discs.",
-           "There are two such moves, one on each side."],
-    why="Columns 2 and 5 both make three in a row on the floor, open at both ends: O can "
-        "block only one end, and the window count sees the three that stays.",
+    hints=[N_("Which move gives X three in a row on the floor, with room at both ends? The "
+              "window count gives 100 for a window with three of your discs."),
+           N_("There are two such moves, one on each side.")],
+    why=N_("Columns 2 and 5 both make three in a row on the floor, open at both ends: O can "
+           "block only one end, and the window count sees the three that stays."),
     run=f'alphabeta(game, game.play("{FLOOR}"), depth=2, all_values=True).move_values',
+    values={"moves": FLOOR},
 )
 
 
@@ -607,18 +608,19 @@ def deeper_agrees() -> bool:
 deeper_search_agrees = Question(
     title=N_("will a deeper search agree?"),
     name="deeper_search_agrees",
-    question=f'In game.play("{HORIZON}"), X to move, alpha-beta at depth 2 picks '
-             "column 2. Will alpha-beta at depth 6 pick column 2 too? Answer True or False.",
+    question=N_('In game.play("{moves}"), X to move, alpha-beta at depth 2 picks column 2. '
+                "Will alpha-beta at depth 6 pick column 2 too? Answer True or False."),
     answer=deeper_agrees,
     read=truth,
-    slip=lambda guess, right: "" if guess == right else (
+    slip=lambda guess, right: "" if guess == right else _(
         "a deeper search sees what happens after O's answer: look two plies further "
         "after column 2."),
-    hints=["Depth 2 sees X's move and O's answer, then stops. What can O do on the move "
-           "after that, which depth 2 never looks at?"],
-    why="Depth 6 sees that column 2 lets O force a win just beyond depth 2's horizon, and "
-        "plays another column.",
+    hints=[N_("Depth 2 sees X's move and O's answer, then stops. What can O do on the move "
+              "after that, which depth 2 never looks at?")],
+    why=N_("Depth 6 sees that column 2 lets O force a win just beyond depth 2's horizon, "
+           "and plays another column."),
     run="the table below: the move at each depth from 1 to 6",
+    values={"moves": HORIZON},
 )
 
 
@@ -646,26 +648,26 @@ def child_name(prediction: Any) -> str:
 
 def ucb_slip(guess: str, right: str) -> str:
     """The known wrong choices among UCB_CHILDREN."""
-    return {"a": "a has the best average (0.75), but it has been visited most: its "
-                 "exploration bonus is the smallest.",
-            "c": "c has the biggest bonus, but its average is 0: the bonus alone does not "
-                 "make up for that here."}.get(guess, "")
+    return {"a": N_("a has the best average (0.75), but it has been visited most: its "
+                    "exploration bonus is the smallest."),
+            "c": N_("c has the biggest bonus, but its average is 0: the bonus alone does not "
+                    "make up for that here.")}.get(guess, "")
 
 
 ucb_pick = Question(
     title=N_("which child will UCB1 pick?"),
     name="ucb_pick",
-    question="A node visited 20 times has three children, with (W, N) = (summed reward, "
-             "visits): a = (9, 12), b = (3, 5), c = (0, 3). Which child does UCB1 with "
-             "c = √2 select next? Answer 'a', 'b' or 'c'.",
+    question=N_("A node visited 20 times has three children, with (W, N) = (summed reward, "
+                "visits): a = (9, 12), b = (3, 5), c = (0, 3). Which child does UCB1 with "
+                "c = √2 select next? Answer 'a', 'b' or 'c'."),
     answer=ucb_choice,
     read=child_name,
     slip=ucb_slip,
-    hints=["Compute W / N for each child, then the bonus √2 · √(ln 20 / N); ln 20 is "
-           "about 3.0.",
-           "Averages 0.75, 0.6 and 0; bonuses about 0.71, 1.09 and 1.41. Add them up."],
-    why="a scores 0.75 + 0.71, b 0.6 + 1.09 and c 0 + 1.41: b's fair average and its "
-        "bigger bonus together beat both.",
+    hints=[N_("Compute W / N for each child, then the bonus √2 · √(ln 20 / N); ln 20 is "
+              "about 3.0."),
+           N_("Averages 0.75, 0.6 and 0; bonuses about 0.71, 1.09 and 1.41. Add them up.")],
+    why=N_("a scores 0.75 + 0.71, b 0.6 + 1.09 and c 0 + 1.41: b's fair average and its "
+           "bigger bonus together beat both."),
     run="the scores printed by the cell below",
 )
 
@@ -673,28 +675,28 @@ ucb_pick = Question(
 def flip_slip(guess: int, right: int) -> str:
     """The known wrong counts of blocks without the sign flip."""
     if guess > right:
-        return ("without the flip, every node counts wins for the same player, so at O's "
-                "nodes MCTS picks the reply that is best for X: it expects O not to "
-                "complete the row, and sees no need to block.")
+        return _("without the flip, every node counts wins for the same player, so at O's "
+                 "nodes MCTS picks the reply that is best for X: it expects O not to "
+                 "complete the row, and sees no need to block.")
     return ""
 
 
 blocks_without_flip = Question(
     title=N_("does MCTS block without the sign flip?"),
     name="blocks_without_flip",
-    question="In a Tic-Tac-Toe position X, to move, must block O's two in the middle "
-             "row at once. MCTS runs 5 times, 1000 iterations each, with a backpropagation "
-             "that forgets to flip the result at each level "
-             "(every node counts the wins of the player at the root). In how many of the "
-             "5 runs does it block?",
+    question=N_("In a Tic-Tac-Toe position X, to move, must block O's two in the middle "
+                "row at once. MCTS runs 5 times, 1000 iterations each, with a "
+                "backpropagation that forgets to flip the result at each level (every node "
+                "counts the wins of the player at the root). In how many of the 5 runs does "
+                "it block?"),
     answer=lambda: _sign_flip()["without the sign flip"],
     read=whole,
     slip=flip_slip,
-    hints=["At O's nodes, selection picks the child with the highest W / N. Whose wins "
-           "does W count in the broken version?"],
-    why="Without the flip every average says how good a move is for X, also at O's "
-        "nodes: there selection picks the reply that helps X most, so MCTS never sees O "
-        "complete the row, and never blocks.",
+    hints=[N_("At O's nodes, selection picks the child with the highest W / N. Whose wins "
+              "does W count in the broken version?")],
+    why=N_("Without the flip every average says how good a move is for X, also at O's "
+           "nodes: there selection picks the reply that helps X most, so MCTS never sees O "
+           "complete the row, and never blocks."),
     run="sign_flip_demo(iterations=1000, runs=5)",
 )
 
