@@ -716,25 +716,28 @@ TRUE_SCORE = 0.7
 def round_robin_slip(guess: int, right: int) -> str:
     """The known wrong game counts of a round robin."""
     n, g = ROUND_ROBIN_PLAYERS, GAMES_PER_PAIR
-    return {n * (n - 1) * g: "that counts every pair twice (A against B, and B against "
-                             "A): a match between two players is played once.",
-            n * g: "every player plays a match against each of the others, not just one.",
-            g: "that is one pair's match; how many pairs are there?"}.get(guess, "")
+    return {n * (n - 1) * g: N_("that counts every pair twice (A against B, and B against "
+                                "A): a match between two players is played once."),
+            n * g: N_("every player plays a match against each of the others, not just "
+                      "one."),
+            g: N_("that is one pair's match; how many pairs are there?")}.get(guess, "")
 
 
 tournament_games = Question(
     title=N_("how many games in the round robin?"),
     name="tournament_games",
-    question=f"{ROUND_ROBIN_PLAYERS} players play a round robin: every pair of players "
-             f"plays a match of {GAMES_PER_PAIR} games (seats swapped inside the match). How "
-             "many games are played in all?",
+    question=N_("{players} players play a round robin: every pair of players plays a match "
+                "of {games} games (seats swapped inside the match). How many games are "
+                "played in all?"),
     answer=lambda: math.comb(ROUND_ROBIN_PLAYERS, 2) * GAMES_PER_PAIR,
     read=whole,
     slip=round_robin_slip,
-    hints=["Count the pairs first: with players A, B, C and D, write them down: AB, AC, ...",
-           "There are 4 × 3 / 2 pairs."],
-    why="4 players make 4 × 3 / 2 = 6 pairs, and each pair plays 20 games.",
+    hints=[N_("Count the pairs first: with players A, B, C and D, write them down: AB, AC, "
+              "..."),
+           N_("There are 4 × 3 / 2 pairs.")],
+    why=N_("4 players make 4 × 3 / 2 = 6 pairs, and each pair plays 20 games."),
     run="len(table.games) after the tournament",
+    values={"players": ROUND_ROBIN_PLAYERS, "games": GAMES_PER_PAIR},
 )
 
 
@@ -792,20 +795,21 @@ def double_threat_columns() -> frozenset[int]:
 double_threat = Question(
     title=N_("which moves make a double threat?"),
     name="double_threat",
-    question=f'In game.play("{DOUBLE_SETUP}") X has two discs on the floor (columns 3 and '
-             "4) and O two on top of them; X to move. Which of X's moves make two threats "
-             "that O cannot both block? Give a set of columns, like {1, 2}.",
+    question=N_('In game.play("{moves}") X has two discs on the floor (columns 3 and 4) '
+                "and O two on top of them; X to move. Which of X's moves make two threats "
+                "that O cannot both block? Give a set of columns, like {{1, 2}}."),
     answer=double_threat_columns,
     read=columns,
-    slip=lambda guess, right: ("right, but not all: the position is symmetric." if guess
-                               < right else "a double threat needs two empty cells that "
-                               "each complete four, both playable at once." if guess - right
-                               else ""),
-    hints=["A third X disc beside the two on the floor makes three in a row. Where are "
-           "its two ends, and can O block both?"],
-    why="Column 2 or column 5 makes three in a row on the floor with both ends open: O "
-        "can block one end, and X plays the other.",
+    slip=lambda guess, right: (_("right, but not all: the position is symmetric.") if guess
+                               < right else _("a double threat needs two empty cells that "
+                                              "each complete four, both playable at once.")
+                               if guess - right else ""),
+    hints=[N_("A third X disc beside the two on the floor makes three in a row. Where are "
+              "its two ends, and can O block both?")],
+    why=N_("Column 2 or column 5 makes three in a row on the floor with both ends open: O "
+           "can block one end, and X plays the other."),
     run=f'heuristics.double_threat_moves(game, game.play("{DOUBLE_SETUP}"))',
+    values={"moves": DOUBLE_SETUP},
 )
 
 
@@ -824,29 +828,30 @@ def zugzwang_winner() -> str | None:
 def zugzwang_slip(guess: str | None, right: str | None) -> str:
     """What is wrong with a guessed winner of ZUGZWANG."""
     if guess == "X":
-        return ("moving first is no help here: X plays the 1st, 3rd and 5th of the six "
-                "cells left, and someone must play right under O's threat.")
+        return _("moving first is no help here: X plays the 1st, 3rd and 5th of the six "
+                 "cells left, and someone must play right under O's threat.")
     if guess is None:
-        return ("the board fills up completely: count the six empty cells, and ask who "
-                "plays the last one, on top of column 6.")
+        return _("the board fills up completely: count the six empty cells, and ask who "
+                 "plays the last one, on top of column 6.")
     return ""
 
 
 zugzwang_outcome = Question(
     title=N_("who wins this zugzwang?"),
     name="zugzwang_outcome",
-    question=f'In game.play("{ZUGZWANG}") only columns 0 and 6 have room, three cells each; '
-             "O has a threat on the top cell of column 6, and nobody can win with the next "
-             "disc. X to move. Who wins with perfect play: 'X', 'O', or 'draw'?",
+    question=N_('In game.play("{moves}") only columns 0 and 6 have room, three cells each; '
+                "O has a threat on the top cell of column 6, and nobody can win with the "
+                "next disc. X to move. Who wins with perfect play: 'X', 'O', or 'draw'?"),
     answer=zugzwang_winner,
     read=player_name,
     slip=zugzwang_slip,
-    hints=["Whoever puts a disc on row 5 of column 6 lets the other player take row 6. "
-           "Six cells are left: who plays the 1st, 3rd and 5th of them?"],
-    why="X must move into six empty cells and plays the 1st, 3rd and 5th of them: O "
-        "answers so that X runs out of other moves and must put a disc right under O's "
-        "threat (zugzwang); O completes four with the last disc of the game.",
+    hints=[N_("Whoever puts a disc on row 5 of column 6 lets the other player take row 6. "
+              "Six cells are left: who plays the 1st, 3rd and 5th of them?")],
+    why=N_("X must move into six empty cells and plays the 1st, 3rd and 5th of them: O "
+           "answers so that X runs out of other moves and must put a disc right under O's "
+           "threat (zugzwang); O completes four with the last disc of the game."),
     run=f'solver.analyze(game.play("{ZUGZWANG}"))',
+    values={"moves": ZUGZWANG},
 )
 
 
@@ -862,18 +867,19 @@ def rule_player_column() -> int:
 rule_first = Question(
     title=N_("win first, or block first?"),
     name="rule_first",
-    question=f'In game.play("{BOTH_THREATEN}") X has three discs in column 0 and O three '
-             "in column 1; X to move. Which column does the rule player (win if you can, "
-             "block if you must) play?",
+    question=N_('In game.play("{moves}") X has three discs in column 0 and O three in '
+                "column 1; X to move. Which column does the rule player (win if you can, "
+                "block if you must) play?"),
     answer=rule_player_column,
     read=whole,
-    slip=lambda guess, right: ("blocking column 1 stops O, but X can end the game at "
-                               "once: a win now comes before any block." if guess == 1
+    slip=lambda guess, right: (_("blocking column 1 stops O, but X can end the game at "
+                                 "once: a win now comes before any block.") if guess == 1
                                else ""),
-    hints=["Which rule does the player ask first: can I win now, or must I block?"],
-    why="Winning ends the game at once, so 'win if you can' comes first: X completes "
-        "column 0, and O's threat never matters.",
+    hints=[N_("Which rule does the player ask first: can I win now, or must I block?")],
+    why=N_("Winning ends the game at once, so 'win if you can' comes first: X completes "
+           "column 0, and O's threat never matters."),
     run=f'rules.explain(game, game.play("{BOTH_THREATEN}")).rule',
+    values={"moves": BOTH_THREATEN},
 )
 
 
@@ -887,25 +893,27 @@ def first_move_winners() -> frozenset[int]:
 def first_move_slip(guess: frozenset[int], right: frozenset[int]) -> str:
     """What is wrong with a guessed set of winning first moves."""
     if guess > right:
-        return ("only one column wins; the columns next to it are not as good: with "
-                "perfect play they lead to a draw.")
+        return _("only one column wins; the columns next to it are not as good: with "
+                 "perfect play they lead to a draw.")
     if not guess:
-        return "the first player wins Connect Four with perfect play, with one first move."
+        return _("the first player wins Connect Four with perfect play, with one first "
+                 "move.")
     return ""
 
 
 first_move_wins = Question(
     title=N_("which first moves win?"),
     name="first_move_wins",
-    question="With perfect play from both sides, which first moves win the game for X on "
-             "the empty 7 x 6 board? Give a set of columns, like {1, 2} (or set() for none).",
+    question=N_("With perfect play from both sides, which first moves win the game for X on "
+                "the empty 7 x 6 board? Give a set of columns, like {1, 2} (or set() for "
+                "none)."),
     answer=first_move_winners,
     read=columns,
     slip=first_move_slip,
-    hints=["Which column takes part in the most lines of four? Allis proved in 1988 "
-           "that the first player wins, and with exactly one first move."],
-    why="Only the centre column wins for the first player (Allis 1988): the columns next "
-        "to it draw, and the two outer columns on each side lose.",
+    hints=[N_("Which column takes part in the most lines of four? Allis proved in 1988 "
+              "that the first player wins, and with exactly one first move.")],
+    why=N_("Only the centre column wins for the first player (Allis 1988): the columns next "
+           "to it draw, and the two outer columns on each side lose."),
     run="solver.analyze(game.initial_state), in the cell below",
 )
 
@@ -914,26 +922,28 @@ first_move_wins = Question(
 
 def score_slip(guess: int, right: int) -> str:
     """The known wrong scores of DOUBLE_SETUP."""
-    return {22 - 3: "X has two stones now; its third makes the double threat, and its "
-                    "fourth (after O's block) completes four: count that fourth stone.",
-            22 - 5: "O blocks one end, and X wins with its very next stone: its 4th.",
-            0: "X to move can make a double threat on the floor (lesson 05)."}.get(guess, "")
+    return {22 - 3: N_("X has two stones now; its third makes the double threat, and its "
+                       "fourth (after O's block) completes four: count that fourth stone."),
+            22 - 5: N_("O blocks one end, and X wins with its very next stone: its 4th."),
+            0: N_("X to move can make a double threat on the floor (lesson 05).")
+            }.get(guess, "")
 
 
 score_3344 = Question(
     title=N_("what is the score?"),
     name="score_3344",
-    question=f'What is the solver\'s score of game.play("{DOUBLE_SETUP}") for X, the player '
-             "to move (22 minus the number of stones the winner has played when it "
-             "completes four; 0 for a draw; negative for a loss)?",
+    question=N_('What is the solver\'s score of game.play("{moves}") for X, the player to '
+                "move (22 minus the number of stones the winner has played when it completes "
+                "four; 0 for a draw; negative for a loss)?"),
     answer=lambda: int(_solve(ConnectFour().play(DOUBLE_SETUP))),
     read=whole,
     slip=score_slip,
-    hints=["Lesson 05: X to move can make a double threat on the floor. With which of "
-           "its stones does X then win?"],
-    why="X plays column 2 or 5 (its 3rd stone): three on the floor, open at both ends; "
-        "O blocks one end and X completes four with its 4th stone: 22 - 4 = 18.",
+    hints=[N_("Lesson 05: X to move can make a double threat on the floor. With which of "
+              "its stones does X then win?")],
+    why=N_("X plays column 2 or 5 (its 3rd stone): three on the floor, open at both ends; "
+           "O blocks one end and X completes four with its 4th stone: 22 - 4 = 18."),
     run=f'solver.solve(game.play("{DOUBLE_SETUP}"))',
+    values={"moves": DOUBLE_SETUP},
 )
 
 
@@ -946,18 +956,18 @@ def _solve(state: Any) -> int:
 bit_index = Question(
     title=N_("which bit is this cell?"),
     name="bit_index",
-    question="In the bitboard layout, column c owns bits 7c to 7c + 5, bottom row first. "
-             "Which bit stands for the cell in column 2, row 3 (rows counted from 0 at the "
-             "bottom: the fourth cell up)?",
+    question=N_("In the bitboard layout, column c owns bits 7c to 7c + 5, bottom row "
+                "first. Which bit stands for the cell in column 2, row 3 (rows counted from 0 "
+                "at the bottom: the fourth cell up)?"),
     answer=lambda: ConnectFour().play("2222").o.bit_length() - 1,   # O's top disc
     read=whole,
-    slip=lambda guess, right: {2 * 6 + 3: "each column owns 7 bits, not 6: the 7th is "
-                                          "the empty bit on top.",
-                               3 * 7 + 2: "column and row are swapped: column 2 starts "
-                                          "at bit 14."}.get(guess, ""),
-    hints=["Column 2 starts at bit 7 × 2. Count up from there."],
-    why="Column 2 starts at bit 14 (bits 0-6 are column 0, 7-13 column 1); row 3 is 3 "
-        "bits up: 14 + 3 = 17.",
+    slip=lambda guess, right: {2 * 6 + 3: N_("each column owns 7 bits, not 6: the 7th is "
+                                             "the empty bit on top."),
+                               3 * 7 + 2: N_("column and row are swapped: column 2 starts "
+                                             "at bit 14.")}.get(guess, ""),
+    hints=[N_("Column 2 starts at bit 7 × 2. Count up from there.")],
+    why=N_("Column 2 starts at bit 14 (bits 0-6 are column 0, 7-13 column 1); row 3 is 3 "
+           "bits up: 14 + 3 = 17."),
     run="the bit index of each cell, printed by the cell below",
 )
 
