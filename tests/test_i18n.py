@@ -270,3 +270,15 @@ def test_the_unit_test_and_search_checks_answer_in_korean(fresh):
     assert str(minimax_exercise.check(swapped)).splitlines()[0] == (
         "미니맥스: 아직 맞지 않음. 교과서 트리에서 여러분은 (0, 3)를 반환했습니다. "
         "(move, value)처럼 보입니다.")
+
+
+def test_every_predict_question_is_asked_hinted_and_explained_in_korean(fresh):
+    import re
+
+    from gamelib.exercises import learning, predict
+    hangul = re.compile("[가-힣]")
+    gamelib.set_language("ko")
+    for question in [*predict.QUESTIONS.values(), *learning.QUESTIONS.values()]:
+        texts = [question._say(text) for text in (question.question, question.why,
+                                                  question.title, *question.hints)]
+        assert all(hangul.search(text) for text in texts), question.name

@@ -108,7 +108,8 @@ class Question:
 
     def hint(self) -> Note:
         """The next hint (one more at each call), then a note that there are no more."""
-        note, self.hints_given = next_hint(self.title, self.hints, self.hints_given,
+        note, self.hints_given = next_hint(self.title, [self._say(h) for h in self.hints],
+                                           self.hints_given,
                                            _("Run .solution() to see the answer and why."))
         return note
 
@@ -546,8 +547,8 @@ def columns(prediction: Any) -> frozenset[int]:
         return frozenset(whole(item) for item in prediction)
     if isinstance(prediction, Real) and not isinstance(prediction, bool):
         return frozenset({whole(prediction)})
-    raise ValueError(f"the answer is a set of columns, like {{1, 2}}; you wrote "
-                     f"{prediction!r}.")
+    raise ValueError(_("the answer is a set of columns, like {{1, 2}}; you wrote "
+                       "{answer}.").format(answer=repr(prediction)))
 
 
 def best_at_depth(moves: str, depth: int) -> frozenset[int]:
@@ -594,7 +595,8 @@ def truth(prediction: Any) -> bool:
         return prediction
     if isinstance(prediction, str) and prediction.strip().lower() in ("yes", "no"):
         return prediction.strip().lower() == "yes"
-    raise ValueError(f"the answer is True or False; you wrote {prediction!r}.")
+    raise ValueError(_("the answer is True or False; you wrote {answer}.").format(
+        answer=repr(prediction)))
 
 
 def deeper_agrees() -> bool:
@@ -642,8 +644,8 @@ def child_name(prediction: Any) -> str:
     """A prediction that names one of UCB_CHILDREN."""
     if isinstance(prediction, str) and prediction.strip().lower() in UCB_CHILDREN:
         return prediction.strip().lower()
-    raise ValueError(f"the answer is one of {', '.join(map(repr, UCB_CHILDREN))}; you "
-                     f"wrote {prediction!r}.")
+    raise ValueError(_("the answer is one of {children}; you wrote {answer}.").format(
+        children=", ".join(map(repr, UCB_CHILDREN)), answer=repr(prediction)))
 
 
 def ucb_slip(guess: str, right: str) -> str:
@@ -753,30 +755,32 @@ def games_to_tell_apart(score: float = TRUE_SCORE) -> int:
 def games_slip(guess: int, right: int) -> str:
     """What is wrong with a guessed number of games."""
     if guess < right:
-        return ("with so few games the interval is still wider than the gap between "
-                f"{TRUE_SCORE} and 0.5: its half-width is about 1.96 √(0.21 / n).")
-    return ("fewer are enough: solve 1.96 √(0.21 / n) < 0.2 for n, and round up a little "
-            "(Wilson's interval is a bit wider than that)." if guess > right else "")
+        return _("with so few games the interval is still wider than the gap between "
+                 "{score} and 0.5: its half-width is about 1.96 √(0.21 / n).").format(
+                     score=TRUE_SCORE)
+    return _("fewer are enough: solve 1.96 √(0.21 / n) < 0.2 for n, and round up a little "
+             "(Wilson's interval is a bit wider than that).") if guess > right else ""
 
 
 games_needed = Question(
     title=N_("how many games to tell two players apart?"),
     name="games_needed",
-    question=f"A player scores exactly {TRUE_SCORE} of the points against another (say, "
-             f"wins {TRUE_SCORE:.0%} of the games, no draws). What is the smallest number "
-             "of games after which its 95% Wilson interval leaves out 0.5, so that we can "
-             "say it is stronger?",
+    question=N_("A player scores exactly {score} of the points against another (say, wins "
+                "{percent} of the games, no draws). What is the smallest number of games "
+                "after which its 95% Wilson interval leaves out 0.5, so that we can say it "
+                "is stronger?"),
     answer=games_to_tell_apart,
     read=whole,
     slip=games_slip,
-    hints=[f"The interval's half-width is about 1.96 × √(p(1 - p) / n); with p = "
-           f"{TRUE_SCORE}, p(1 - p) = 0.21. It must be smaller than {TRUE_SCORE} - 0.5.",
-           "1.96 × √(0.21 / n) < 0.2 gives n > 20.2; Wilson's interval pulls its centre "
-           "towards 0.5, so a few more games than that."],
-    why=f"The interval around {TRUE_SCORE} is about 1.96 √(0.21 / n) wide on each side; "
-        "it leaves out 0.5 once that is below 0.2, and Wilson's interval, pulled towards "
-        "0.5, needs a few games more than the rough rule.",
+    hints=[N_("The interval's half-width is about 1.96 × √(p(1 - p) / n); with p = "
+              "{score}, p(1 - p) = 0.21. It must be smaller than {score} - 0.5."),
+           N_("1.96 × √(0.21 / n) < 0.2 gives n > 20.2; Wilson's interval pulls its centre "
+              "towards 0.5, so a few more games than that.")],
+    why=N_("The interval around {score} is about 1.96 √(0.21 / n) wide on each side; it "
+           "leaves out 0.5 once that is below 0.2, and Wilson's interval, pulled towards "
+           "0.5, needs a few games more than the rough rule."),
     run="the intervals printed by the cell below",
+    values={"score": TRUE_SCORE, "percent": f"{TRUE_SCORE:.0%}"},
 )
 
 
