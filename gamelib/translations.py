@@ -293,6 +293,13 @@ def message_template() -> Catalog:
     return template
 
 
+def fully_translated(message: Any) -> bool:
+    """True when every form of the message's translation is written (a message with plural
+    forms has one string per form: Korean has one)."""
+    forms = (message.string,) if isinstance(message.string, str) else message.string
+    return bool(forms) and all(forms)
+
+
 def compiled(catalog: Catalog) -> bytes:
     """The .mo file of `catalog` (fuzzy entries left out, as gettext does)."""
     from babel.messages.mofile import write_mo
