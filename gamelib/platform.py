@@ -94,7 +94,8 @@ def _download(package: str, purpose: str) -> None:
 
 # The language gamelib speaks: English, unless `set_language` or the locale asks for
 # another. Messages a student reads are written in English in the code and marked with
-# `_()` (shown at once) or `N_()` (defined now, translated where shown). Their translations
+# `_()` (shown at once) or `N_()` (defined now, translated where shown), or with `ngettext()`
+# when a count chooses between singular and plural. Their translations
 # are gettext catalogs, gamelib/locale/<language>/LC_MESSAGES/gamelib.po, compiled to the
 # .mo file beside it that Python's gettext reads.
 
@@ -155,6 +156,12 @@ def translations(code: str) -> gettext.NullTranslations:
 def _(message: str) -> str:
     """`message` in the language gamelib speaks now (unchanged in English)."""
     return translations(language()).gettext(message) if message else message
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """`singular` or `plural`, whichever `count` asks for in the language gamelib speaks now
+    (English: the singular for 1; Korean has one form for every count)."""
+    return translations(language()).ngettext(singular, plural, count)
 
 
 def N_(message: str) -> str:

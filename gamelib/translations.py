@@ -286,10 +286,18 @@ def message_template() -> Catalog:
 
     template = Catalog(project="gamelib", fuzzy=False)
     for filename, line, message, _comments, _context in extract_from_dir(
-            PACKAGE, method_map=[("**.py", "python")], keywords={"_": None, "N_": None},
+            PACKAGE, method_map=[("**.py", "python")], keywords={"_": None, "N_": None,
+                                                               "ngettext": (1, 2)},
             comment_tags=()):
         template.add(message, locations=[(filename, line)])
     return template
+
+
+def fully_translated(message: Any) -> bool:
+    """True when every form of the message's translation is written (a message with plural
+    forms has one string per form: Korean has one)."""
+    forms = (message.string,) if isinstance(message.string, str) else message.string
+    return bool(forms) and all(forms)
 
 
 def compiled(catalog: Catalog) -> bytes:
@@ -301,7 +309,10 @@ def compiled(catalog: Catalog) -> bytes:
     return buffer.getvalue()
 
 
-def placeholders(message: str) -> list[str]:
-    """The named placeholders of a message ("{count} boards" -> ["count"]), sorted."""
-    return sorted({name for _text, name, _spec, _conversion in string.Formatter().parse(message)
+def placeholders(message: str | tuple[str, ...]) -> list[str]:
+    """The named placeholders of a message ("{count} boards" -> ["count"]), sorted; of a
+    message with plural forms, those of all its forms."""
+    forms = (message,) if isinstance(message, str) else message
+    return sorted({name for form in forms
+                   for _text, name, _spec, _conversion in string.Formatter().parse(form)
                    if name is not None})

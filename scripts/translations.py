@@ -90,7 +90,7 @@ def messages(language: str) -> int:
     translations.write_catalog(catalog, path)
     path.with_suffix(".mo").write_bytes(translations.compiled(catalog))
     todo = [message.id for message in catalog if message.id and
-            (message.fuzzy or not message.string)]
+            (message.fuzzy or not translations.fully_translated(message))]
     print(f"{path.relative_to(ROOT)}: {len(todo)} messages to translate or revise")
     return 0
 

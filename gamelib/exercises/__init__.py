@@ -76,43 +76,43 @@ alphabeta_exercise = Exercise(N_("alpha-beta"), "my_alphabeta", check_alphabeta,
 ], "alphabeta.py")
 
 eval_exercise = Exercise(N_("evaluation function"), "my_eval", check_eval_fn, [
-    "Start from heuristics.window_eval(state, player): it already counts, for each window "
-    "of 4 cells, how close each player is to filling it.",
-    "Keep it zero-sum: whatever you add, add it for `player` and subtract the same for the "
-    "opponent, so my_eval(state, 'O') == -my_eval(state, 'X'). Return a finite number "
-    "(never NaN or infinity).",
-    "Ideas that help: discs in the centre columns (they lie in the most windows: "
-    "heuristics.centre_eval), and three-in-a-window threats on your good rows (lesson 05).",
-    "Look past the horizon: at a leaf, if the player to move (state.to_move) can complete "
-    "four at once (heuristics.threats.winning_moves), that player has in fact won; give "
-    "such positions a big score, smaller than a real win.",
+    N_("Start from heuristics.window_eval(state, player): it already counts, for each window "
+       "of 4 cells, how close each player is to filling it."),
+    N_("Keep it zero-sum: whatever you add, add it for `player` and subtract the same for the "
+       "opponent, so my_eval(state, 'O') == -my_eval(state, 'X'). Return a finite number "
+       "(never NaN or infinity)."),
+    N_("Ideas that help: discs in the centre columns (they lie in the most windows: "
+       "heuristics.centre_eval), and three-in-a-window threats on your good rows (lesson 05)."),
+    N_("Look past the horizon: at a leaf, if the player to move (state.to_move) can complete "
+       "four at once (heuristics.threats.winning_moves), that player has in fact won; give "
+       "such positions a big score, smaller than a real win."),
 ], "evaluation.py")
 
 ucb_exercise = Exercise(N_("UCB score"), "ucb_score", check_ucb, [
-    "If visits == 0, return math.inf: a child never tried must be tried first.",
-    "Otherwise UCB1 is the mean reward plus an exploration bonus: total / visits + "
-    "c * math.sqrt(math.log(parent_visits) / visits).",
+    N_("If visits == 0, return math.inf: a child never tried must be tried first."),
+    N_("Otherwise UCB1 is the mean reward plus an exploration bonus: total / visits + "
+       "c * math.sqrt(math.log(parent_visits) / visits)."),
 ], "mcts.py")
 
 backprop_exercise = Exercise(N_("backpropagation"), "backpropagate", check_backprop, [
-    "Walk up the tree: while node is not None: ...; node = node.parent. That updates the "
-    "node itself, every ancestor, and the root.",
-    "At each node add 1 to node.visits.",
-    "The reward is from the point of view of node.mover, the player who moved INTO the "
-    "node: add 1 if winner == node.mover, 0.5 if winner is None (a draw), else 0.",
+    N_("Walk up the tree: while node is not None: ...; node = node.parent. That updates the "
+       "node itself, every ancestor, and the root."),
+    N_("At each node add 1 to node.visits."),
+    N_("The reward is from the point of view of node.mover, the player who moved INTO the "
+       "node: add 1 if winner == node.mover, 0.5 if winner is None (a draw), else 0."),
 ], "mcts.py")
 
 threats_exercise = Exercise(N_("the useful threats"), "my_useful_threats",
                             check_useful_threats, [
-    "Start from every threat of both players: heuristics.threats(state, 'X') + "
-    "heuristics.threats(state, 'O'). Each is a Threat with .player, .col and .row (rows "
-    "count from 1 at the bottom).",
-    "A threat is useless if another threat (of either player) is in the same column on a "
-    "lower row, or if the other player threatens the very same cell (same column, same "
-    "row). Keep all the others.",
-    "For each threat t, look for u in the list with u.col == t.col and u.row < t.row, and "
-    "for u with u.col == t.col, u.row == t.row and u.player != t.player; keep t if there "
-    "is neither.",
+    N_("Start from every threat of both players: heuristics.threats(state, 'X') + "
+       "heuristics.threats(state, 'O'). Each is a Threat with .player, .col and .row (rows "
+       "count from 1 at the bottom)."),
+    N_("A threat is useless if another threat (of either player) is in the same column on a "
+       "lower row, or if the other player threatens the very same cell (same column, same "
+       "row). Keep all the others."),
+    N_("For each threat t, look for u in the list with u.col == t.col and u.row < t.row, and "
+       "for u with u.col == t.col, u.row == t.row and u.player != t.player; keep t if there "
+       "is neither."),
 ], "threats.py")
 
 rules_exercise = Exercise(N_("win if you can, block if you must"), "rule_move",
@@ -126,14 +126,14 @@ rules_exercise = Exercise(N_("win if you can, block if you must"), "rule_move",
 ], "rules.py")
 
 wilson_exercise = Exercise(N_("Wilson interval"), "wilson", check_wilson, [
-    "First p = wins / games. Then the three parts of the formula: the centre "
-    "(p + z*z / (2*games)) / (1 + z*z / games), and the half-width z / (1 + z*z / games) "
-    "* math.sqrt(p * (1 - p) / games + z*z / (4 * games * games)).",
-    "Return (centre - half, centre + half), each kept inside [0, 1] with max(0.0, ...) "
-    "and min(1.0, ...). z = 1.96 gives 95%.",
+    N_("First p = wins / games. Then the three parts of the formula: the centre "
+       "(p + z*z / (2*games)) / (1 + z*z / games), and the half-width z / (1 + z*z / games) "
+       "* math.sqrt(p * (1 - p) / games + z*z / (4 * games * games))."),
+    N_("Return (centre - half, centre + half), each kept inside [0, 1] with max(0.0, ...) "
+       "and min(1.0, ...). z = 1.96 gives 95%."),
 ], "wilson.py")
 
-@never_raises("the TD(0) step")
+@never_raises(N_("the TD(0) step"))
 def check_td_step(td_step: Any) -> CheckResult:
     """Lesson 10's check of `td_step` (exercises/td_step.py, imported when called: it loads
     the learning code, and numpy where installed, which the other exercises do not need)."""
@@ -141,14 +141,14 @@ def check_td_step(td_step: Any) -> CheckResult:
     return check(td_step)
 
 
-td_step_exercise = Exercise("the TD(0) step", "td_step", check_td_step, [
-    "First the target: if game.is_terminal(after), the result for X, result_for_x(after) "
-    "(+1, 0 or -1); otherwise the network's own value of the next position, "
-    "network.value(after).",
-    "Then V(state): found = features(network, state) names the entries V(state) reads, "
-    "and value = value_of(network, found) is V(state). delta = target - value.",
-    "Move every entry V(state) read by alpha * delta * (1 - value * value) with "
-    "add_to_entries(network, found, amount), and return delta.",
+td_step_exercise = Exercise(N_("the TD(0) step"), "td_step", check_td_step, [
+    N_("First the target: if game.is_terminal(after), the result for X, result_for_x(after) "
+       "(+1, 0 or -1); otherwise the network's own value of the next position, "
+       "network.value(after)."),
+    N_("Then V(state): found = features(network, state) names the entries V(state) reads, "
+       "and value = value_of(network, found) is V(state). delta = target - value."),
+    N_("Move every entry V(state) read by alpha * delta * (1 - value * value) with "
+       "add_to_entries(network, found, amount), and return delta."),
 ], "td.py")
 
 EXERCISES = {ex.function: ex for ex in (centre_player_exercise, is_win_exercise,

@@ -18,12 +18,13 @@ from gamelib.exercises.common import never_raises
 from gamelib.exercises.common import (FAILED, PASSED, CheckResult, StudentError, call,
                                       crashed, not_yet, plain)
 from gamelib.exercises.solutions.alignment import alignment as reference
+from gamelib.platform import N_, _
 from gamelib.solver.position import H1, HEIGHT, WIDTH
 
 EXERCISE = "alignment"
-DIRECTIONS = {1: "a column (shift 1)", 7: "a row (shift 7)",
-              6: "a diagonal going down to the right (shift 6)",
-              8: "a diagonal going up to the right (shift 8)"}
+DIRECTIONS = {1: N_("four in a column (shift 1)"), 7: N_("four in a row (shift 7)"),
+              6: N_("four in a diagonal going down to the right (shift 6)"),
+              8: N_("four in a diagonal going up to the right (shift 8)")}
 
 
 def bit(col: int, row: int) -> int:
@@ -90,18 +91,18 @@ def _no_sentinel(bits: int) -> bool:
 
 
 MISTAKES: dict[str, tuple[str, Callable[[int], bool]]] = {
-    "no diagonals": ("only rows and columns are tested: add the two diagonals, shifts 6 "
-                     "and 8", _with_shifts((1, 7))),
-    "no rows": ("rows are never found: a row is a shift of 7 (one column)",
+    "no diagonals": (N_("only rows and columns are tested: add the two diagonals, shifts 6 "
+                        "and 8"), _with_shifts((1, 7))),
+    "no rows": (N_("rows are never found: a row is a shift of 7 (one column)"),
                 _with_shifts((1, 6, 8))),
-    "no columns": ("columns are never found: a column is a shift of 1 (one cell up)",
+    "no columns": (N_("columns are never found: a column is a shift of 1 (one cell up)"),
                    _with_shifts((7, 6, 8))),
-    "one diagonal": ("only one diagonal is tested: shift 6 and shift 8 are the two "
-                     "diagonals", _with_shifts((1, 7, 8))),
-    "three in a row": ("three in a row already counts: the second step must shift by "
-                       "2 * shift, so that two pairs cover four cells", _pairs_of_one),
-    "no sentinel": ("the shifts assume 6 bits per column, but each column has 7 (the empty "
-                    "bit on top): use 1, 7, 6 and 8", _no_sentinel),
+    "one diagonal": (N_("only one diagonal is tested: shift 6 and shift 8 are the two "
+                        "diagonals"), _with_shifts((1, 7, 8))),
+    "three in a row": (N_("three in a row already counts: the second step must shift by "
+                          "2 * shift, so that two pairs cover four cells"), _pairs_of_one),
+    "no sentinel": (N_("the shifts assume 6 bits per column, but each column has 7 (the "
+                       "empty bit on top): use 1, 7, 6 and 8"), _no_sentinel),
 }
 
 
@@ -115,38 +116,43 @@ def check_alignment(fn: Callable[[int], bool]) -> CheckResult:
             answer = plain(call(fn, bits))
         except StudentError as error:
             result = crashed(EXERCISE, error)
-            result.details = [f"on this board (alignment({bits})):", picture(bits)]
+            result.details = [_("on this board (alignment({bits})):").format(bits=bits),
+                              picture(bits)]
             return result
         if answer is None:
             return not_yet(EXERCISE, "alignment(bits)")
         answers.append(bool(answer))
     expected = [reference(bits) for bits in boards]
     if answers == expected:
-        return CheckResult(EXERCISE, PASSED, f"right on all {len(boards)} boards: every line "
-                           "in every direction, three in a row, stones that line up only "
-                           "across the top of a column, and random boards.")
+        return CheckResult(EXERCISE, PASSED, _(
+            "right on all {count} boards: every line in every direction, three in a row, "
+            "stones that line up only across the top of a column, and random "
+            "boards.").format(count=len(boards)))
     wrong = [i for i, (a, e) in enumerate(zip(answers, expected)) if a != e]
     smallest = min(wrong, key=lambda i: (bin(boards[i]).count("1"), i))
     bits = boards[smallest]
-    why = next((f"four in {DIRECTIONS[s]}" for line, s in lines() if bits & line == line),
-               "no four in a row")
-    example = (f"wrong on {len(wrong)} of {len(boards)} boards; the one with the fewest "
-               f"stones: alignment({bits}) should be {expected[smallest]} ({why}), you said "
-               f"{answers[smallest]}.")
+    why = next((_(DIRECTIONS[s]) for line, s in lines() if bits & line == line),
+               _("no four in a row"))
+    example = _("wrong on {wrong} of {count} boards; the one with the fewest stones: "
+                "alignment({bits}) should be {expected} ({why}), you said {answer}.").format(
+                    wrong=len(wrong), count=len(boards), bits=bits,
+                    expected=expected[smallest], why=why, answer=answers[smallest])
     for key, (hint, mistake) in MISTAKES.items():
         if [mistake(bits) for bits in boards] == answers:
-            return CheckResult(EXERCISE, FAILED, example, hint=hint, diagnosis=key,
+            return CheckResult(EXERCISE, FAILED, example, hint=_(hint), diagnosis=key,
                                details=[picture(bits)])
-    return CheckResult(EXERCISE, FAILED, example, hint="try your function on this board by "
-                       "hand: print bits & (bits >> shift) for each shift, as the lesson does.",
+    return CheckResult(EXERCISE, FAILED, example, hint=_(
+        "try your function on this board by hand: print bits & (bits >> shift) for each "
+        "shift, as the lesson does."),
                        diagnosis="other", details=[picture(bits)])
 
 
 alignment_exercise = Exercise("alignment", "alignment", check_alignment, [
-    "Take one direction first, rows: a row is a shift of 7 (one column to the left). "
-    "`bits & (bits >> 7)` keeps each stone whose right-hand neighbour is a stone too.",
-    "Call that `pairs`. Two pairs two columns apart make four: `pairs & (pairs >> 14)` is "
-    "not zero exactly when a row holds four in a row. In general: pairs & (pairs >> 2 * shift).",
-    "Do the same for the shifts 1 (a column), 6 and 8 (the two diagonals), and return True "
-    "as soon as one of them finds four; return False after the loop.",
+    N_("Take one direction first, rows: a row is a shift of 7 (one column to the left). "
+       "`bits & (bits >> 7)` keeps each stone whose right-hand neighbour is a stone too."),
+    N_("Call that `pairs`. Two pairs two columns apart make four: `pairs & (pairs >> 14)` "
+       "is not zero exactly when a row holds four in a row. In general: pairs & (pairs >> "
+       "2 * shift)."),
+    N_("Do the same for the shifts 1 (a column), 6 and 8 (the two diagonals), and return "
+       "True as soon as one of them finds four; return False after the loop."),
 ], "alignment.py")

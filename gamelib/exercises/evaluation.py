@@ -33,7 +33,7 @@ from gamelib.exercises.common import (FAILED, PASSED, CheckResult, StudentError,
 from gamelib.games import ConnectFour
 from gamelib.games.connect4 import ConnectFourState
 from gamelib.heuristics import window_eval
-from gamelib.platform import N_, in_browser
+from gamelib.platform import N_, _, in_browser
 from gamelib.search.players import AlphaBetaPlayer
 from gamelib.solver.engine import child_score, get_solver, to_position
 from gamelib.solver.position import WIDTH
@@ -117,18 +117,19 @@ def quick_questions(my_eval: Callable) -> CheckResult | None:
             return not_yet(EXERCISE, "my_eval")
         for value in (x, o):
             if not _number(value):
-                return CheckResult(EXERCISE, FAILED, f"my_eval returned {value!r}; it should "
-                                   "return a number.", hint="return a float or int: higher "
-                                   "= better for `player`.", diagnosis="type",
+                return CheckResult(EXERCISE, FAILED, _(
+                    "my_eval returned {value}; it should return a number.").format(
+                        value=repr(value)), hint=_("return a float or int: higher = better "
+                                                   "for `player`."), diagnosis="type",
                                    details=[_show(game, moves, x, o)])
             if not math.isfinite(value):
                 return CheckResult(
-                    EXERCISE, FAILED, f"my_eval returned {value!r} on the position drawn "
-                    "below, which is not over.",
-                    hint="return a finite number on every unfinished position: a search "
-                         "cannot compare NaN with anything (every comparison is False), "
-                         "and it cannot tell one infinity from another. Look for a division "
-                         "by zero, 0/0, or inf - inf.",
+                    EXERCISE, FAILED, _("my_eval returned {value} on the position drawn "
+                                        "below, which is not over.").format(value=repr(value)),
+                    hint=_("return a finite number on every unfinished position: a search "
+                           "cannot compare NaN with anything (every comparison is False), "
+                           "and it cannot tell one infinity from another. Look for a "
+                           "division by zero, 0/0, or inf - inf."),
                     diagnosis="not finite", details=[_show(game, moves, x, o)])
         scores.append((moves, float(x), float(o)))
     verdict = _zero_sum(game, scores)            # (a CheckResult is falsy when it failed)
@@ -144,18 +145,19 @@ def _show(game: ConnectFour, moves: tuple[int, ...], x: Any, o: Any) -> str:
     """A position, drawn, with the scores given to X and O."""
     state = game.play(list(moves))
     scores = "" if x is None else f": my_eval(state, 'X') = {x!r}, my_eval(state, 'O') = {o!r}"
-    return (f"the position after columns {_name(moves)} (0-based), "
-            f"{game.to_move(state)} to move{scores}\n{game.render(state)}")
+    return _("the position after columns {moves} (0-based), {player} to move{scores}").format(
+        moves=_name(moves), player=game.to_move(state), scores=scores) \
+        + f"\n{game.render(state)}"
 
 
 def _zero_sum(game: ConnectFour, scores: list) -> CheckResult | None:
     """Good for X must be exactly as bad for O: my_eval(s, 'X') == -my_eval(s, 'O')."""
     if all(_close(x, o) for _, x, o in scores) and any(x for _, x, _o in scores):
-        return CheckResult(EXERCISE, FAILED, "your function gives both players the same "
-                           "score on every test position.",
-                           hint="score the position for `player`: count `player`'s chances "
-                                "as plus and the opponent's as minus (the search asks about "
-                                "the root player, who may be X or O).",
+        return CheckResult(EXERCISE, FAILED, _("your function gives both players the same "
+                                               "score on every test position."),
+                           hint=_("score the position for `player`: count `player`'s chances "
+                                  "as plus and the opponent's as minus (the search asks "
+                                  "about the root player, who may be X or O)."),
                            diagnosis="ignores player",
                            details=[f"{_name(m)}: X {x:g}, O {o:g}" for m, x, o in scores])
     broken = [(m, x, o) for m, x, o in scores if not _close(x, -o)]
@@ -164,41 +166,42 @@ def _zero_sum(game: ConnectFour, scores: list) -> CheckResult | None:
     for name, side in (("X", 1), ("O", 2)):
         if all(score[side] == 0 for score in scores) and any(score[3 - side]
                                                              for score in scores):
-            return CheckResult(EXERCISE, FAILED, f"your function returns 0 for {name} on "
-                               "every test position.",
-                               hint=f"the evaluation must be zero-sum: my_eval(state, "
-                                    f"{name!r}) is minus my_eval(state, the other player). "
-                                    "Compute the score for X, then return it for X and its "
-                                    "negative for O (or count `player`'s chances minus the "
-                                    "opponent's).",
+            return CheckResult(EXERCISE, FAILED, _("your function returns 0 for {player} on "
+                                                   "every test position.").format(player=name),
+                               hint=_("the evaluation must be zero-sum: my_eval(state, "
+                                      "{player}) is minus my_eval(state, the other player). "
+                                      "Compute the score for X, then return it for X and its "
+                                      "negative for O (or count `player`'s chances minus the "
+                                      "opponent's).").format(player=repr(name)),
                                diagnosis="zero for one player",
                                details=[_show(game, *broken[0])])
     m, x, o = broken[0]
-    return CheckResult(EXERCISE, FAILED, f"on position {_name(m)} your function scores "
-                       f"{x:g} for X and {o:g} for O: not zero-sum.",
-                       hint="the evaluation must be zero-sum (the searches assume it): what "
-                            "is good for X is exactly as bad for O, so my_eval(state, 'O') "
-                            "== -my_eval(state, 'X') on every position.",
+    return CheckResult(EXERCISE, FAILED, _("on position {moves} your function scores {x} for "
+                                           "X and {o} for O: not zero-sum.").format(
+                                               moves=_name(m), x=f"{x:g}", o=f"{o:g}"),
+                       hint=_("the evaluation must be zero-sum (the searches assume it): what "
+                              "is good for X is exactly as bad for O, so my_eval(state, 'O') "
+                              "== -my_eval(state, 'X') on every position."),
                        diagnosis="not zero-sum", details=[_show(game, m, x, o)])
 
 
 def _sensible(game: ConnectFour, scores: list) -> CheckResult | None:
     """Not the same number everywhere, and higher for X where X is clearly better."""
     if len({x for _, x, _o in scores}) == 1:
-        return CheckResult(EXERCISE, FAILED, f"your function scores every test position "
-                           f"{scores[0][1]:g}.",
-                           hint="a search cannot choose between moves that all score the "
-                                "same: count something that differs between positions (the "
-                                "windows of 4 each player can still fill, discs in the "
-                                "centre).", diagnosis="constant",
+        return CheckResult(EXERCISE, FAILED, _("your function scores every test position "
+                                               "{score}.").format(score=f"{scores[0][1]:g}"),
+                           hint=_("a search cannot choose between moves that all score the "
+                                  "same: count something that differs between positions (the "
+                                  "windows of 4 each player can still fill, discs in the "
+                                  "centre)."), diagnosis="constant",
                            details=[_show(game, m, x, o) for m, x, o in scores[:2]])
     better = [(m, x, o) for m, x, o in scores if m in X_BETTER]
     flipped = [(m, x, o) for m, x, o in better if x < o]
     if flipped and len(flipped) == len(better):     # named only when every case shows it
-        return CheckResult(EXERCISE, FAILED, "on positions where X is clearly better you "
-                           "score them higher for O.",
-                           hint="the sign is flipped: my_eval(state, player) must be high "
-                                "when the position is good for `player`.",
+        return CheckResult(EXERCISE, FAILED, _("on positions where X is clearly better you "
+                                               "score them higher for O."),
+                           hint=_("the sign is flipped: my_eval(state, player) must be high "
+                                  "when the position is good for `player`."),
                            diagnosis="flipped", details=[_show(game, *flipped[0])] + [
                                f"{_name(m)}: X {x:g}, O {o:g}" for m, x, o in better[1:]])
     return None
@@ -235,10 +238,10 @@ def _check_eval_fn(my_eval: Callable, games: int, depth: int, seed: int, progres
     except Exception as error:                      # the student's function inside a search
         return crashed(EXERCISE, StudentError(f"{type(error).__name__}: {error}"))
     if result.forfeits:
-        return CheckResult(EXERCISE, FAILED, f"a game was forfeited: "
-                           f"{result.forfeits[0].reason}",
-                           hint="your function raised inside the search: try it on the "
-                                "position below.", diagnosis="crash",
+        return CheckResult(EXERCISE, FAILED, _("a game was forfeited: {reason}").format(
+                               reason=result.forfeits[0].reason),
+                           hint=_("your function raised inside the search: try it on the "
+                                  "position below."), diagnosis="crash",
                            details=where_it_raised(game, result.forfeits[0], my_eval))
     slow = slowness(my_eval, time_limit) if timed_out else ""
     verdict = match_verdict(result.tally(MINE), depth, slow)
@@ -301,9 +304,11 @@ def slowness(my_eval: Callable, time_limit: float) -> str:
     beside the window count."""
     states = [ConnectFour().play(list(moves)) for moves in positions()]
     mine, theirs = (seconds_per_call(fn, states) for fn in (my_eval, window_eval))
-    return (f" The match stopped at its time limit ({time_limit:g} s of play): your "
-            f"function takes {1000 * mine:.2g} ms a call, {mine / theirs:.0f} times the "
-            f"window count's, and a search calls it about 20 times a move.")
+    return " " + _("The match stopped at its time limit ({limit} s of play): your function "
+                   "takes {ms} ms a call, {times} times the window count's, and a search "
+                   "calls it about 20 times a move.").format(
+                       limit=f"{time_limit:g}", ms=f"{1000 * mine:.2g}",
+                       times=f"{mine / theirs:.0f}")
 
 
 def seconds_per_call(fn: Callable, states: list[ConnectFourState]) -> float:
@@ -320,41 +325,47 @@ def match_verdict(tally: Tally, depth: int, slow: str = "") -> CheckResult:
     says why the match stopped before the interval decided (then it is not the
     evaluation's strength that failed, but its speed)."""
     low, high = interval(tally)
-    summary = (f"with your evaluation, alpha-beta (depth {depth}) scored {tally.score:.2f} "
-               f"against the window count (+{tally.wins} ={tally.draws} -{tally.losses} in "
-               f"{tally.games} games, seats swapped; 95% CI {low:.3f}-{high:.3f}, "
-               f"widened because the match may stop at any of its looks).")
+    summary = _("with your evaluation, alpha-beta (depth {depth}) scored {score} against the "
+                "window count (+{wins} ={draws} -{losses} in {games} games, seats swapped; "
+                "95% CI {low}-{high}, widened because the match may stop at any of its "
+                "looks).").format(depth=depth, score=f"{tally.score:.2f}", wins=tally.wins,
+                                  draws=tally.draws, losses=tally.losses, games=tally.games,
+                                  low=f"{low:.3f}", high=f"{high:.3f}")
     if high < 0.5:
-        return CheckResult(EXERCISE, FAILED, summary + " That is clearly weaker than the "
-                           "baseline: the whole interval is below 0.5.",
-                           hint="start from the window count and add one idea at a time: "
-                                "discs in the centre columns, or a win that is already "
-                                "waiting for the player to move.", diagnosis="weaker")
+        return CheckResult(EXERCISE, FAILED, summary + " " + _(
+                               "That is clearly weaker than the baseline: the whole interval "
+                               "is below 0.5."),
+                           hint=_("start from the window count and add one idea at a time: "
+                                  "discs in the centre columns, or a win that is already "
+                                  "waiting for the player to move."), diagnosis="weaker")
     if low <= 0.5 and slow:
-        return CheckResult(EXERCISE, FAILED, summary + " Not shown better yet: the interval "
-                           "still contains 0.5, and more games would be needed to tell." +
-                           slow,
-                           hint="make my_eval faster (heuristics.window_eval counts the "
-                                "windows with bit masks; count fewer things, or cache what "
-                                "does not change), or give the check more time: "
-                                "check_eval_fn(my_eval, time_limit=60).",
+        return CheckResult(EXERCISE, FAILED, summary + " " + _(
+                               "Not shown better yet: the interval still contains 0.5, and "
+                               "more games would be needed to tell.") + slow,
+                           hint=_("make my_eval faster (heuristics.window_eval counts the "
+                                  "windows with bit masks; count fewer things, or cache what "
+                                  "does not change), or give the check more time: "
+                                  "check_eval_fn(my_eval, time_limit=60)."),
                            diagnosis="too slow")
     if low <= 0.5:
-        return CheckResult(EXERCISE, FAILED, summary + " Not better yet: the interval "
-                           "still contains 0.5, so this could be luck (an evaluation that "
-                           "scores exactly like the window count gets 0.50).",
-                           hint="a depth-2 search misses what happens just past its "
-                                "horizon: at a leaf, a player to move who can complete four "
-                                "at once has won. Add that, and discs in the centre.",
+        return CheckResult(EXERCISE, FAILED, summary + " " + _(
+                               "Not better yet: the interval still contains 0.5, so this "
+                               "could be luck (an evaluation that scores exactly like the "
+                               "window count gets 0.50)."),
+                           hint=_("a depth-2 search misses what happens just past its "
+                                  "horizon: at a leaf, a player to move who can complete four "
+                                  "at once has won. Add that, and discs in the centre."),
                            diagnosis="not better")
     if tally.score >= STRETCH_SCORE:
-        stretch = f"You also reached the stretch goal (a score of {STRETCH_SCORE} or more)."
+        stretch = _("You also reached the stretch goal (a score of {stretch} or "
+                    "more).").format(stretch=STRETCH_SCORE)
     else:
-        stretch = (f"Stretch goal: a score of {STRETCH_SCORE} or more. Ideas: a win waiting "
-                   f"for the player to move at a leaf, two threats at once, threats on your "
-                   f"good rows (lesson 05).")
-    return CheckResult(EXERCISE, PASSED, f"{summary} Your function is better than the "
-                       f"baseline: the whole interval is above 0.5. {stretch}")
+        stretch = _("Stretch goal: a score of {stretch} or more. Ideas: a win waiting for the "
+                    "player to move at a leaf, two threats at once, threats on your good rows "
+                    "(lesson 05).").format(stretch=STRETCH_SCORE)
+    return CheckResult(EXERCISE, PASSED, summary + " " + _(
+        "Your function is better than the baseline: the whole interval is above "
+        "0.5.") + " " + stretch)
 
 
 def where_it_raised(game: ConnectFour, summary: GameSummary, my_eval: Callable) -> list[str]:
@@ -373,12 +384,14 @@ def where_it_raised(game: ConnectFour, summary: GameSummary, my_eval: Callable) 
             try:
                 call(my_eval, position, player)
             except StudentError as error:
-                return [f"my_eval(state, {player!r}) raised {error} on this position, "
-                        f"{game.to_move(position)} to move:\n{game.render(position)}"]
+                return [_("my_eval(state, {player}) raised {error} on this position, "
+                          "{to_move} to move:").format(player=repr(player), error=error,
+                                                       to_move=game.to_move(position))
+                        + f"\n{game.render(position)}"]
     return []
 
 
-OUTCOME = {1: "wins", 0: "draws", -1: "loses"}
+OUTCOME = {1: N_("wins"), 0: N_("draws"), -1: N_("loses")}
 
 
 def counterexample(game: ConnectFour, result: MatchResult, baseline: AlphaBetaPlayer
@@ -433,9 +446,12 @@ def show_mistake(game: ConnectFour, summary: GameSummary, state: ConnectFourStat
     """The counterexample in words and as a board: the student's move and the window
     count's, with the exact outcome of every column."""
     (move, other), me = moves, game.to_move(state)
-    exact = ", ".join(f"{col}: {OUTCOME[v]}" for col, v in sorted(outcomes.items()))
-    return (f"A position from game {summary.index + 1}, which your evaluation lost playing "
-            f"{me} (0-based columns): your search (depth {depth}) played column {move}, after "
-            f"which {me} {OUTCOME[outcomes[move]]} with perfect play; the window count's "
-            f"search plays column {other}, after which {me} {OUTCOME[outcomes[other]]}. "
-            f"Exact outcome of each column for {me} ({exact}):\n{game.render(state)}")
+    exact = ", ".join(f"{col}: {_(OUTCOME[v])}" for col, v in sorted(outcomes.items()))
+    return _("A position from game {number}, which your evaluation lost playing {me} "
+             "(0-based columns): your search (depth {depth}) played column {move}, after which "
+             "{me} {outcome} with perfect play; the window count's search plays column "
+             "{other}, after which {me} {other_outcome}. Exact outcome of each column for {me} "
+             "({exact}):").format(number=summary.index + 1, me=me, depth=depth, move=move,
+                                  outcome=_(OUTCOME[outcomes[move]]), other=other,
+                                  other_outcome=_(OUTCOME[outcomes[other]]), exact=exact) \
+        + f"\n{game.render(state)}"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from gamelib.exercises.predict import Question, number
 from gamelib.games.connect4 import ConnectFour
+from gamelib.platform import N_, _
 
 SMALL = ConnectFour(rows=4, cols=5)
 BEFORE_THE_WIN = "001122"
@@ -31,50 +32,52 @@ def untrained_delta(moves: str, column: int) -> float:
 def delta_slip(guess: float, right: float) -> str:
     """The known wrong answers about delta."""
     if right and guess == -right:
-        return ("the sign: delta is target - V(state), positive when the position turned "
-                "out better for X than V said.")
+        return _("the sign: delta is target - V(state), positive when the position turned "
+                 "out better for X than V said.")
     if guess == 0.01:
-        return ("0.01 is alpha * delta, how much each entry moves; the question asks for "
-                "delta itself.")
+        return _("0.01 is alpha * delta, how much each entry moves; the question asks for "
+                 "delta itself.")
     if not right and guess == 1:
-        return ("the game is not over, so the target is V(next position), not a result: "
-                "what does an untrained network say about it?")
+        return _("the game is not over, so the target is V(next position), not a result: "
+                 "what does an untrained network say about it?")
     return ""
 
 
 first_delta = Question(
-    title="what does the first update learn?",
+    title=N_("what does the first update learn?"),
     name="first_delta",
-    question=f'An untrained n-tuple network (every entry 0) values every position 0. On '
-             f'the 5x4 board, after the moves "{BEFORE_THE_WIN}", X plays column {WIN} and '
-             "completes four. TD(0) updates V(the position before that move): what is "
-             "delta = target - V(state)?",
+    question=N_('An untrained n-tuple network (every entry 0) values every position 0. On '
+                'the 5x4 board, after the moves "{moves}", X plays column {column} and '
+                "completes four. TD(0) updates V(the position before that move): what is "
+                "delta = target - V(state)?"),
     answer=lambda: number(untrained_delta(BEFORE_THE_WIN, WIN)),
     read=number,
     slip=delta_slip,
-    hints=["The move ends the game, so the target is the result for X: +1 for X's win.",
-           "V(state) is 0: every entry is 0, and tanh(0) = 0."],
-    why="The game is over, so the target is the result, +1 for X; the untrained network "
-        "said 0: delta = 1 - 0 = 1, and every entry V(state) read moves up by alpha.",
+    hints=[N_("The move ends the game, so the target is the result for X: +1 for X's win."),
+           N_("V(state) is 0: every entry is 0, and tanh(0) = 0.")],
+    why=N_("The game is over, so the target is the result, +1 for X; the untrained network "
+           "said 0: delta = 1 - 0 = 1, and every entry V(state) read moves up by alpha."),
     run=f'td0_update(network, SMALL.play("{BEFORE_THE_WIN}"), +1.0, alpha=0.01) with an '
         "untrained network",
+    values={"moves": BEFORE_THE_WIN, "column": WIN},
 )
 
 quiet_delta = Question(
-    title="and a move that does not end the game?",
+    title=N_("and a move that does not end the game?"),
     name="quiet_delta",
-    question='Same untrained network: after the moves "0011", X plays column '
-             f"{QUIET}, and the game goes on. What is delta for the position before that "
-             "move?",
+    question=N_('Same untrained network: after the moves "0011", X plays column '
+                "{column}, and the game goes on. What is delta for the position before that "
+                "move?"),
     answer=lambda: number(untrained_delta("0011", QUIET)),
     read=number,
     slip=delta_slip,
-    hints=["The game is not over, so the target is the network's own value of the next "
-           "position, V(next). What does an untrained network say about it?"],
-    why="Before the end the target is V(next position), which the untrained network puts "
-        "at 0 like V(state): delta = 0, nothing is learned. In the first games only the "
-        "moves that end a game teach; their values then spread back one move at a time.",
+    hints=[N_("The game is not over, so the target is the network's own value of the next "
+              "position, V(next). What does an untrained network say about it?")],
+    why=N_("Before the end the target is V(next position), which the untrained network puts "
+           "at 0 like V(state): delta = 0, nothing is learned. In the first games only the "
+           "moves that end a game teach; their values then spread back one move at a time."),
     run='td0_update(network, SMALL.play("0011"), network.value(next position), alpha=0.01)',
+    values={"column": QUIET},
 )
 
 QUESTIONS: dict[str, Question] = {q.name: q for q in (first_delta, quiet_delta)}

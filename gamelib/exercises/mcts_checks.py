@@ -29,7 +29,7 @@ from gamelib.exercises.mcts_parts import Node, most_visited, run_mcts
 from gamelib.exercises.solutions.mcts import backpropagate as reference_backprop
 from gamelib.exercises.solutions.mcts import ucb_score as reference_ucb
 from gamelib.games import TicTacToe
-from gamelib.platform import N_
+from gamelib.platform import N_, _
 
 LARGE = 1e3
 """An unvisited child's score must be at least this (math.inf, or a large stand-in such as
@@ -43,24 +43,24 @@ ints as well as floats."""
 
 UCB_SLIPS: dict[str, tuple[Callable, str]] = {
     "no sqrt": (lambda t, n, N, c: t / n + c * math.log(N) / n,
-                "take the square root: c * sqrt(ln(N) / n)."),
+                N_("take the square root: c * sqrt(ln(N) / n).")),
     "no log": (lambda t, n, N, c: t / n + c * math.sqrt(N / n),
-               "use the natural logarithm of the parent's visits: sqrt(math.log(N) / n)."),
+               N_("use the natural logarithm of the parent's visits: sqrt(math.log(N) / n).")),
     "swapped": (lambda t, n, N, c: t / n + c * math.sqrt(math.log(n) / N),
-                "N (the parent's visits) goes inside the log, n (the child's) below: "
-                "sqrt(ln(N) / n)."),
+                N_("N (the parent's visits) goes inside the log, n (the child's) below: "
+                "sqrt(ln(N) / n).")),
     "total": (lambda t, n, N, c: t + c * math.sqrt(math.log(N) / n),
-              "use the mean reward total / visits, not the total: a child visited often "
-              "would look good just for being visited."),
+              N_("use the mean reward total / visits, not the total: a child visited often "
+              "would look good just for being visited.")),
     "no c": (lambda t, n, N, c: t / n + math.sqrt(math.log(N) / n),
-             "multiply the exploration term by c (the exploration constant argument)."),
+             N_("multiply the exploration term by c (the exploration constant argument).")),
     "minus": (lambda t, n, N, c: t / n - c * math.sqrt(math.log(N) / n),
-              "the exploration term is added: rarely tried children get a bonus."),
+              N_("the exploration term is added: rarely tried children get a bonus.")),
     "floor division": (lambda t, n, N, c: t // n + c * math.sqrt(math.log(N) / n),
-                       "the mean is total / visits: // rounds it down to a whole number "
-                       "(2.25 becomes 2.0)."),
+                       N_("the mean is total / visits: // rounds it down to a whole number "
+                       "(2.25 becomes 2.0).")),
     "no mean": (lambda t, n, N, c: c * math.sqrt(math.log(N) / n),
-                "add the mean reward total / visits (exploitation) to the exploration term."),
+                N_("add the mean reward total / visits (exploitation) to the exploration term.")),
 }
 
 # X to move must block O's row at (1, 2): every other move loses.
@@ -83,9 +83,11 @@ def show_in_play(ucb: Callable, backprop: Callable, iterations: int = 1000,
     try:
         found = blocks(ucb, backprop, iterations, runs)
     except Exception as error:                       # student code inside the search
-        return f"MCTS with your functions crashed: {type(error).__name__}: {error}"
-    return (f"In play: X to move must block at {BLOCK} or lose. MCTS with your functions "
-            f"({iterations} iterations) blocks in {found} of {runs} runs.")
+        return _("MCTS with your functions crashed: {error}").format(
+            error=f"{type(error).__name__}: {error}")
+    return _("In play: X to move must block at {block} or lose. MCTS with your functions "
+             "({iterations} iterations) blocks in {found} of {runs} runs.").format(
+                 block=BLOCK, iterations=iterations, found=found, runs=runs)
 
 
 def backprop_without_sign_flip(node, winner) -> None:
@@ -112,14 +114,16 @@ def sign_flip_demo(iterations: int = 1000, runs: int = 5) -> dict[str, int]:
 @never_raises(N_("UCB score"))
 def check_ucb(ucb_score: Callable) -> CheckResult:
     """Check `ucb_score(total, visits, parent_visits, c)` against UCB1."""
-    exercise = "UCB score"
+    exercise = N_("UCB score")
     try:
         unvisited = call(ucb_score, 0.0, 0, 10, 1.4)
     except StudentError as error:
         if "ZeroDivision" in str(error):
-            return CheckResult(exercise, FAILED, "ucb_score(0, 0, 10, 1.4) divides by zero.",
-                               hint="a child that was never visited must be tried first: "
-                                    "return math.inf when visits == 0.", diagnosis="unvisited")
+            return CheckResult(exercise, FAILED, _("ucb_score(0, 0, 10, 1.4) divides by "
+                                                   "zero."),
+                               hint=_("a child that was never visited must be tried first: "
+                                      "return math.inf when visits == 0."),
+                               diagnosis="unvisited")
         return crashed(exercise, error)
     answers = []
     for args in NUMBERS:
@@ -130,29 +134,32 @@ def check_ucb(ucb_score: Callable) -> CheckResult:
     if unvisited is None or any(a is None for a in answers):
         return not_yet(exercise, "ucb_score")
     if not _number(unvisited) or not unvisited >= LARGE:
-        return CheckResult(exercise, FAILED, f"ucb_score(0.0, 0, 10, 1.4) returned "
-                           f"{unvisited!r}: an unvisited child scores that.",
-                           hint="a child that was never visited must be tried first: "
-                                "return math.inf (or a number larger than any score a "
-                                "visited child can get) when visits == 0.",
+        return CheckResult(exercise, FAILED, _("ucb_score(0.0, 0, 10, 1.4) returned {answer}: "
+                                               "an unvisited child scores that.").format(
+                                                   answer=repr(unvisited)),
+                           hint=_("a child that was never visited must be tried first: "
+                                  "return math.inf (or a number larger than any score a "
+                                  "visited child can get) when visits == 0."),
                            diagnosis="unvisited")
     odd = next((a for a in answers if not _number(a)), None)
     if odd is not None:
         args = NUMBERS[answers.index(odd)]
-        return CheckResult(exercise, FAILED, f"ucb_score{args} returned {odd!r}; it should "
-                           "return a number.", hint="return a float: the mean reward plus the "
-                           "exploration bonus.", diagnosis="type")
+        return CheckResult(exercise, FAILED, _("ucb_score{args} returned {answer}; it should "
+                                               "return a number.").format(
+                                                   args=args, answer=repr(odd)),
+                           hint=_("return a float: the mean reward plus the exploration "
+                                  "bonus."), diagnosis="type")
     expected = [reference_ucb(*args) for args in NUMBERS]
     if all(math.isclose(a, e, rel_tol=1e-9) for a, e in zip(answers, expected)):
-        return CheckResult(exercise, PASSED, "right on every test: mean + c * sqrt(ln N / n), "
-                           "and infinity for unvisited children.")
+        return CheckResult(exercise, PASSED, _("right on every test: mean + c * sqrt(ln N / "
+                                               "n), and infinity for unvisited children."))
     for name, (slip, hint) in UCB_SLIPS.items():
         if all(math.isclose(a, slip(*args), rel_tol=1e-9) for a, args in zip(answers, NUMBERS)):
-            return CheckResult(exercise, FAILED, _ucb_example(answers, expected), hint=hint,
+            return CheckResult(exercise, FAILED, _ucb_example(answers, expected), hint=_(hint),
                                diagnosis=name)
     return CheckResult(exercise, FAILED, _ucb_example(answers, expected),
-                       hint="UCB1 = total / visits + c * math.sqrt(math.log(parent_visits) "
-                            "/ visits).", diagnosis="formula")
+                       hint=_("UCB1 = total / visits + c * math.sqrt(math.log(parent_visits) "
+                              "/ visits)."), diagnosis="formula")
 
 
 def _number(value: object) -> bool:
@@ -166,9 +173,11 @@ def _ucb_example(answers: list, expected: list) -> str:
     for args, a, e in zip(NUMBERS, answers, expected):
         if not math.isclose(a, e, rel_tol=1e-9):
             t, n, N, c = args
-            return (f"ucb_score(total={t}, visits={n}, parent_visits={N}, c={c:.3g}) gave "
-                    f"{a:.4f}, expected {e:.4f}.")
-    return "the scores differ."
+            return _("ucb_score(total={total}, visits={visits}, parent_visits={parent}, "
+                     "c={c}) gave {got}, expected {expected}.").format(
+                         total=t, visits=n, parent=N, c=f"{c:.3g}", got=f"{a:.4f}",
+                         expected=f"{e:.4f}")
+    return _("the scores differ.")
 
 
 PATHS = ([None, "X", "O", "X"], [None, "X", "O"], [None, "O", "X", "O", "X"])
@@ -213,16 +222,17 @@ class Scenario:
     def name(self, i: int) -> str:
         """Node i in words."""
         if i == 0:
-            return "the root"
+            return _("the root")
         depth, at = 0, i
         while self.parents[at] is not None:
             depth, at = depth + 1, self.parents[at]
-        return f"node #{i} ({depth} below the root, mover {self.movers[i]})"
+        return _("node #{number} ({depth} below the root, mover {mover})").format(
+            number=i, depth=depth, mover=self.movers[i])
 
 
 def _path_text(movers: list) -> str:
     """root -> X -> O."""
-    return " -> ".join("root" if m is None else m for m in movers)
+    return " -> ".join(_("root") if m is None else m for m in movers)
 
 
 def scenarios() -> list[Scenario]:
@@ -231,24 +241,26 @@ def scenarios() -> list[Scenario]:
     found = []
     for movers in sorted(PATHS, key=len):                  # the smallest cases first
         for winner in ("X", "O", None):
-            found.append(Scenario(f"the path {_path_text(movers)} (fresh nodes)", movers,
+            found.append(Scenario(_("the path {path} (fresh nodes)").format(
+                                      path=_path_text(movers)), movers,
                                   [None] + list(range(len(movers) - 1)),
                                   [(len(movers) - 1, winner)]))
     for winner in ("X", None):
         movers = PATHS[2]
-        found.append(Scenario(f"the path {_path_text(movers)}, whose nodes already have "
-                              f"(visits, total) {EARLIER} from earlier playouts", movers,
+        found.append(Scenario(_("the path {path}, whose nodes already have (visits, total) "
+                                "{earlier} from earlier playouts").format(
+                                    path=_path_text(movers), earlier=EARLIER), movers,
                               [None] + list(range(len(movers) - 1)),
                               [(len(movers) - 1, winner)], EARLIER))
-    found.append(Scenario("the tree root -> X(#1) -> O(#2) and root -> X(#3) -> O(#4) -> "
-                          "X(#5), fresh nodes, with several playouts in a row", TREE,
+    found.append(Scenario(_("the tree root -> X(#1) -> O(#2) and root -> X(#3) -> O(#4) -> "
+                            "X(#5), fresh nodes, with several playouts in a row"), TREE,
                           TREE_PARENTS, CALLS))
     return found
 
 
 def _outcome(winner: str | None) -> str:
     """A win for X, a draw."""
-    return "a draw" if winner is None else f"a win for {winner}"
+    return _("a draw") if winner is None else _("a win for {player}").format(player=winner)
 
 
 def _credit(winner: str | None, mover: str | None, draw: float = 0.5, loss: float = 0
@@ -311,22 +323,22 @@ BACKPROP_MODELS: dict[str, tuple[str, Callable]] = {
 }
 
 BACKPROP_HINTS = {
-    "sign flip": ("missing sign flip: credit each node from the point of view of its mover "
+    "sign flip": N_("missing sign flip: credit each node from the point of view of its mover "
                   "(the player who moved into it): a win for X is 1 for X's nodes and 0 for "
                   "O's nodes. Without the flip, each player picks the opponent's best moves."),
-    "wrong player": ("you credit the wrong player: node.mover is the player who moved INTO "
+    "wrong player": N_("you credit the wrong player: node.mover is the player who moved INTO "
                      "the node, and a win for X adds 1 to the nodes X moved into "
                      "(winner == node.mover), not to the nodes where X is to move."),
-    "draw credit": ("a draw is worth 0.5 to both players: add 0.5 to every node's total "
+    "draw credit": N_("a draw is worth 0.5 to both players: add 0.5 to every node's total "
                     "when winner is None (a draw is better than a loss, worse than a win)."),
-    "root": ("walk up to and including the root (loop while node is not None): the root's "
+    "root": N_("walk up to and including the root (loop while node is not None): the root's "
              "visits are the N in its children's UCB scores."),
-    "only one node": ("you updated only the node the playout started from: walk up the "
+    "only one node": N_("you updated only the node the playout started from: walk up the "
                       "tree (node = node.parent) until you pass the root, updating every "
                       "node on the way."),
-    "minus one": ("rewards here are 1 for a win, 0.5 for a draw, 0 for a loss (not +1/-1), "
+    "minus one": N_("rewards here are 1 for a win, 0.5 for a draw, 0 for a loss (not +1/-1), "
                   "from the point of view of the node's mover."),
-    "assigned": ("you overwrite a statistic instead of adding to it: a node's visits and "
+    "assigned": N_("you overwrite a statistic instead of adding to it: a node's visits and "
                  "total sum over every playout through it, so write node.visits += 1 and "
                  "node.total += reward (with =, the earlier playouts are forgotten)."),
 }
@@ -360,34 +372,36 @@ def _same_nodes(got: list, want: list) -> bool:
 def check_backprop(backpropagate: Callable) -> CheckResult:
     """Check `backpropagate(node, winner)` on fresh paths (a win of X, of O, a draw), on
     nodes with earlier statistics, and over several playouts in a row in one tree."""
-    exercise = "backpropagation"
+    exercise = N_("backpropagation")
     try:
         got = _run_backprop(lambda node, winner: call(backpropagate, node, winner))
     except StudentError as error:
         return crashed(exercise, error)
     if got == _run_backprop(lambda node, winner: None):
-        return CheckResult(exercise, NOT_YET, "backpropagate changed no node: fill in the "
-                           "cell above, run it, then run this check again.")
+        return CheckResult(exercise, NOT_YET, _("backpropagate changed no node: fill in the "
+                                                "cell above, run it, then run this check "
+                                                "again."))
     want = _run_backprop(reference_backprop)
     if _same_stats(got, want):
         play = show_in_play(reference_ucb, backpropagate)
-        return CheckResult(exercise, PASSED, "every node on the path got one more visit and "
-                           "the right reward for its mover (win 1, draw 0.5, loss 0), added to what it "
-                           "had, over several playouts in a row. " + play)
+        return CheckResult(exercise, PASSED, _(
+            "every node on the path got one more visit and the right reward for its mover "
+            "(win 1, draw 0.5, loss 0), added to what it had, over several playouts in a "
+            "row.") + " " + play)
     details = _backprop_details(got, want)
     named = {d for d, model in BACKPROP_MODELS.values()
              if _same_stats(got, _run_backprop(model))}
     if len(named) == 1:
         diagnosis = named.pop()
-        return CheckResult(exercise, FAILED, details[0], hint=BACKPROP_HINTS[diagnosis],
+        return CheckResult(exercise, FAILED, details[0], hint=_(BACKPROP_HINTS[diagnosis]),
                            diagnosis=diagnosis,
                            details=details[1:] + [show_in_play(reference_ucb, backpropagate)])
-    hint = ("for each node from the one given up to the root: visits += 1, and total += 1 "
-            "if winner == node.mover, 0.5 if winner is None, else 0.")
+    hint = _("for each node from the one given up to the root: visits += 1, and total += 1 "
+             "if winner == node.mover, 0.5 if winner is None, else 0.")
     if any(_number(a[0]) and a[0] > b[0] for key in want for a, b in zip(got[key], want[key])):
-        hint += (" Some node got more visits than playouts went through it: does each call "
-                 "start from a fresh path? A default argument such as path=[] is created "
-                 "once and shared by every call.")
+        hint += " " + _("Some node got more visits than playouts went through it: does each "
+                        "call start from a fresh path? A default argument such as path=[] is "
+                        "created once and shared by every call.")
     return CheckResult(exercise, FAILED, details[0], hint=hint,
                        diagnosis="first difference", details=details[1:])
 
@@ -405,14 +419,17 @@ def _backprop_details(got: dict, want: dict) -> list[str]:
                  if a != b and not (i == 0 and a[0] == b[0]))
         calls = "; ".join(f"backpropagate({scenario.name(n)}, {w!r})"
                           for n, w in scenario.calls[:step + 1])
-        return [f"on {scenario.text}, after {_outcome(scenario.calls[step][1])} "
-                f"backpropagated from {scenario.name(scenario.calls[step][0])}, "
-                f"{scenario.name(i)} has visits {_g(mine[i][0])}, total {_g(mine[i][1])}; it "
-                f"should have visits {stats[i][0]}, total {stats[i][1]:g}.",
-                f"the calls, in order: {calls}",
-                f"your (visits, total), node #0 (root) first: {mine}",
-                f"expected:                                   {stats}"]
-    return ["the statistics differ."]
+        return [_("on {scenario}, after {outcome} backpropagated from {start}, {node} has "
+                  "visits {visits}, total {total}; it should have visits {right_visits}, total "
+                  "{right_total}.").format(
+                      scenario=scenario.text, outcome=_outcome(scenario.calls[step][1]),
+                      start=scenario.name(scenario.calls[step][0]), node=scenario.name(i),
+                      visits=_g(mine[i][0]), total=_g(mine[i][1]), right_visits=stats[i][0],
+                      right_total=f"{stats[i][1]:g}"),
+                _("the calls, in order: {calls}").format(calls=calls),
+                _("your (visits, total), node #0 (root) first: {stats}").format(stats=mine),
+                _("expected:                                   {stats}").format(stats=stats)]
+    return [_("the statistics differ.")]
 
 
 def _g(value: object) -> str:

@@ -39,7 +39,7 @@ from gamelib.exercises.mistakes import ALIKE, HINTS, diagnosis_of, models
 from gamelib.exercises.recording import Path, RecordingGame, ReorderedGame
 from gamelib.games import GameTree, TicTacToe
 from gamelib.games.gametree import Tree
-from gamelib.platform import N_, _
+from gamelib.platform import N_, _, ngettext
 from gamelib.search import Trace, alphabeta, minimax
 
 TEXTBOOK: Tree = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -50,15 +50,17 @@ DEEP_CUTOFF: Tree = [[[[4, 6], [7, 9]], [[1, 2], [0, 1]]], [[[8, 1], [9, 2]], [[
 UNEVEN: Tree = [[-3, [5, 8]], [[-1, 7], -2], [[-6, -4], [2, -5]]]    # games that end early
 NEGATIVE: Tree = [[-3, -12, -8], [-2, -4, -6], [-14, -5, -2]]        # every value below 0
 
-TREES: tuple[tuple[str, Tree, int], ...] = (("textbook tree", TEXTBOOK, 2), ("equal-values tree", EQUAL, 2),
-         ("three-level tree", THREE_LEVELS, 3),
-         ("three-level tree, depth-limited", THREE_LEVELS, 2),
-         ("deep-cutoff tree", DEEP_CUTOFF, 4),
-         ("deep-cutoff tree, depth-limited", DEEP_CUTOFF, 3),
-         ("uneven tree", UNEVEN, 3), ("all-negative tree", NEGATIVE, 2))
-TIC_TAC_TOE = (("Tic-Tac-Toe middle game", [(1, 1), (0, 0), (2, 2), (0, 2)], 5),
-               ("Tic-Tac-Toe, depth 2", [(1, 1), (0, 1)], 2),
-               ("Tic-Tac-Toe, O to move", [(1, 1), (0, 0), (2, 2)], 3))
+TREES: tuple[tuple[str, Tree, int], ...] = (
+    (N_("textbook tree"), TEXTBOOK, 2), (N_("equal-values tree"), EQUAL, 2),
+    (N_("three-level tree"), THREE_LEVELS, 3),
+    (N_("three-level tree, depth-limited"), THREE_LEVELS, 2),
+    (N_("deep-cutoff tree"), DEEP_CUTOFF, 4),
+    (N_("deep-cutoff tree, depth-limited"), DEEP_CUTOFF, 3),
+    (N_("uneven tree"), UNEVEN, 3), (N_("all-negative tree"), NEGATIVE, 2))
+TIC_TAC_TOE = ((N_("Tic-Tac-Toe middle game"), [(1, 1), (0, 0), (2, 2), (0, 2)], 5),
+               (N_("Tic-Tac-Toe, depth 2"), [(1, 1), (0, 1)], 2),
+               (N_("Tic-Tac-Toe, O to move"), [(1, 1), (0, 0), (2, 2)], 3))
+SMALLEST = N_("smallest tree found")
 
 
 def tree_eval(game: GameTree) -> Callable:
@@ -106,25 +108,31 @@ class Case:
     depth: int
     eval_fn: Callable
 
+    def title(self) -> str:
+        """The case's name in the language gamelib speaks ("textbook tree", "small tree 3")."""
+        if self.name.startswith("small tree "):
+            return _("small tree {number}").format(number=self.name.split()[-1])
+        return _(self.name)
+
     def where(self, path: Path) -> str:
         """The node at the end of `path`, in words."""
         if not path:
-            return "the root"
+            return _("the root")
         if isinstance(self.game, GameTree):
-            return "node " + "".join(map(str, path))
-        return "the position after " + ", ".join(map(str, path))
+            return _("node {path}").format(path="".join(map(str, path)))
+        return _("the position after {moves}").format(moves=", ".join(map(str, path)))
 
     def draw(self, path: Path = ()) -> str:
         """The case, and the position at `path`, as text."""
         if isinstance(self.game, GameTree):
-            text = f"{self.name}: GameTree({self.game.tree}), depth={self.depth}"
+            text = f"{self.title()}: GameTree({self.game.tree}), depth={self.depth}"
             if path:
                 text += f"\n{self.where(path)} is the subtree {self.game.node(path)}"
             return text
         state = self.state
         for move in path:
             state = self.game.result(state, move)
-        head = f"{self.name}: depth={self.depth}, {self.game.to_move(self.state)} to move at " \
+        head = f"{self.title()}: depth={self.depth}, {self.game.to_move(self.state)} to move at " \
                f"the root"
         if path:
             head += f"; {self.where(path)} ({self.game.to_move(state)} to move):"
@@ -244,8 +252,8 @@ def check_search(exercise: str, fn: Callable, pruning: bool) -> CheckResult:
             mine = run(fn, case)
         except ReturnTypeError as error:
             return CheckResult(exercise, FAILED, str(error),
-                               hint="end with `return max_value(state, ...)`, and make "
-                                    "max_value / min_value return a pair (value, move).",
+                               hint=_("end with `return max_value(state, ...)`, and make "
+                                      "max_value / min_value return a pair (value, move)."),
                                diagnosis="return type", details=[case.draw()])
         except StudentError as error:
             if "NotImplemented" in str(error):
@@ -319,8 +327,9 @@ def _compare(exercise: str, fn: Callable, runs: list[tuple[Case, Run]], pruning:
     off = _depth_offset(runs)
     if off:
         depth_hint = HINTS["depth"]
-        return CheckResult(exercise, FAILED, f"with depth={case.depth} you scored unfinished "
-                           f"positions {case.depth + off} plies ahead.",
+        return CheckResult(exercise, FAILED, _("with depth={depth} you scored unfinished "
+                                               "positions {plies} plies ahead.").format(
+                                                   depth=case.depth, plies=case.depth + off),
                            hint=_("{hint} (Yours is off by {off}.)").format(
                                hint=_(depth_hint), off=f"{off:+d}"),
                            diagnosis="depth", details=picture)
@@ -409,7 +418,7 @@ def _smallest(fn: Callable, bad: list[tuple[Case, Run, Run]], pruning: bool,
         shrinking = False
         for tree in _smaller(best[0].game.tree):
             tried += 1
-            case = _tree_case("smallest tree found", tree, limited)
+            case = _tree_case(SMALLEST, tree, limited)
             try:
                 mine = run(fn, case)
             except (StudentError, ReturnTypeError):
@@ -419,7 +428,7 @@ def _smallest(fn: Callable, bad: list[tuple[Case, Run, Run]], pruning: bool,
                 best, shrinking = (case, mine, ref), True
                 break
     case = best[0]
-    return Case("smallest tree found", case.game, case.state, case.depth, case.eval_fn), \
+    return Case(SMALLEST, case.game, case.state, case.depth, case.eval_fn), \
         best[1], best[2]
 
 
@@ -432,10 +441,12 @@ def _pair_swapped(exercise: str, runs: list[tuple[Case, Run]], refs: list[Run]
                                                          for m in legal)):
             return None
     case, mine = runs[0]
-    return CheckResult(exercise, FAILED, f"on the {case.name} you returned "
-                       f"({mine.value!r}, {mine.move!r}): that looks like (move, value).",
-                       hint="return the pair the other way round: (value, move), the value "
-                            "first, as the exercise asks.", diagnosis="return type",
+    return CheckResult(exercise, FAILED, _("on the {case} you returned ({value}, {move}): "
+                                           "that looks like (move, value).").format(
+                                               case=case.title(), value=repr(mine.value),
+                                               move=repr(mine.move)),
+                       hint=_("return the pair the other way round: (value, move), the value "
+                              "first, as the exercise asks."), diagnosis="return type",
                        details=[case.draw()])
 
 
@@ -478,9 +489,10 @@ def _same_as_model(case: Case, mine: Run, wrong: Callable, pruning: bool) -> boo
 
 def _summary(case: Case, mine: Run, ref: Run) -> str:
     """One sentence on what differs."""
-    return (f"on the {case.name} you scored {len(mine.leaves)} leaves and got value "
-            f"{mine.value!r}; the reference scores {len(ref.leaves)} leaves and gets "
-            f"{ref.value!r}.")
+    return _("on the {case} you scored {leaves} leaves and got value {value}; the reference "
+             "scores {ref_leaves} leaves and gets {ref_value}.").format(
+                 case=case.title(), leaves=len(mine.leaves), value=repr(mine.value),
+                 ref_leaves=len(ref.leaves), ref_value=repr(ref.value))
 
 
 def _paths(case: Case, paths: list[Path]) -> str:
@@ -497,7 +509,7 @@ def _details(case: Case, mine: Run, ref: Run, pruning: bool) -> list[str]:
     answers = (f"your answer:      value {mine.value!r}, move {mine.move!r}\n"
                f"reference answer: value {ref.value!r}, move {ref.move!r}")
     if isinstance(case.game, GameTree) and _size(case.game.tree) <= 40:
-        return [f"{case.name}: GameTree({case.game.tree}), depth={case.depth} (a node is "
+        return [f"{case.title()}: GameTree({case.game.tree}), depth={case.depth} (a node is "
                 "named by its child indices from the root: node 10 is the first child of the "
                 "root's second child)", _outline(case, mine, ref), answers]
     lines = [case.draw(), answers, f"your leaves:      {_paths(case, mine.leaves)}",
@@ -538,12 +550,14 @@ def _explain_order(exercise: str, case: Case, mine: Run, ref: Run) -> CheckResul
     path, theirs = next((p, moves) for p, moves in _orders_by_path(case, mine).items()
                         if moves != _natural(case, p))
     return CheckResult(
-        exercise, FAILED, f"your pruning is right for the order you searched the moves in, "
-        f"but at {case.where(path)} of the {case.name} you searched {theirs}, and "
-        f"game.actions gives {_natural(case, path)}.",
-        hint="search the moves in the order game.actions(state) gives them (the exercise "
-             "asks for it): which leaves alpha-beta prunes depends on the move order, and "
-             "the check compares your leaves with the reference's in that order.",
+        exercise, FAILED, _("your pruning is right for the order you searched the moves in, "
+                            "but at {where} of the {case} you searched {yours}, and "
+                            "game.actions gives {natural}.").format(
+                                where=case.where(path), case=case.title(), yours=theirs,
+                                natural=_natural(case, path)),
+        hint=_("search the moves in the order game.actions(state) gives them (the exercise "
+               "asks for it): which leaves alpha-beta prunes depends on the move order, and "
+               "the check compares your leaves with the reference's in that order."),
         diagnosis="move order", details=_details(case, mine, ref, True))
 
 
@@ -575,21 +589,26 @@ def _first_difference(exercise: str, case: Case, mine: Run, pruning: bool,
     ref = reference(case, pruning, mine.orders)
     nodes = ref.trace.nodes() if ref.trace is not None else {}
     by_path = {_path(nodes, i): node for i, node in nodes.items()}
-    hint = ("compare your search with the reference on the case shown: what should "
-            "happen there, and what does your code do? Step through the reference with "
-            "SearchStepper to see it.")
+    hint = _("compare your search with the reference on the case shown: what should "
+             "happen there, and what does your code do? Step through the reference with "
+             "SearchStepper to see it.")
     if not pruning:
         message = _set_difference(case, mine, ref)
     else:
         message = _sequence_difference(case, mine, ref, by_path)
     if message is None:                                     # the same leaves: the value
         count = len(mine.leaves)
-        same = (f"on the {case.name} you scored the same {count} "
-                f"{'leaf' if count == 1 else 'leaves'} as the reference, but your search "
-                f"returned the value {mine.value!r}, and the reference {ref.value!r}.")
-        hint = ("the leaves are right; the way their values go up the tree is not. MAX takes "
-                "the largest child value, MIN the smallest, and every value is from the "
-                "root player's point of view (or, in negamax form, negated at each level).")
+        same = ngettext("on the {case} you scored the same {count} leaf as the reference, "
+                        "but your search returned the value {value}, and the reference "
+                        "{ref_value}.",
+                        "on the {case} you scored the same {count} leaves as the reference, "
+                        "but your search returned the value {value}, and the reference "
+                        "{ref_value}.", count).format(
+                            case=case.title(), count=count, value=repr(mine.value),
+                            ref_value=repr(ref.value))
+        hint = _("the leaves are right; the way their values go up the tree is not. MAX takes "
+                 "the largest child value, MIN the smallest, and every value is from the "
+                 "root player's point of view (or, in negamax form, negated at each level).")
         return CheckResult(exercise, FAILED, same, hint=hint, diagnosis="value",
                            details=picture)
     text, path = message
@@ -611,22 +630,24 @@ def _set_difference(case: Case, mine: Run, ref: Run) -> tuple[str, Path] | None:
         leaf = missing[0]
         if leaf in searched:
             below = next(p for p in mine.leaves if p[:len(leaf)] == leaf)
-            return (f"on the {case.name} the reference stops at {case.where(leaf)} and "
-                    f"scores it (the game is over there, or the depth limit is reached), "
-                    f"but you went on below it and scored {case.where(below)}.", leaf)
+            return (_("on the {case} the reference stops at {stop} and scores it (the game "
+                      "is over there, or the depth limit is reached), but you went on below "
+                      "it and scored {below}.").format(case=case.title(), stop=case.where(leaf),
+                                                       below=case.where(below)), leaf)
         gap = next(leaf[:i] for i in range(1, len(leaf) + 1) if leaf[:i] not in searched)
-        return (f"on the {case.name} you never searched below {case.where(gap)}: the "
-                f"reference searches it and scores {case.where(leaf)} there. Minimax looks "
-                f"at every move of every position down to the depth limit (or the end of "
-                f"the game).", gap[:-1])
+        return (_("on the {case} you never searched below {gap}: the reference searches it "
+                  "and scores {leaf} there. Minimax looks at every move of every position "
+                  "down to the depth limit (or the end of the game).").format(
+                      case=case.title(), gap=case.where(gap), leaf=case.where(leaf)), gap[:-1])
     leaf = extra[0]
     stop = next((leaf[:i] for i in range(len(leaf)) if leaf[:i] in ref_set), None)
     if stop is not None:
-        return (f"on the {case.name} the reference stops at {case.where(stop)} and scores "
-                f"it (the game is over there, or the depth limit is reached), but you went "
-                f"on below it and scored {case.where(leaf)}.", stop)
-    return (f"on the {case.name} you scored {case.where(leaf)}, which the reference "
-            f"never scores: it goes on below it.", leaf[:-1])
+        return (_("on the {case} the reference stops at {stop} and scores it (the game "
+                  "is over there, or the depth limit is reached), but you went on below "
+                  "it and scored {below}.").format(case=case.title(), stop=case.where(stop),
+                                                   below=case.where(leaf)), stop)
+    return (_("on the {case} you scored {leaf}, which the reference never scores: it goes "
+              "on below it.").format(case=case.title(), leaf=case.where(leaf)), leaf[:-1])
 
 
 def _sequence_difference(case: Case, mine: Run, ref: Run, by_path: dict
@@ -637,42 +658,51 @@ def _sequence_difference(case: Case, mine: Run, ref: Run, by_path: dict
              min(len(mine.leaves), len(ref.leaves)))
     if i == len(mine.leaves) == len(ref.leaves):
         return None
-    after = (f"after leaf #{i} ({case.where(mine.leaves[i - 1])})" if i else "at the start")
+    after = (_("after leaf #{number} ({leaf})").format(number=i,
+                                                         leaf=case.where(mine.leaves[i - 1]))
+             if i else _("at the start"))
     if i == len(ref.leaves) or (i < len(mine.leaves) and _pruned_by_ref(mine.leaves[i], by_path)):
         leaf = mine.leaves[i]
         if leaf in mine.leaves[:i]:
-            return (f"on the {case.name}, {after}, you scored {case.where(leaf)} a second "
-                    f"time (it was your leaf #{mine.leaves.index(leaf) + 1}); alpha-beta "
-                    "scores each leaf once. If you score positions to sort the moves, don't: "
-                    "the exercise searches them in the order game.actions gives.", leaf[:-1])
+            return (_("on the {case}, {after}, you scored {leaf} a second time (it was your "
+                      "leaf #{number}); alpha-beta scores each leaf once. If you score "
+                      "positions to sort the moves, don't: the exercise searches them in the "
+                      "order game.actions gives.").format(
+                          case=case.title(), after=after, leaf=case.where(leaf),
+                          number=mine.leaves.index(leaf) + 1), leaf[:-1])
         pruned = _pruned_by_ref(leaf, by_path)
         if pruned is None:
-            return (f"on the {case.name}, {after}, you went on to score {case.where(leaf)}; "
-                    f"the reference scores nothing more: it is done.", leaf[:-1])
+            return (_("on the {case}, {after}, you went on to score {leaf}; the reference "
+                      "scores nothing more: it is done.").format(
+                          case=case.title(), after=after, leaf=case.where(leaf)), leaf[:-1])
         node, move = pruned
-        return (f"on the {case.name}, {after}, you went on to score {case.where(leaf)}. "
-                f"The reference prunes move {move!r} at {case.where(node)}: "
-                f"{_cut_reason(by_path.get(node))}", node)
+        return (_("on the {case}, {after}, you went on to score {leaf}. The reference prunes "
+                  "move {move} at {node}: {reason}").format(
+                      case=case.title(), after=after, leaf=case.where(leaf), move=repr(move),
+                      node=case.where(node), reason=_cut_reason(by_path.get(node))), node)
     leaf = ref.leaves[i]
     theirs = mine.leaves[i] if i < len(mine.leaves) else None
     parted = _common_prefix(leaf, theirs) if theirs is not None else leaf[:-1]
     ref_node = by_path.get(parted)
-    window = (f" The reference searches it with the window alpha={ref_node.alpha}, "
-              f"beta={ref_node.beta} at {case.where(parted)}, which is still open." if ref_node
-              and ref_node.alpha is not None else "")
-    yours = (f"you scored {case.where(theirs)} instead" if theirs is not None
-             else "you scored nothing more")
+    window = (" " + _("The reference searches it with the window alpha={alpha}, beta={beta} "
+                      "at {node}, which is still open.").format(
+                          alpha=ref_node.alpha, beta=ref_node.beta, node=case.where(parted))
+              if ref_node and ref_node.alpha is not None else "")
+    yours = (_("you scored {leaf} instead").format(leaf=case.where(theirs))
+             if theirs is not None else _("you scored nothing more"))
     child = leaf[:len(parted) + 1]
     if leaf in mine.leaves:
-        fate = (f"you do score it, but as your leaf #{mine.leaves.index(leaf) + 1}: your "
-                f"search takes another path there.")
+        fate = _("you do score it, but as your leaf #{number}: your search takes another path "
+                 "there.").format(number=mine.leaves.index(leaf) + 1)
     elif any(p[:len(child)] == child for p in mine.leaves):
-        fate = (f"you searched below move {child[-1]!r} at {case.where(parted)}, but never "
-                f"scored {case.where(leaf)}.")
+        fate = _("you searched below move {move} at {node}, but never scored {leaf}.").format(
+            move=repr(child[-1]), node=case.where(parted), leaf=case.where(leaf))
     else:
-        fate = f"you never searched move {child[-1]!r} at {case.where(parted)}."
-    return (f"on the {case.name}, {after}, the reference scores {case.where(leaf)} next; "
-            f"{yours}; {fate}{window}", parted)
+        fate = _("you never searched move {move} at {node}.").format(
+            move=repr(child[-1]), node=case.where(parted))
+    return (_("on the {case}, {after}, the reference scores {leaf} next; {yours}; "
+              "{fate}").format(case=case.title(), after=after, leaf=case.where(leaf),
+                               yours=yours, fate=fate) + window, parted)
 
 
 def _pruned_by_ref(leaf: Path, by_path: dict) -> tuple[Path, Any] | None:
@@ -687,12 +717,14 @@ def _pruned_by_ref(leaf: Path, by_path: dict) -> tuple[Path, Any] | None:
 def _cut_reason(node: Any) -> str:
     """Why the reference cut off at `node`, from its trace."""
     if node is None or node.value is None:
-        return "it cannot change the result."
+        return _("it cannot change the result.")
     if node.maximizing:
-        return (f"there MAX already has {node.value!r}, at least beta={node.beta!r}, so MIN "
-                "above will never let the game come here.")
-    return (f"there MIN already holds MAX to {node.value!r}, at most alpha={node.alpha!r}, "
-            "so MAX above will never let the game come here.")
+        return _("there MAX already has {value}, at least beta={beta}, so MIN above will "
+                 "never let the game come here.").format(value=repr(node.value),
+                                                         beta=repr(node.beta))
+    return _("there MIN already holds MAX to {value}, at most alpha={alpha}, so MAX above "
+             "will never let the game come here.").format(value=repr(node.value),
+                                                          alpha=repr(node.alpha))
 
 
 def _common_prefix(a: Path, b: Path) -> Path:
@@ -708,26 +740,30 @@ def _explain_move(exercise: str, runs: list[tuple[Case, Run]], case: Case, mine:
     """Right leaves and value, but a move that is not one of the best."""
     named = _matching_model(runs, pruning)
     best = sorted(best_moves(case), key=str)
-    message = (f"on the {case.name} your value {mine.value!r} is right, but you chose "
-               f"move {mine.move!r}; the best {'move is' if len(best) == 1 else 'moves are'} "
-               f"{', '.join(map(repr, best))}.")
+    message = ngettext("on the {case} your value {value} is right, but you chose move "
+                       "{move}; the best move is {best}.",
+                       "on the {case} your value {value} is right, but you chose move "
+                       "{move}; the best moves are {best}.", len(best)).format(
+                           case=case.title(), value=repr(mine.value), move=repr(mine.move),
+                           best=", ".join(map(repr, best)))
     if named is not None:
         return CheckResult(exercise, FAILED, message, hint=_(HINTS[named]), diagnosis=named,
                            details=picture)
     if mine.move is None:
-        hint = ("you returned None as the move: return the move tried at this node that "
-                "led to the best value (the loop variable), not the move the child search "
-                "returned (None at the leaves, so None all the way up).")
+        hint = _("you returned None as the move: return the move tried at this node that "
+                 "led to the best value (the loop variable), not the move the child search "
+                 "returned (None at the leaves, so None all the way up).")
         return CheckResult(exercise, FAILED, message, hint=hint, diagnosis="no move",
                            details=picture)
     result = minimax(case.game, case.state, depth=case.depth, eval_fn=case.eval_fn,
                      scoring="plain")
     values = ", ".join(f"{m!r}: {v!r}" for m, v in result.move_values.items())
     return CheckResult(exercise, FAILED, message,
-                       hint="remember the move together with the value, and only when the "
-                            "value is better than the best so far; then return that move.",
+                       hint=_("remember the move together with the value, and only when the "
+                              "value is better than the best so far; then return that move."),
                        diagnosis="wrong move",
-                       details=picture + [f"the value of each root move: {values}"])
+                       details=picture + [_("the value of each root move: {values}").format(
+                           values=values)])
 
 
 @never_raises(N_("minimax"))

@@ -22,8 +22,9 @@ from gamelib.exercises.solutions.td import td_step as reference
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
 from gamelib.learning.ntuple import NTupleNetwork
 from gamelib.learning.td import add_to_entries, features, result_for_x, value_of
+from gamelib.platform import N_, _
 
-EXERCISE = "the TD(0) step"
+EXERCISE = N_("the TD(0) step")
 GAME = ConnectFour(rows=4, cols=5)
 ALPHA = 0.1
 """The learning rate of every case (not 1, so a forgotten alpha shows)."""
@@ -162,20 +163,20 @@ def wrong_position(network: NTupleNetwork, game: ConnectFour, state: ConnectFour
 
 
 MISTAKES: dict[str, tuple[Callable[..., float], str]] = {
-    "sign": (sign_flipped, "delta is target - V(state), not V(state) - target: the value "
-             "must move towards the target, not away from it."),
-    "no alpha": (no_alpha, "multiply the change by the learning rate alpha: "
-                 "alpha * delta * (1 - V(state)**2)."),
-    "no slope": (no_slope, "the change is alpha * delta * (1 - V(state)**2): the last "
-                 "factor is the slope of tanh at V(state), and it is missing."),
-    "guess at the end": (guess_at_the_end, "when `after` ends the game, the target is the "
+    "sign": (sign_flipped, N_("delta is target - V(state), not V(state) - target: the value "
+             "must move towards the target, not away from it.")),
+    "no alpha": (no_alpha, N_("multiply the change by the learning rate alpha: "
+                 "alpha * delta * (1 - V(state)**2).")),
+    "no slope": (no_slope, N_("the change is alpha * delta * (1 - V(state)**2): the last "
+                 "factor is the slope of tanh at V(state), and it is missing.")),
+    "guess at the end": (guess_at_the_end, N_("when `after` ends the game, the target is the "
                          "real result for X (result_for_x(after)), not the network's guess "
-                         "V(after)."),
-    "result always": (result_always, "before the end, the target is the network's value of "
+                         "V(after).")),
+    "result always": (result_always, N_("before the end, the target is the network's value of "
                       "the next position, network.value(after); the result is known only "
-                      "when game.is_terminal(after)."),
-    "wrong position": (wrong_position, "TD(0) corrects V(state), the position *before* the "
-                       "move: read and change the entries of `state`, not of `after`."),
+                      "when game.is_terminal(after).")),
+    "wrong position": (wrong_position, N_("TD(0) corrects V(state), the position *before* the "
+                       "move: read and change the entries of `state`, not of `after`.")),
 }
 
 
@@ -199,12 +200,14 @@ def _agrees(fn: Callable, model: Callable, case: Case) -> bool:
 
 def describe(case: Case) -> str:
     """The case in words: the moves that lead to `after`, and whether it ends the game."""
-    start = case.moves[:-1] or "(none)"
-    end = ("; it ends the game, " + ("a draw" if case.after.winner is None else
-                                      f"{case.after.winner} wins")
+    start = case.moves[:-1] or _("(none)")
+    end = (_("; it ends the game, {outcome}").format(
+               outcome=_("a draw") if case.after.winner is None else
+               _("{player} wins").format(player=case.after.winner))
            if GAME.is_terminal(case.after) else "")
-    return (f"on the 5x4 board after the moves {start}, {case.state.to_move} plays "
-            f"column {case.moves[-1]}{end}")
+    return _("on the 5x4 board after the moves {start}, {player} plays column "
+             "{column}{end}").format(start=start, player=case.state.to_move,
+                                     column=case.moves[-1], end=end)
 
 
 def changes(weights: list[float]) -> list[float]:
@@ -241,42 +244,51 @@ def check_td_step(fn: Callable) -> CheckResult:
         if same(got, right):
             continue
         return _differs(fn, case, got, right)
-    return CheckResult(EXERCISE, PASSED, f"your step changes the same table entries by the "
-                       f"same amounts and returns the same delta as TD(0) on all "
-                       f"{len(cases())} moves tried (the last {sum(GAME.is_terminal(c.after) for c in cases())} end a game).")
+    return CheckResult(EXERCISE, PASSED, _(
+        "your step changes the same table entries by the same amounts and returns the same "
+        "delta as TD(0) on all {count} moves tried (the last {ends} end a game).").format(
+            count=len(cases()), ends=sum(GAME.is_terminal(c.after) for c in cases())))
 
 
 def _differs(fn: Callable, case: Case, got: Outcome, right: Outcome) -> CheckResult:
     """The verdict on the first case where the student's step differs from TD(0)'s."""
     where = describe(case)
     if got.weights is None or right.weights is None:
-        return CheckResult(EXERCISE, FAILED, f"{where}: network.weights is no longer the "
-                           "network's table (it was replaced).",
-                           hint="change the entries in place with add_to_entries(network, "
-                                "found, amount); never assign network.weights.",
+        return CheckResult(EXERCISE, FAILED, _(
+            "{where}: network.weights is no longer the network's table (it was "
+            "replaced).").format(where=where),
+                           hint=_("change the entries in place with add_to_entries(network, "
+                                  "found, amount); never assign network.weights."),
                            diagnosis="replaced", details=[where])
     named = named_mistake(fn)
     if named is not None:
         diagnosis, hint = named
     elif close(got.weights, right.weights):
-        diagnosis, hint = "returned", "return delta = target - V(state), the error before the update."
+        diagnosis, hint = "returned", N_("return delta = target - V(state), the error before "
+                                         "the update.")
     else:
-        diagnosis, hint = "differs", ("work this case through by hand: the target, V(state), "
-                                      "delta, then alpha * delta * (1 - V(state)**2).")
+        diagnosis, hint = "differs", N_("work this case through by hand: the target, "
+                                        "V(state), delta, then alpha * delta * (1 - "
+                                        "V(state)**2).")
     state_value = start_network().value(case.state)
     target = target_of(start_network(), GAME, case.after)
     return CheckResult(
         EXERCISE, FAILED,
-        f"{where}: your step changed {changed_entries(got.weights)} table entries (the "
-        f"largest change {largest_change(got.weights):+.5f}) and returned "
-        f"{_number(got.returned)}; TD(0) changes {changed_entries(right.weights)} entries "
-        f"(the largest change {largest_change(right.weights):+.5f}) and returns delta = "
-        f"{right.returned:+.4f}.",
-        hint=hint, diagnosis=diagnosis,
-        details=[f"first move that differs, of {len(cases())} tried: {where}",
-                 f"V(state) = {state_value:+.4f}, target = {target:+.4f}, alpha = {ALPHA}: "
-                 f"each entry V(state) reads should move by "
-                 f"{ALPHA * right.returned * (1 - state_value ** 2):+.5f}"])
+        _("{where}: your step changed {changed} table entries (the largest change "
+          "{largest}) and returned {returned}; TD(0) changes {right_changed} entries (the "
+          "largest change {right_largest}) and returns delta = {delta}.").format(
+              where=where, changed=changed_entries(got.weights),
+              largest=f"{largest_change(got.weights):+.5f}", returned=_number(got.returned),
+              right_changed=changed_entries(right.weights),
+              right_largest=f"{largest_change(right.weights):+.5f}",
+              delta=f"{right.returned:+.4f}"),
+        hint=_(hint), diagnosis=diagnosis,
+        details=[_("first move that differs, of {count} tried: {where}").format(
+                     count=len(cases()), where=where),
+                 _("V(state) = {value}, target = {target}, alpha = {alpha}: each entry "
+                   "V(state) reads should move by {move}").format(
+                       value=f"{state_value:+.4f}", target=f"{target:+.4f}", alpha=ALPHA,
+                       move=f"{ALPHA * right.returned * (1 - state_value ** 2):+.5f}")])
 
 
 def _number(value: Any) -> str:

@@ -19,7 +19,7 @@ from gamelib.exercises.rules import crashed_on
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
 from gamelib.heuristics.report import useless_threats
 from gamelib.heuristics.threats import Threat, threats
-from gamelib.platform import N_
+from gamelib.platform import N_, _
 
 EXERCISE = N_("the useful threats")
 HAND_MADE = ("33445", "334455", "6355136251202133", "02265514406046651244", "010101")
@@ -65,21 +65,25 @@ def positions(count: int = 160, seed: int = 29) -> list[str]:
 
 def as_threats(answer: Any) -> set[Threat]:
     """The student's answer as a set of threats; ValueError saying what is expected."""
-    expected = ("a list (or set) of threats, like heuristics.threats gives: "
-                "Threat(player, col, row), or plain (player, col, row) tuples")
+    expected = _("a list (or set) of threats, like heuristics.threats gives: "
+                 "Threat(player, col, row), or plain (player, col, row) tuples")
     if isinstance(answer, (str, bytes)) or not isinstance(answer, (list, set, frozenset,
                                                                     tuple)):
-        raise ValueError(f"returned {type(answer).__name__}, not {expected}")
+        raise ValueError(_("returned {type}, not {expected}").format(
+            type=type(answer).__name__, expected=expected))
     try:
         items = list(answer)
     except Exception as error:                # a student's collection that cannot be read
-        raise ValueError(f"returned a {type(answer).__name__} that cannot be read "
-                         f"({type(error).__name__}), not {expected}") from None
+        raise ValueError(_("returned a {type} that cannot be read ({error}), not "
+                           "{expected}").format(type=type(answer).__name__,
+                                                error=type(error).__name__,
+                                                expected=expected)) from None
     found = set()
     for item in items:
         if not _is_threat(item):
-            raise ValueError(f"returned a collection holding {short(item)}, which is not a "
-                             f"threat; the answer is {expected}")
+            raise ValueError(_("returned a collection holding {item}, which is not a "
+                               "threat; the answer is {expected}").format(
+                                   item=short(item), expected=expected))
         found.add(Threat(item[0], plain(item[1]), plain(item[2])))
     return found
 
@@ -113,23 +117,25 @@ def check_useful_threats(fn: Callable) -> CheckResult:
         try:
             got = as_threats(answer)
         except ValueError as error:
-            return CheckResult(EXERCISE, FAILED, f"{where} {error}.", diagnosis="format",
-                               hint="return the threats themselves, e.g. a list built "
-                                    "from heuristics.threats(state, 'X') + "
-                                    "heuristics.threats(state, 'O').",
+            return CheckResult(EXERCISE, FAILED, _("{where} {error}.").format(
+                where=where, error=error), diagnosis="format",
+                               hint=_("return the threats themselves, e.g. a list built "
+                                      "from heuristics.threats(state, 'X') + "
+                                      "heuristics.threats(state, 'O')."),
                                details=[game.render(state)])
         right = useful(state)
         if got != right:
             if only_one_player([game.play(m) for m in tried], answers):
                 return _wrong(state, where, got, right, ONE_PLAYER)
             return _wrong(state, where, got, right)
-    return CheckResult(EXERCISE, PASSED, f"your function finds the useful threats in all "
-                       f"{len(tried)} positions tried: threats above others, cells both "
-                       "players threaten, and both players' threats at once.")
+    return CheckResult(EXERCISE, PASSED, _(
+        "your function finds the useful threats in all {count} positions tried: threats "
+        "above others, cells both players threaten, and both players' threats at "
+        "once.").format(count=len(tried)))
 
 
-ONE_PLAYER = ("both players' threats count: heuristics.threats(state, 'X') + "
-              "heuristics.threats(state, 'O').", "one player only")
+ONE_PLAYER = (N_("both players' threats count: heuristics.threats(state, 'X') + "
+                 "heuristics.threats(state, 'O')."), "one player only")
 """The hint and diagnosis for a function that finds one player's useful threats only."""
 
 
@@ -148,7 +154,8 @@ def only_one_player(states: list[ConnectFourState], answers: list[Any]) -> bool:
 
 def _show(found: set[Threat]) -> str:
     """Threats in words: 'X column 2 row 1, O column 4 row 3'."""
-    return ", ".join(f"{t.player} column {t.col} row {t.row}" for t in sorted(found)) or "none"
+    return ", ".join(_("{player} column {col} row {row}").format(
+        player=t.player, col=t.col, row=t.row) for t in sorted(found)) or _("none")
 
 
 def _wrong(state: ConnectFourState, where: str, got: set[Threat], right: set[Threat],
@@ -162,30 +169,33 @@ def _wrong(state: ConnectFourState, where: str, got: set[Threat], right: set[Thr
     if mistake is not None:
         hint, diagnosis = mistake
     elif extra - every:
-        hint, diagnosis = ("a threat is an empty cell where one more disc completes four "
-                           "for its player: start from heuristics.threats(state, player) "
-                           "for both players."), "not a threat"
+        hint, diagnosis = N_("a threat is an empty cell where one more disc completes four "
+                             "for its player: start from heuristics.threats(state, player) "
+                             "for both players."), "not a threat"
     elif any(u.col == t.col and u.row > t.row for t in missing for u in kept):
-        hint, diagnosis = ("the lowest threat of a column is decided first, so it is the "
-                           "useful one: keep it and drop the threats above it, not the "
-                           "other way round."), "keeps the upper threat"
+        hint, diagnosis = N_("the lowest threat of a column is decided first, so it is the "
+                             "useful one: keep it and drop the threats above it, not the "
+                             "other way round."), "keeps the upper threat"
     elif any("both players" in useless[t] for t in kept):
-        hint, diagnosis = ("a cell both players threaten decides nothing by itself: drop "
-                           "both threats on it."), "keeps a shared threat"
+        hint, diagnosis = N_("a cell both players threaten decides nothing by itself: drop "
+                             "both threats on it."), "keeps a shared threat"
     elif kept:
-        hint, diagnosis = ("a threat above another threat in the same column (of either "
-                           "player) is never reached: the lower one decides first. Keep "
-                           "only the lowest threat of each column."), "keeps a threat above another"
+        hint, diagnosis = N_("a threat above another threat in the same column (of either "
+                             "player) is never reached: the lower one decides first. Keep "
+                             "only the lowest threat of each column."), \
+            "keeps a threat above another"
     else:
-        hint, diagnosis = ("only two things make a threat useless: another threat below it "
-                           "in its column, or the other player threatening the same cell; "
-                           "the lowest threat of a column is useful unless its cell is "
-                           "shared."), "drops a useful threat"
-    parts = [f"{where} found {_show(got)}; the useful threats are {_show(right)}."]
+        hint, diagnosis = N_("only two things make a threat useless: another threat below "
+                             "it in its column, or the other player threatening the same "
+                             "cell; the lowest threat of a column is useful unless its cell "
+                             "is shared."), "drops a useful threat"
+    parts = [_("{where} found {got}; the useful threats are {right}.").format(
+        where=where, got=_show(got), right=_show(right))]
     if missing:
-        parts.append(f"Missing: {_show(missing)}.")
+        parts.append(_("Missing: {threats}.").format(threats=_show(missing)))
     if extra:
-        parts.append(f"Not useful (or not threats): {_show(extra)}.")
-    return CheckResult(EXERCISE, FAILED, " ".join(parts), hint=hint, diagnosis=diagnosis,
-                       details=[ConnectFour().render(state), f"{state.to_move} to move; rows "
-                                "count from 1 at the bottom."])
+        parts.append(_("Not useful (or not threats): {threats}.").format(threats=_show(extra)))
+    return CheckResult(EXERCISE, FAILED, " ".join(parts), hint=_(hint), diagnosis=diagnosis,
+                       details=[ConnectFour().render(state), _(
+                           "{player} to move; rows count from 1 at the bottom.").format(
+                               player=state.to_move)])

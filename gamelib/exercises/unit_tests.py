@@ -32,7 +32,7 @@ from gamelib.exercises.common import FAILED, NOT_YET, PASSED, CheckResult
 from gamelib.exercises.exercise import Note, next_hint
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
 from gamelib.games.tictactoe import DIRECTIONS, TicTacToe, TicTacToeState
-from gamelib.platform import N_
+from gamelib.platform import N_, _, ngettext
 from gamelib.search.alphabeta import alphabeta
 
 EXERCISE = N_("unit tests for the games and the player")
@@ -177,21 +177,21 @@ def correct_fixtures() -> dict[str, Any]:
 
 
 BUGS = (
-    Bug("tictactoe", "actions lists taken cells", TicTacToeTakenCells),
-    Bug("tictactoe", "actions misses the last column (off by one)", TicTacToeLastColumn),
-    Bug("tictactoe", "anti-diagonal line not detected", TicTacToeNoAntiDiagonal),
-    Bug("tictactoe", "draw not detected (full board not terminal)", TicTacToeNoDraw),
-    Bug("tictactoe", "utility sign flipped", TicTacToeFlippedUtility),
-    Bug("connect4", "actions misses the last column (off by one)", ConnectFourLastColumn),
-    Bug("connect4", "actions offers full columns", ConnectFourFullColumns),
-    Bug("connect4", "one diagonal direction not detected", ConnectFourNoDiagonal),
-    Bug("connect4", "draw not detected (full board not terminal)", ConnectFourNoDraw),
-    Bug("connect4", "utility sign flipped", ConnectFourFlippedUtility),
-    Bug("player", "ignores depth: looks one move ahead only", lambda: search_player(1)),
-    Bug("player", "ignores depth: looks two moves ahead only", lambda: search_player(2)),
-    Bug("player", "plays for the opponent (takes the lowest value)",
+    Bug("tictactoe", N_("actions lists taken cells"), TicTacToeTakenCells),
+    Bug("tictactoe", N_("actions misses the last column (off by one)"), TicTacToeLastColumn),
+    Bug("tictactoe", N_("anti-diagonal line not detected"), TicTacToeNoAntiDiagonal),
+    Bug("tictactoe", N_("draw not detected (full board not terminal)"), TicTacToeNoDraw),
+    Bug("tictactoe", N_("utility sign flipped"), TicTacToeFlippedUtility),
+    Bug("connect4", N_("actions misses the last column (off by one)"), ConnectFourLastColumn),
+    Bug("connect4", N_("actions offers full columns"), ConnectFourFullColumns),
+    Bug("connect4", N_("one diagonal direction not detected"), ConnectFourNoDiagonal),
+    Bug("connect4", N_("draw not detected (full board not terminal)"), ConnectFourNoDraw),
+    Bug("connect4", N_("utility sign flipped"), ConnectFourFlippedUtility),
+    Bug("player", N_("ignores depth: looks one move ahead only"), lambda: search_player(1)),
+    Bug("player", N_("ignores depth: looks two moves ahead only"), lambda: search_player(2)),
+    Bug("player", N_("plays for the opponent (takes the lowest value)"),
         lambda: search_player(PLAYER_DEPTH, lowest_value)),
-    Bug("player", "plays the first legal move", lambda: search_player(1, first_move)),
+    Bug("player", N_("plays the first legal move"), lambda: search_player(1, first_move)),
 )
 """Every planted bug, by the fixture it replaces."""
 
@@ -217,7 +217,7 @@ def function_test(name: str, fn: Callable) -> StudentTest:
             fn(*(fixtures[p] for p in params))
         except AssertionError as error:
             said = str(error).splitlines()[0] if str(error) else ""
-            return f"assertion failed{': ' + said if said else ''}"
+            return _("assertion failed") + (f": {said}" if said else "")
         except Exception as error:       # a test may fail by raising anything
             return f"{type(error).__name__}: {error}"
         return None
@@ -282,7 +282,7 @@ def run_against_bugs(tests: list[StudentTest]) -> list[BugReport]:
 
 def _tests(count: int) -> str:
     """'1 test' or '3 tests'."""
-    return f"{count} test{'s' if count != 1 else ''}"
+    return ngettext("{count} test", "{count} tests", count).format(count=count)
 
 
 def check(namespace: dict[str, Any] | list[Callable] | None = None) -> CheckResult:
@@ -294,51 +294,57 @@ def check(namespace: dict[str, Any] | list[Callable] | None = None) -> CheckResu
         namespace = {fn.__name__: fn for fn in namespace}
     tests, problems = collect(dict(namespace))
     if problems:
-        return CheckResult(EXERCISE, FAILED, "some test functions cannot be run.",
+        return CheckResult(EXERCISE, FAILED, _("some test functions cannot be run."),
                            details=problems)
     if not tests:
-        return CheckResult(EXERCISE, NOT_YET, "no tests found yet: write functions named "
-                           "test_..., taking tictactoe, connect4 and/or player, and run "
-                           "their cell, then run this check again.")
+        return CheckResult(EXERCISE, NOT_YET, _("no tests found yet: write functions named "
+                                                "test_..., taking tictactoe, connect4 and/or "
+                                                "player, and run their cell, then run this "
+                                                "check again."))
     correct = correct_fixtures()
     broken = [(t.name, why) for t in tests if (why := t.run(correct)) is not None]
     if broken:
         return CheckResult(EXERCISE, FAILED,
-                           f"{len(broken)} of your {_tests(len(tests))} fail on the CORRECT "
-                           "code: a test must pass when nothing is wrong.",
-                           hint="print what the game or player actually returns and "
-                                "compare it with what your assert expects.",
+                           _("{broken} of your {tests} fail on the CORRECT code: a test "
+                             "must pass when nothing is wrong.").format(
+                                 broken=len(broken), tests=_tests(len(tests))),
+                           hint=_("print what the game or player actually returns and "
+                                  "compare it with what your assert expects."),
                            details=[f"{name}: {why}" for name, why in broken])
     reports = run_against_bugs(tests)
     caught = [r for r in reports if r.caught_by]
-    details = [f"{'caught' if r.caught_by else 'MISSED'}  [{r.bug.fixture}] {r.bug.name}"
-               + (f"  (by {', '.join(r.caught_by)})" if r.caught_by else "")
+    details = [(_("caught") if r.caught_by else _("MISSED")) + f"  [{r.bug.fixture}] "
+               + _(r.bug.name)
+               + ("  " + _("(by {tests})").format(tests=", ".join(r.caught_by))
+                  if r.caught_by else "")
                for r in reports]
-    message = (f"your {_tests(len(tests))} pass on the correct code and catch "
-               f"{len(caught)} of the {len(reports)} planted bugs.")
+    message = _("your {tests} pass on the correct code and catch {caught} of the {bugs} "
+                "planted bugs.").format(tests=_tests(len(tests)), caught=len(caught),
+                                        bugs=len(reports))
     if len(caught) == len(reports):
         return CheckResult(EXERCISE, PASSED, message, details=details)
     missed = sorted({r.bug.fixture for r in reports if not r.caught_by})
     return CheckResult(EXERCISE, FAILED, message,
-                       hint=f"write a test that would fail on each MISSED bug "
-                            f"(still missed in: {', '.join(missed)}).", details=details)
+                       hint=_("write a test that would fail on each MISSED bug (still missed "
+                              "in: {fixtures}).").format(fixtures=", ".join(missed)),
+                       details=details)
 
 
 # ---- hints and the model solution ------------------------------------------------------
 
 HINTS = (
-    "Start from what you know for sure: the empty 3x3 board has 9 legal moves, the empty "
-    "Connect Four board 7 (columns 0..6). A test that compares with such a number catches "
-    "an off-by-one at once.",
-    "Build positions with moves: tictactoe.result(state, (row, col)) again and again, or "
-    "connect4.play(\"3343\") (columns, 0-based). Then assert on is_terminal and utility: "
-    "after X completes a line, utility(state, 'X') == 1 and utility(state, 'O') == -1.",
-    "Cover every kind of line: a row, a column and BOTH diagonals in each game, a full "
-    "board with no winner (a draw: terminal, utility 0), and a full column in Connect "
-    "Four (it must not be offered).",
-    "For the player, pick positions with one right answer: X to move with three in a "
-    "column (take the win), O to move facing X's three (block), and a position where one "
-    "move makes two threats at once (a win in two: only a search three plies deep sees it).",
+    N_("Start from what you know for sure: the empty 3x3 board has 9 legal moves, the empty "
+       "Connect Four board 7 (columns 0..6). A test that compares with such a number catches "
+       "an off-by-one at once."),
+    N_("Build positions with moves: tictactoe.result(state, (row, col)) again and again, or "
+       "connect4.play(\"3343\") (columns, 0-based). Then assert on is_terminal and utility: "
+       "after X completes a line, utility(state, 'X') == 1 and utility(state, 'O') == -1."),
+    N_("Cover every kind of line: a row, a column and BOTH diagonals in each game, a full "
+       "board with no winner (a draw: terminal, utility 0), and a full column in Connect "
+       "Four (it must not be offered)."),
+    N_("For the player, pick positions with one right answer: X to move with three in a "
+       "column (take the win), O to move facing X's three (block), and a position where one "
+       "move makes two threats at once (a win in two: only a search three plies deep sees it)."),
 )
 
 
@@ -348,8 +354,8 @@ _hints_given = 0
 def hint() -> Note:
     """The next hint (one more at each call)."""
     global _hints_given
-    note, _hints_given = next_hint(EXERCISE, HINTS, _hints_given, "Run check() to see which "
-                                   "bugs are still missed, or solution().")
+    note, _hints_given = next_hint(EXERCISE, HINTS, _hints_given, _(
+        "Run check() to see which bugs are still missed, or solution()."))
     return note
 
 
@@ -357,5 +363,5 @@ def solution() -> Note:
     """A model set of tests (it catches every planted bug)."""
     text = resources.files("gamelib.exercises.solutions").joinpath(
         "unit_tests.py").read_text(encoding="utf-8")
-    return Note(f"{EXERCISE}: a model solution "
-                "(gamelib/exercises/solutions/unit_tests.py).", text, code=True)
+    return Note(_("{title}: a model solution ({path}).").format(
+        title=_(EXERCISE), path="gamelib/exercises/solutions/unit_tests.py"), text, code=True)

@@ -15,7 +15,7 @@ from typing import Any, Callable
 from gamelib.exercises.common import (FAILED, PASSED, CheckResult, StudentError, call,
                                       crashed, never_raises, not_yet, plain)
 from gamelib.exercises.solutions.wilson import wilson as reference
-from gamelib.platform import N_
+from gamelib.platform import N_, _, ngettext
 
 EXERCISE = N_("Wilson interval")
 CASES = [(wins, games) for games in range(1, 61) for wins in range(games + 1)]
@@ -47,14 +47,14 @@ def without_square(wins: int, games: int) -> tuple[float, float]:
 
 
 MISTAKES: dict[str, tuple[Callable[[int, int], tuple[float, float]], str]] = {
-    "normal interval": (normal_interval, "this is the normal (Wald) interval p ± 1.96 "
+    "normal interval": (normal_interval, N_("this is the normal (Wald) interval p ± 1.96 "
                         "√(p(1-p)/n); Wilson's moves the centre towards 1/2 and never "
-                        "leaves [0, 1], even after 0 or all wins."),
-    "clipped normal interval": (clipped_normal, "this is the normal interval cut to "
+                        "leaves [0, 1], even after 0 or all wins.")),
+    "clipped normal interval": (clipped_normal, N_("this is the normal interval cut to "
                                 "[0, 1]; after 0 or all wins it has width 0, as if a few "
-                                "games proved the rate exactly. Use Wilson's formula."),
-    "z not squared": (without_square, "write z * z (z²) in the three places the formula "
-                      "has it: p + z²/(2n), 1 + z²/n and z²/(4n²)."),
+                                "games proved the rate exactly. Use Wilson's formula.")),
+    "z not squared": (without_square, N_("write z * z (z²) in the three places the formula "
+                      "has it: p + z²/(2n), 1 + z²/n and z²/(4n²).")),
 }
 
 
@@ -90,10 +90,12 @@ def check_wilson(fn: Callable) -> CheckResult:
         got = pair(raw)
         right = reference(wins, games)
         if got is None:
-            return CheckResult(EXERCISE, FAILED, f"wilson({wins}, {games}) returned "
-                               f"{raw!r}; it should return two numbers (low, high), "
-                               f"about ({right[0]:.4f}, {right[1]:.4f}).",
-                               hint="return a tuple: return low, high.",
+            return CheckResult(EXERCISE, FAILED, _(
+                "wilson({wins}, {games}) returned {answer}; it should return two numbers "
+                "(low, high), about ({low}, {high}).").format(
+                    wins=wins, games=games, answer=repr(raw), low=f"{right[0]:.4f}",
+                    high=f"{right[1]:.4f}"),
+                               hint=_("return a tuple: return low, high."),
                                diagnosis="not a pair")
         answers[(wins, games)] = got
         if close(got, right):
@@ -102,17 +104,24 @@ def check_wilson(fn: Callable) -> CheckResult:
                  if all(close(got_, model(*case)) for case, got_ in answers.items())
                  and _agrees_everywhere(fn, model)]
         diagnosis, hint = named[0] if named else (
-            "differs", "compare your code with the formula term by term, on this case "
-                       "by hand: p = wins / games, then the centre, then the half-width.")
-        return CheckResult(EXERCISE, FAILED, f"wilson({wins}, {games}) returned "
-                           f"({got[0]:.4f}, {got[1]:.4f}); Wilson's interval is "
-                           f"({right[0]:.4f}, {right[1]:.4f}).", hint=hint,
+            "differs", N_("compare your code with the formula term by term, on this case "
+                          "by hand: p = wins / games, then the centre, then the half-width."))
+        return CheckResult(EXERCISE, FAILED, _(
+            "wilson({wins}, {games}) returned ({low}, {high}); Wilson's interval is "
+            "({right_low}, {right_high}).").format(
+                wins=wins, games=games, low=f"{got[0]:.4f}", high=f"{got[1]:.4f}",
+                right_low=f"{right[0]:.4f}", right_high=f"{right[1]:.4f}"), hint=_(hint),
                            diagnosis=diagnosis,
-                           details=[f"first case that differs, of {len(CASES)} tried "
-                                    f"(every result of 1 to {CASES[-1][1]} games): "
-                                    f"{wins} wins in {games} game{'s' if games > 1 else ''}"])
-    return CheckResult(EXERCISE, PASSED, f"your interval is Wilson's on all {len(CASES)} "
-                       f"results of 1 to {CASES[-1][1]} games.")
+                           details=[_("first case that differs, of {count} tried (every "
+                                      "result of 1 to {most} games): {case}").format(
+                                          count=len(CASES), most=CASES[-1][1],
+                                          case=ngettext("{wins} wins in {games} game",
+                                                        "{wins} wins in {games} games",
+                                                        games).format(wins=wins,
+                                                                      games=games))])
+    return CheckResult(EXERCISE, PASSED, _("your interval is Wilson's on all {count} results "
+                                           "of 1 to {most} games.").format(
+                                               count=len(CASES), most=CASES[-1][1]))
 
 
 def _agrees_everywhere(fn: Callable, model: Callable[[int, int], tuple[float, float]]
