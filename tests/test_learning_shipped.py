@@ -9,8 +9,8 @@ import pytest
 
 from gamelib import ConnectFour, TicTacToe
 from gamelib.arena.specs import check_player, player_from_spec
-from gamelib.learning import (LearnedPlayer, learned_playout, load_shipped, shipped_path,
-                              train_command)
+from gamelib.learning import (LearnedPlayer, NTupleNetwork, learned_playout, load_shipped,
+                              shipped_path, train_command)
 from gamelib.widgets import PlayBoard, presets_for
 from gamelib.widgets.opponents import SHOWN_PATTERNS, saw_words
 
@@ -109,3 +109,15 @@ def test_a_winning_move_needs_no_learned_value() -> None:
     result = player_from_spec("td:2").explain(game, game.play("001122"))
     assert result.move == 3
     assert saw_words(result) == "Column 3 wins at once, so no learned value is needed."
+
+
+def test_the_plain_python_network_explains_the_same_move_and_weights() -> None:
+    """The browser course has no numpy: its network reads the same file into lists."""
+    game, state = ConnectFour(), ConnectFour().play("3342")
+    fast = LearnedPlayer(load_shipped(), depth=2).explain(game, state)
+    network = NTupleNetwork.load(shipped_path(), plain=True)
+    plain = LearnedPlayer(network, depth=2).explain(game, state)
+    assert plain.move == fast.move
+    assert [p.cells for p in plain.patterns[:5]] == [p.cells for p in fast.patterns[:5]]
+    assert [p.weight for p in plain.patterns[:5]] == \
+        pytest.approx([p.weight for p in fast.patterns[:5]], abs=1e-5)

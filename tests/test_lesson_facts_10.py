@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 import lessons
+from gamelib.arena import duels
+from gamelib.arena.stats import interval_verdict
 from gamelib.learning import load_shipped, train_command
 
 LESSON = Path(__file__).resolve().parent.parent / "notebooks" / "10-learning-to-evaluate.ipynb"
@@ -112,10 +114,36 @@ def test_the_7x6_verdicts_read_their_intervals(executed_lesson):
     verdict_reads_its_interval(text(executed_lesson, "mcts-duel"))
 
 
-def test_quick_runs_play_the_7x6_matches_at_full_size():
-    """The verdicts of the 7x6 matches are the same in quick and full runs: same games."""
-    quick = json.loads(LESSON.read_text())["metadata"]["gamelib"]["quick"]
-    assert not {"DEPTH", "DUEL_GAMES"} & set(quick)
+def test_every_run_reads_the_same_stored_7x6_matches():
+    """The 7x6 verdicts come from the stored games, so quick, full and browser runs print
+    the same; only how many of those games are played again changes."""
+    sizes = json.loads(LESSON.read_text())["metadata"]["gamelib"]
+    for setting in ("quick", "browser"):
+        assert not {"DEPTH", "DUEL_GAMES"} & set(sizes[setting])
+        assert 0 < sizes[setting]["LIVE_GAMES"] < 8
+    source = lesson_source()
+    assert "LIVE_GAMES = 8 " in source and "duels.stored(rival)" in source
+    assert "match(game, learned" not in source
+
+
+@pytest.mark.slow
+def test_the_7x6_matches_printed_are_the_stored_ones(executed_lesson):
+    output = text(executed_lesson, "duels")
+    for rival in duels.GAMES:
+        played = duels.stored(rival)
+        assert str(played) in output
+        assert interval_verdict("the learned evaluation", *played.interval(played.players[0]),
+                                f"the {rival}") in output
+    assert "made by `python -m gamelib.arena.duels`" in output
+
+
+@pytest.mark.slow
+def test_the_games_played_again_come_out_as_stored(executed_lesson):
+    found = re.findall(r"against the ([^:\n]+): games \[[\d, ]+\] played again, (\d+) of "
+                       r"(\d+) came out as stored, move for move",
+                       text(executed_lesson, "live-duels"))
+    assert [rival for rival, _, _ in found] == list(duels.GAMES)
+    assert all(same == count and int(count) > 0 for _, same, count in found)
 
 
 @pytest.mark.slow

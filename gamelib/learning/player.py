@@ -37,7 +37,7 @@ def pattern_weights(network: NTupleNetwork, state: ConnectFourState) -> list[Pat
     table = network.weights[found.side]
     weights = [PatternWeight(tuple(divmod(int(cell), network.cols) for cell in cells),
                              float(table[i][int(found.own[i])] + table[i][int(found.mirror[i])]))
-               for i, cells in enumerate(network.tuples.tolist())]
+               for i, cells in enumerate(network.tuples)]
     return sorted(weights, key=lambda pattern: -abs(pattern.weight))
 
 
