@@ -72,7 +72,7 @@ def tools_python() -> Path:
     if not (python.exists() and stamp.exists() and stamp.read_text() == wanted):
         shutil.rmtree(home, ignore_errors=True)
         venv.create(home, with_pip=True)
-        run(python, "-m", "pip", "install", "-q", *BUILD_TOOLS)
+        run(python, "-m", "pip", "install", "-q", *BUILD_TOOLS, cwd=home)  # not the checkout
         stamp.write_text(wanted)
     return python
 

@@ -64,13 +64,21 @@ def lesson_of(item: pytest.Item) -> str | None:
     return named.group(1) if named and "lesson" in module else None
 
 
+BUILD_FROM_THE_CHECKOUT = {"test_lite", "test_lessons_command"}
+"""Modules whose tests build gamelib from this checkout (the browser site's wheel, the wheel
+test): setuptools writes build/ and the egg-info in the checkout, so they take turns."""
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """With `pytest -n 2` (pytest-xdist, --dist loadgroup): the tests of one lesson run in
     one process, so each lesson is executed once; the other tests go by module, so a
-    module's set-up (a served notebook, a built site) is made once."""
+    module's set-up (a served notebook, a built site) is made once; the modules that build
+    gamelib from the checkout share one process."""
     if not config.pluginmanager.hasplugin("xdist"):
         return
     for item in items:
+        module = Path(str(item.fspath)).stem
         lesson = lesson_of(item)
-        group = f"lesson-{lesson}" if lesson else Path(str(item.fspath)).stem
+        group = ("checkout-builds" if module in BUILD_FROM_THE_CHECKOUT
+                 else f"lesson-{lesson}" if lesson else module)
         item.add_marker(pytest.mark.xdist_group(group))
