@@ -6,6 +6,8 @@ UV := $(VENV)/bin/uv
 export PYTHONHASHSEED := 0
 # Both cores (pytest-xdist); tests/conftest.py keeps each lesson's tests, and each module's,
 # in one process, so a lesson is executed once and a served notebook or site is made once.
+# The browser tests (e2e) run after the others, one at a time: they time what a student
+# sees, and the browser site's build shares the checkout with the wheel builds.
 PARALLEL := -n auto --dist loadgroup
 FAST_SUITE := -m "not e2e and not slow" --ignore=tests/test_notebooks.py
 
@@ -26,7 +28,8 @@ lessons: setup    ## set up, then open JupyterLab on the lessons
 test:             ## the test set with Chromium; every test (unit, notebooks, browser) and the
                   ## HTML export, then the fast suite on the other supported Pythons
 	PYTHON=$(PYTHON) VENV=$(VENV) scripts/setup.sh --browser
-	$(PY) -m pytest $(PARALLEL) --durations=20
+	$(PY) -m pytest $(PARALLEL) -m "not e2e" --durations=20
+	$(PY) -m pytest -m e2e --durations=10
 	GAMELIB_QUICK=1 EXECUTED=build/executed/quick scripts/export_html.sh
 	VENV=$(VENV) UV=$(UV) scripts/test_versions.sh
 
