@@ -12,27 +12,14 @@ Measured, each as the least CPU time of a few interleaved runs:
 from __future__ import annotations
 
 import argparse
-import gc
 import random
-import time
 from typing import Callable
 
 from gamelib import ConnectFour
 from gamelib.learning import NTupleNetwork, shipped_path, train
+from run_all import best_of_each  # benchmarks/run_all.py: the timing every benchmark shares
 
 SMALL = ConnectFour(rows=4, cols=5)
-
-
-def least_cpu(repeats: int, runs: list[Callable[[], object]]) -> list[float]:
-    """The least CPU seconds of each of `runs`, timed in turn `repeats` times."""
-    best = [float("inf")] * len(runs)
-    for _ in range(repeats):
-        for i, run in enumerate(runs):
-            gc.collect()
-            started = time.process_time()
-            run()
-            best[i] = min(best[i], time.process_time() - started)
-    return best
 
 
 def middle_game_positions(count: int) -> list:
@@ -68,15 +55,15 @@ def main() -> None:
     def training(plain: bool) -> Callable[[], object]:
         return lambda: train(NTupleNetwork.random(SMALL, count=20, length=6, seed=1, plain=plain),
                              SMALL, games, seed=0, alpha=0.03)
-    row("5x4 self-play TD(0)", "game", games, *least_cpu(repeats, [training(False), training(True)]))
+    row("5x4 self-play TD(0)", "game", games, *best_of_each(repeats, [training(False), training(True)]))
     values = [lambda net=net: [net.value(s) for s in positions] for net in shipped.values()]
-    row("7x6 value of a position", "position", len(positions), *least_cpu(repeats, values))
+    row("7x6 value of a position", "position", len(positions), *best_of_each(repeats, values))
     greedy = [lambda net=net: [net.move_values(game, s) for s in positions]
               for net in shipped.values()]
-    row("7x6 values of every move", "position", len(positions), *least_cpu(repeats, greedy))
+    row("7x6 values of every move", "position", len(positions), *best_of_each(repeats, greedy))
     loads = [lambda plain=plain: NTupleNetwork.load(shipped_path(), plain=plain)
              for plain in (False, True)]
-    row("loading the shipped network", "load", 1, *least_cpu(repeats, loads))
+    row("loading the shipped network", "load", 1, *best_of_each(repeats, loads))
 
 
 if __name__ == "__main__":
