@@ -247,6 +247,13 @@ def test_dark_theme_keeps_the_chosen_row_readable(frontend) -> None:
             "getComputedStyle(n).backgroundColor; if (c !== 'rgba(0, 0, 0, 0)' && "
             "c !== 'transparent') return c; } return 'rgb(255, 255, 255)'; }")
         assert contrast("rgb(255, 255, 255)", page_background) > 4.5   # really dark
+        drop = c4(tab).locator(".gamelib-drop-3")           # as a column no one may play
+        style = drop.evaluate("el => { el.classList.add('gamelib-unplayable'); const s = "
+                              "getComputedStyle(el); return [s.color, s.backgroundColor, "
+                              "s.opacity]; }")
+        assert float(style[2]) == 1 and contrast(style[0], style[1]) >= 4.5, style
+        assert contrast(style[1], page_background) >= 3, (style, page_background)
+        drop.evaluate("el => el.classList.remove('gamelib-unplayable')")
         board.screenshot(path=str(SHOTS / f"{kind}-tictactoe-dark.png"))
         c4(tab).screenshot(path=str(SHOTS / f"{kind}-connect4-dark.png"))
     finally:
