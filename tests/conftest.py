@@ -77,6 +77,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if not config.pluginmanager.hasplugin("xdist"):
         return
     for item in items:
+        if item.get_closest_marker("xdist_group"):      # a test that chose its own group
+            continue
         module = Path(str(item.fspath)).stem
         lesson = lesson_of(item)
         group = ("checkout-builds" if module in BUILD_FROM_THE_CHECKOUT
