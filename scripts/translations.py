@@ -111,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("lessons", nargs="*", metavar="LESSON",
                         help="for update: the lessons to update (default: every catalog)")
     parser.add_argument("--lang", type=language_argument, default="ko")
-    args = parser.parse_args(argv)
+    args = parser.parse_intermixed_args(argv)     # `update --lang ko LESSON` as documented
     if args.command == "check":
         return check(args.lang)
     if args.command == "messages":

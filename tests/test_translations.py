@@ -173,11 +173,12 @@ def test_update_keeps_a_changed_cell_s_translation_fuzzy_beside_the_previous_eng
 
 def test_update_starts_a_catalog_for_a_new_lesson_and_refuses_an_unknown_one(checkout,
                                                                              capsys):
-    (checkout / "ko" / "99-tiny.po").unlink()
-    assert tool.main(["update", "99-tiny"]) == 0
-    catalog = translations.read_catalog(checkout / "ko" / "99-tiny.po")
-    assert [(m.context, m.string) for m in translations.entries(catalog).values()] == \
-        [("cell-00", ""), ("cell-02", "")]
+    for arguments in (["update", "99-tiny"], ["update", "--lang", "ko", "99-tiny"]):
+        (checkout / "ko" / "99-tiny.po").unlink()
+        assert tool.main(arguments) == 0
+        catalog = translations.read_catalog(checkout / "ko" / "99-tiny.po")
+        assert [(m.context, m.string) for m in translations.entries(catalog).values()] == \
+            [("cell-00", ""), ("cell-02", "")]
     with pytest.raises(SystemExit, match="there is no lesson '98-nothing'; the lessons are: "
                                          "99-tiny"):
         tool.main(["update", "98-nothing"])

@@ -1,0 +1,38 @@
+"""Every translated cell's bold text renders as bold: Markdown does not close `**` right after
+a parenthesis when Hangul follows (`**TD(0)**은`), which the glossary's rule of use forbids
+and this test finds."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from gamelib import translations
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOGS = sorted((ROOT / "notebooks").glob("*/[0-9][0-9]-*.po"))
+CODE_OR_MATH = re.compile(r"<code>.*?</code>|\$\$.*?\$\$|\$[^$\n]*\$", flags=re.DOTALL)
+
+
+def unclosed_bold(markdown: str) -> list[str]:
+    """The places where `**` is left as text once `markdown` is rendered (code and math
+    left out), each with a few characters around it."""
+    mistune = pytest.importorskip("mistune")
+    text = CODE_OR_MATH.sub("", mistune.create_markdown(plugins=["table"])(markdown))
+    return [text[max(0, found.start() - 20):found.end() + 20]
+            for found in re.finditer(r"\*\*", text)]
+
+
+def test_an_emphasis_closed_before_hangul_is_found():
+    assert unclosed_bold("- **TD(0)**은 각 국면의 값을")
+    assert unclosed_bold("- **TD(0)** 갱신은 각 국면의 값을, `a**2`, $x^{**}$") == []
+
+
+@pytest.mark.parametrize("path", CATALOGS, ids=lambda path: f"{path.parent.name}/{path.stem}")
+def test_every_bold_text_of_a_translation_renders(path):
+    found = {message.context: unclosed_bold(message.string)
+             for message in translations.read_catalog(path)
+             if message.id and message.string}
+    assert {cell: places for cell, places in found.items() if places} == {}
