@@ -194,7 +194,9 @@ STARTING_NOTE = ("*Browser version of the course.* Python starts inside this pag
                  "the status bar at the bottom says **Initializing** or **Unknown**; once it says "
                  "**Idle**, run the cells (Run > Run All Cells, or Shift+Enter one by one).")
 BROWSER_NOTE = ("# The browser version of the course runs Python more slowly than a desktop:\n"
-                "# these smaller sizes keep every cell of the lesson under a minute or so.\n")
+                "# these smaller sizes keep every cell of the lesson under a minute or so.\n"
+                "# The numbers in the text come from the sizes above (the desktop's); the\n"
+                "# cells below print the ones these sizes give, so some differ a little.\n")
 
 
 def lessons(folder: Path) -> Path:

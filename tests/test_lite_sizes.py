@@ -44,3 +44,5 @@ def test_browser_sizes_follow_the_parameters_cell_and_only_shrink_its_names(path
         assert name in desktop, f"{name} is not set in {path.name}'s parameters cell"
         assert value < int(desktop[name]), f"{name}: a browser size only shrinks"
         assert f"{name} = {value}" in "".join(cells[inserted[0]]["source"])
+    note = "".join(cells[inserted[0]]["source"])
+    assert "numbers in the text come from the sizes above" in note   # the prose's are the desktop's
