@@ -443,6 +443,7 @@ def test_a_deterministic_self_play_counts_each_distinct_game_once():
     assert tally.games == 1 and tally.draws == 1
 
 
+@pytest.mark.slow
 def test_random_openings_are_drawn_again_until_they_are_new():
     game = TicTacToe()
     result = match(game, "alphabeta", "minimax", games=18, openings=1, seed=3,
@@ -452,6 +453,7 @@ def test_random_openings_are_drawn_again_until_they_are_new():
     assert result.repeats == 0
 
 
+@pytest.mark.slow
 def test_a_tournament_counts_repeated_games_once_and_says_so():
     result = tournament(TicTacToe(), ["alphabeta", "minimax"], games=4, seed=2,
                         progress=False, executor="serial")

@@ -156,6 +156,7 @@ def test_mcts_stepper_with_the_solver_narrates_proofs_and_stops() -> None:
     assert plain.steps == 60 and "prove" not in plain.narration
 
 
+@pytest.mark.slow
 def test_mcts_stepper_says_why_a_proven_node_gets_no_playout() -> None:
     game = TicTacToe()
     state = game.play([(0, 0), (1, 0), (2, 0)])           # X..O..X.., O to move
