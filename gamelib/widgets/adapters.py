@@ -289,7 +289,7 @@ def and_list(parts: list[str]) -> str:
     """"a", "a and b", "a, b and c" (in the language spoken)."""
     if len(parts) == 1:
         return parts[0]
-    return _("{first} and {last}").format(first=_(", ").join(parts[:-1]), last=parts[-1])
+    return _("{first} and {last}").format(first=", ".join(parts[:-1]), last=parts[-1])
 
 
 CONNECT_FOUR_DEFAULTS = {"random": "random", "minimax": "minimax:3",

@@ -443,7 +443,7 @@ class PlayBoard:
     def _add_option(self, label: str, value: str) -> None:
         """Select `value` in the menu, adding it first if it is not there."""
         options = list(self.menu.options)
-        if value not in [v for _, v in options]:
+        if value not in [v for _label, v in options]:
             self.menu.options = options + [(label, value)]
         if self.menu.value != value:
             self._menu_quiet = True

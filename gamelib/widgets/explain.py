@@ -399,7 +399,7 @@ def stats_text(result: SearchResult) -> str:
     elif s.depth:
         parts.append(ngettext("depth {n} ply", "depth {n} plies", s.depth).format(n=s.depth))
     parts.append(_("{seconds} s").format(seconds=f"{s.seconds:.2f}"))
-    return _(", ").join(parts)
+    return ", ".join(parts)
 
 
 # -- the panel -----------------------------------------------------------------------------
