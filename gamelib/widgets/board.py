@@ -934,16 +934,17 @@ def review_html(name: Callable[[Move], str], reviews: list[Any]) -> str:
     for r in reviews:
         played = (outcome_words(r.played) if r.played else
                   _("too early to solve in the time"))
-        best = "" if r.verdict in ("best", "?") or r.best is None else (
-            f"{_(' or ').join(name(m) for m in r.best_moves[:2])} ({outcome_words(r.best)})")
+        best = "" if r.verdict in ("best", "?") or r.best is None else "{} ({})".format(
+            _(" or ").join(name(m) for m in r.best_moves[:2]), outcome_words(r.best))
         rows.append(f"<tr class='gamelib-verdict-{r.verdict.strip('?') or 'unknown'}'>"
                     f"<td>{r.index + 1}</td><td>{escape(name(r.move))}</td>"
                     f"<td><b>{escape(_(VERDICTS.get(r.verdict, r.verdict)))}</b></td>"
                     f"<td>{escape(played)}</td><td>{escape(best)}</td></tr>")
     heads = "".join(f"<th>{escape(head)}</th>" for head in (
         "#", _("your move"), _("verdict"), _("it leads to"), _("best instead")))
-    return (f"<div class='gamelib-why-text'><b>{escape(_('Review of your moves'))}</b> "
-            f"{escape(_('(with perfect play from both sides after each move):'))}</div>"
+    title = _("Review of your moves")
+    scope = _("(with perfect play from both sides after each move):")
+    return (f"<div class='gamelib-why-text'><b>{escape(title)}</b> {escape(scope)}</div>"
             f"<table class='gamelib-why-table gamelib-review-table'><tr>{heads}</tr>"
             + "".join(rows) + "</table><div class='gamelib-why-text gamelib-small'>"
             + escape(_("best: as good as any move; fine: the same result, at most one move "

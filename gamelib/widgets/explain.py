@@ -88,11 +88,15 @@ def solver_words(score: float, stones_before: tuple[int, int]) -> str:
     return _(DRAW)
 
 
+PROVEN_WORDS = {"win": N_("wins for sure"), "draw": N_("draws for sure"),
+                "loss": N_("loses for sure")}
+"""What MCTS-Solver's proof of a root move says, by its verdict."""
+
+
 def mcts_words(q: float | None, proven: str) -> str:
     """An MCTS root move in words: MCTS-Solver's proof, else its share of won playouts."""
     if proven:
-        return _({"win": N_("wins for sure"), "draw": N_("draws for sure"),
-                  "loss": N_("loses for sure")}[proven])
+        return _(PROVEN_WORDS[proven])
     if q is None:
         return _("not tried")
     return _("won {share} of its random games").format(share=f"{q:.0%}")
@@ -133,7 +137,7 @@ def predicate(words: str) -> str:
     for plain, verb in PREDICATES.items():
         if words == _(plain):
             return _(verb)
-    return _("{words}").format(words=words)      # already a verb phrase
+    return words                                # already a verb phrase
 
 
 def value_words(result: SearchResult, move: Move) -> str:
@@ -387,10 +391,20 @@ def pv_text(game: Game, result: SearchResult) -> str:
     return " → ".join(move_label(game, move) for move in result.pv)
 
 
+ALGORITHMS = {name: name for name in (N_("minimax"), N_("alphabeta"),
+                                      N_("iterative_deepening"), N_("mcts"), N_("perfect"))}
+"""The searches' names (SearchResult.algorithm), as the panel says them."""
+
+
+def algorithm_name(name: str) -> str:
+    """A search's name (SearchResult.algorithm) in the language spoken."""
+    return _(ALGORITHMS[name]) if name in ALGORITHMS else name
+
+
 def stats_text(result: SearchResult) -> str:
     """Algorithm, nodes, depth and time in one line."""
     s = result.stats
-    parts = [_("Search: {algorithm}").format(algorithm=result.algorithm),
+    parts = [_("Search: {algorithm}").format(algorithm=algorithm_name(result.algorithm)),
              ngettext("{n} position searched", "{n} positions searched", s.nodes).format(
                  n=f"{s.nodes:,}")]
     if is_mcts(result) and s.iterations:
@@ -428,21 +442,23 @@ def why_html(game: Game, result: SearchResult | None, who: str | None = None,
     note = None if is_solver(result) and result.source == "book" else note_words(result.note)
     own_words, own_table = section_html(game_section(game, result))
     played = _("{who} played {move}.").format(who=who, move=move_label(game, result.move))
+    move_head, for_ai, exact_head = _("move"), _("for the AI"), _("Exact numbers")
+    number_head = _("visits") if is_mcts(result) else _("value")
     expects = _("The game it expects: {line}").format(line=pv_text(game, result))
     stats = (_("{stats}; {note}.") if note else _("{stats}.")).format(
         stats=stats_text(result), note=note)
     return (f"<div class='gamelib-why-text'><b>{escape(played)}</b> "
             f"{escape(headline(game, result))}</div>"
-            f"<table class='gamelib-why-table'><tr><th>{escape(_('move'))}</th>"
-            f"<th>{escape(_('for the AI'))}</th></tr>"
+            f"<table class='gamelib-why-table'><tr><th>{escape(move_head)}</th>"
+            f"<th>{escape(for_ai)}</th></tr>"
             f"{body}</table>"
             f"<div class='gamelib-why-text'>{escape(runner_up_text(game, result))}</div>"
             f"{own_words}"
             f"<div class='gamelib-why-text'>{escape(expects)}</div>"
-            f"<details class='gamelib-exact'><summary>{escape(_('Exact numbers'))}</summary>"
+            f"<details class='gamelib-exact'><summary>{escape(exact_head)}</summary>"
             f"<table class='gamelib-why-table gamelib-exact-table'><tr>"
-            f"<th>{escape(_('move'))}</th>"
-            f"<th>{escape(_('visits') if is_mcts(result) else _('value'))}</th></tr>"
+            f"<th>{escape(move_head)}</th>"
+            f"<th>{escape(number_head)}</th></tr>"
             f"{exact}</table>"
             f"<div class='gamelib-why-text'>{escape(stats)}</div>"
             f"<div class='gamelib-why-text gamelib-small'>{escape(scale_text(result))}</div>"

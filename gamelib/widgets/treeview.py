@@ -76,9 +76,10 @@ def tree_html(result: SearchResult, max_nodes: int = 10, max_depth: int | None =
     """The recorded tree of `result` as HTML, or a sentence saying why there is none;
     `below`: what to say under the drawing (e.g. the expected line past the cut)."""
     if result.trace is None:
+        from gamelib.widgets.explain import algorithm_name
         return "<i>{}</i>".format(escape(_(
             "This {algorithm} search did not record its tree, so there is nothing to "
-            "draw.").format(algorithm=result.algorithm)))
+            "draw.").format(algorithm=algorithm_name(result.algorithm))))
     try:
         picture = drawing_html(draw(result, max_nodes, max_depth))
     except Exception as error:  # a drawing problem must not break the game
