@@ -136,6 +136,10 @@ def test_a_whole_tic_tac_toe_game_speaks_korean(korean) -> None:
     board.review()
     seen.look(board.status)
     assert "최선" in plain(board.review_panel.value)
+    marked = [button for button in board.move_buttons if "(" in button.description]
+    assert marked and all(any(css in ("gamelib-verdict-best", "gamelib-verdict-fine",
+                                      "gamelib-verdict-mistake", "gamelib-verdict-blunder")
+                              for css in button._dom_classes) for button in marked)
     board.show_move(0)
     seen.look(board.status)
     board.show_move(-1)

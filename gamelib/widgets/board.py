@@ -42,6 +42,9 @@ BANNERS = {"win": N_("You win!"), "loss": N_("The AI wins."), "draw": N_("Draw."
 VERDICTS = {"best": N_("best"), "fine": N_("fine"), "mistake": N_("mistake"),
             "blunder": N_("blunder"), "?": N_("not judged")}
 """The review's verdicts (gamelib.arena.review) as a student reads them."""
+VERDICT_CLASSES = {"?": "not-judged"}
+"""A verdict's CSS class name (gamelib-verdict-<name>) when it is not the verdict itself:
+the classes are the same in every language."""
 T = TypeVar("T")
 
 
@@ -320,8 +323,7 @@ class PlayBoard:
     def review_entries(self) -> list[tuple[int, str, str]]:
         """The move list as data: (index, words, verdict) for every move of the game;
         the verdict is "" for a move not reviewed (the AI's, or played since)."""
-        verdicts = {r.index: r for r in self.last_review or []
-                    if self._reviewed_moves[:r.index + 1] == self.moves[:r.index + 1]}
+        verdicts = self._verdicts()
         entries = []
         for index, move in enumerate(self.moves):
             yours = self.game.to_move(self.history[index]) == self.human
@@ -331,6 +333,11 @@ class PlayBoard:
                 number=index + 1, move=self.adapter.move_name(move))
             entries.append((index, words, mark))
         return entries
+
+    def _verdicts(self) -> dict[int, Any]:
+        """The reviews of the moves still played as they were reviewed, by move index."""
+        return {r.index: r for r in self.last_review or []
+                if self._reviewed_moves[:r.index + 1] == self.moves[:r.index + 1]}
 
     @in_own_language
     def set_opponent(self, opponent: Any) -> None:
@@ -710,10 +717,12 @@ class PlayBoard:
             return
         self._move_list_key = key
         buttons = []
+        verdicts = self._verdicts()
         for index, words, mark in entries:
             text = f"{words} ({mark})" if mark else words
-            css = ["gamelib-move"] + ([f"gamelib-verdict-{mark.replace(' ', '-')}"]
-                                      if mark else [])
+            verdict = verdicts[index].verdict if mark else ""
+            name = VERDICT_CLASSES.get(verdict, verdict)
+            css = ["gamelib-move"] + ([f"gamelib-verdict-{name}"] if mark else [])
             if index == self.viewing:
                 css.append("gamelib-move-current")
             button = with_classes(widgets.Button(
@@ -827,8 +836,8 @@ class PlayBoard:
         return _("it is the AI's turn.")
 
     def _rule_reason(self, state: State, move: Move, error: IllegalMoveError) -> str:
-        """Why the rules forbid `move` in `state`, short: "column 3 is full", "the first player may not
-        open in the centre column"."""
+        """Why the rules forbid `move` in `state`, short: "column 3 is full", "the first
+        player may not open in the centre column"."""
         if error.reason == OCCUPIED:
             return self.adapter.full_text(move, state)
         if error.reason == FORBIDDEN:
