@@ -409,8 +409,9 @@ def adapter_for(game: Game) -> GameAdapter:
         if adapter.handles(game) and isinstance(game, BoardGame):
             return adapter(game)
     known = ", ".join(a.__name__.removesuffix("Adapter") for a in ADAPTERS)
-    raise TypeError(f"PlayBoard has no adapter for {game!r}; it draws {known}. "
-                    f"Write a GameAdapter and register it with register_adapter.")
+    raise TypeError(_("PlayBoard has no adapter for {game}; it draws {known}. Write a "
+                      "GameAdapter and register it with register_adapter.").format(
+        game=repr(game), known=known))
 
 
 def presets_for(game: Game) -> list[Preset]:

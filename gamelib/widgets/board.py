@@ -880,7 +880,7 @@ def _start_state(game: Game, start: State | str | None) -> State:
         return game.initial_state
     state = game.play(start) if isinstance(start, str) else check_state(game, start, "start")
     if game.is_terminal(state):
-        raise ValueError("the start position is already finished: nothing left to play")
+        raise ValueError(_("the start position is already finished: nothing left to play"))
     return state
 
 

@@ -29,15 +29,16 @@ def steppable_trace(source: SearchResult | Trace) -> Trace:
     """The trace of a result (or the trace itself), with a clear error when there is none."""
     trace = source.trace if isinstance(source, SearchResult) else source
     if isinstance(trace, Trace) and trace.algorithm == "mcts":
-        raise ValueError("this is an MCTS search: step through MCTS with "
-                         "MCTSStepper(game, state, iterations=..., seed=...)")
+        raise ValueError(_("this is an MCTS search: step through MCTS with "
+                           "MCTSStepper(game, state, iterations=..., seed=...)"))
     if isinstance(trace, Trace):
         return trace
     if isinstance(source, SearchResult):
-        raise ValueError(f"this {source.algorithm} result has no trace to step through: run "
-                         f"the search with trace=Trace(), e.g. "
-                         f"{source.algorithm}(game, state, trace=Trace())")
-    raise TypeError(f"expected a SearchResult or a Trace, got {type(source).__name__}")
+        raise ValueError(_("this {algorithm} result has no trace to step through: run the "
+                           "search with trace=Trace(), e.g. {algorithm}(game, state, "
+                           "trace=Trace())").format(algorithm=source.algorithm))
+    raise TypeError(_("expected a SearchResult or a Trace, got {kind}").format(
+        kind=type(source).__name__))
 
 
 def fmt_value(value: float | None) -> str:
