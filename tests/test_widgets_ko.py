@@ -145,6 +145,10 @@ def test_a_whole_tic_tac_toe_game_speaks_korean(korean) -> None:
     board.show_move(-1)
     seen.look(board.status)
     board.show_move(None)
+    board._set_enabled(False)                       # as while the AI thinks: greyed out
+    assert board.side.tooltip == "AI가 생각하는 동안에는 쓸 수 없음"
+    seen.look()
+    board._set_enabled(True)
     board.menu.value = "mcts:30"                    # another opponent, said in the status
     seen.look(board.status)
     board.new_game(human_plays="O")                 # the AI opens, with MCTS
