@@ -235,14 +235,14 @@ def test_the_steppers_speak_korean_at_every_step(korean) -> None:
 
 
 def test_a_board_keeps_its_language_and_english_comes_back_for_new_boards(korean) -> None:
-    korean_board = PlayBoard(TicTacToe(), opponent="alphabeta", threaded=False)
+    korean_board = PlayBoard(ConnectFour(), opponent="alphabeta:4")     # its AI: a thread
     gamelib.set_language("en")
     english_board = PlayBoard(TicTacToe(), opponent="alphabeta", threaded=False)
     assert english_board.status == "Your move (X): click a square."
     assert english_board.new_button.description == "New game"
     english_board.click((1, 1))
     assert english_board.status.startswith("The AI played row ")
-    korean_board.click((1, 1))                      # made in Korean: still Korean
+    korean_board.click(3)                           # made in Korean: still Korean
     assert korean_board.status.startswith("AI가 ") and not english_words(korean_board.status)
     assert not english_words(plain(korean_board.why.value))
     assert "The AI (Alpha-beta, full depth, perfect) played" in english_board.why.value

@@ -559,9 +559,8 @@ class PlayBoard:
             opponent=unbracketed(label))
 
         def job() -> tuple[Move, SearchResult | None, str, Any]:
-            with speaking(self.language):
-                chosen = choose_move(player, game, state, TREE_PLIES)
-                return (*self._allowed(player, game, state, chosen), label, player)
+            chosen = choose_move(player, game, state, TREE_PLIES)
+            return (*self._allowed(player, game, state, chosen), label, player)
 
         self._run(job, self._ai_moved, message)
 
@@ -590,7 +589,12 @@ class PlayBoard:
         """Run `job` with the inputs greyed out, then `done(outcome)` under the lock."""
         self._set_status(message, thinking=True)
         self._set_enabled(False)
-        self.worker.start(job, lambda outcome: self._safely(
+
+        def spoken() -> Any:            # the worker's thread speaks the board's language too
+            with speaking(self.language):
+                return job()
+
+        self.worker.start(spoken, lambda outcome: self._safely(
             lambda: self._finish(outcome, done)))
         self._refresh()                 # greyed out while busy (already done if it ran at once)
 
