@@ -9,6 +9,8 @@ needed. `need` imports such a package and, when it cannot be had, says so in one
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import gettext
 import importlib
@@ -16,7 +18,7 @@ import os
 import sys
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 
 class NeedsInternetError(ImportError):
@@ -108,6 +110,9 @@ LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 """Where gettext looks for the user's language, in its order: the first one set decides."""
 
 _chosen: str | None = None
+_speaking: contextvars.ContextVar[str | None] = contextvars.ContextVar("gamelib_speaking",
+                                                                     default=None)
+"""The language of the object speaking now (a board keeps the one it was made in)."""
 
 
 def available() -> str:
@@ -129,8 +134,20 @@ def set_language(code: str) -> None:
 
 
 def language() -> str:
-    """The language gamelib speaks now: the one set, else the locale's, else English."""
-    return _chosen or language_from_locale(os.environ)
+    """The language gamelib speaks now: that of the object speaking (`speaking`), else the
+    one set, else the locale's, else English."""
+    return _speaking.get() or _chosen or language_from_locale(os.environ)
+
+
+@contextlib.contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Speak `code` inside this block only, whatever `set_language` says meanwhile: an
+    object made in one language (a board) keeps speaking it for its whole life."""
+    token = _speaking.set(check_language(code))
+    try:
+        yield
+    finally:
+        _speaking.reset(token)
 
 
 def language_from_locale(environ: Mapping[str, str]) -> str:

@@ -7,6 +7,11 @@ adapter per game (`adapters`).
 `PlayBoard(game, opponent=..., human_plays=...)` plays Tic-Tac-Toe or Connect Four
 in a notebook; `SearchStepper(result)` and `MCTSStepper(...)` replay a search step by step.
 
+A board or a stepper speaks the language gamelib speaks when it is made
+(`gamelib.set_language("ko")`, or the locale) for its whole life: every word it shows or
+gives a screen reader comes from the gettext catalogs, and the words its front ends draw
+(`static/*.js`) are sent from Python, so there is one catalog.
+
 ipywidgets, with the board's cells drawn by a small front end of their own (an anywidget,
 `static/board.js`, no JavaScript build): they work in JupyterLab, Notebook 7, Voila,
 VS Code and JupyterLite. Stable CSS classes, for browser tests and stylesheets:

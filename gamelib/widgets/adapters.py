@@ -19,6 +19,7 @@ from gamelib.games.connect4 import ConnectFour, ConnectFourState
 from gamelib.games.tictactoe import TicTacToe
 from gamelib.heuristics.threats import Threat
 from gamelib.heuristics.why import MoveEffects, compare_moves, move_effects
+from gamelib.platform import N_, _
 from gamelib.widgets.cells import DiscCells, GridCells
 
 Cell = tuple[int, int]
@@ -70,7 +71,7 @@ class GameAdapter(ABC):
     """What a board shows for one game. Subclasses fill in the game's own words."""
 
     noun = "move"                       # what a move is called: "column", "square"
-    click_what = "a move"               # "click a column"
+    click_what = N_("a move")           # "click a column"
     side_names: dict[Side, str] = {}  # how the sides are called ("red"), if not by mark
 
     def __init__(self, game: BoardGame) -> None:
@@ -85,23 +86,32 @@ class GameAdapter(ABC):
 
     def side_name(self, player: Side) -> str:
         """A side in words: "red" for Connect Four's X, "X" for Tic-Tac-Toe."""
-        return self.side_names.get(player, str(player))
+        name = self.side_names.get(player)
+        return str(player) if name is None else _(name)
 
     def move_name(self, move: Move) -> str:
         """A move in words."""
-        return f"move {move!r}"
+        return _("move {move}").format(move=repr(move))
 
     def turn_prompt(self, player: Side) -> str:
         """What the human should do now."""
-        return f"Your move ({self.side_name(player)}): click {self.click_what}."
+        return _("Your move ({side}): click {what}.").format(side=self.side_name(player),
+                                                            what=_(self.click_what))
 
     def illegal_text(self, move: Move, error: IllegalMoveError) -> str:
         """Why a clicked move cannot be played, from the error's structured reason."""
         if error.reason == FORBIDDEN:
-            return f"You may not play {self.move_name(move)} now: {_rule_words(error)}."
+            return _("You may not play {move} now: {rule}.").format(
+                move=self.move_name(move), rule=rule_words(error))
         if error.reason == GAME_OVER:
-            return "The game is over."
-        return f"That move is not legal ({error})."
+            return _("The game is over.")
+        return _("That move is not legal ({error}).").format(error=error)
+
+    def full_text(self, move: Move, state: State) -> str:
+        """Why an occupied move cannot be played in `state`, in a few words ("column 3 is
+        full", "that cell is taken by 'X'")."""
+        row, col = move
+        return _("that cell is taken by {mark}").format(mark=repr(state.cell(row, col)))
 
     def why_section(self, state: State, move: Move,
                     runner_up: Move | None) -> WhySection | None:
@@ -112,7 +122,7 @@ class GameAdapter(ABC):
 
     def presets(self) -> list[Preset]:
         """The opponents offered in the menu: player specs that `player_from_spec` builds."""
-        return [Preset("Random", "random")]
+        return [Preset(_("Random"), "random")]
 
     def default_opponent(self) -> str:
         """The opponent a board starts with: a solid search that answers within a second."""
@@ -150,8 +160,20 @@ class GameAdapter(ABC):
         return self.game
 
 
-def _rule_words(error: IllegalMoveError) -> str:
-    """The rule an error quotes, e.g. "the first player may not open in the centre column"."""
+FIRST_MOVE_RULE = "the first player may not open in the centre column"
+"""The rule Connect Four's first-move variant quotes in its errors (gamelib.games.connect4)."""
+
+
+def rule_words(error: IllegalMoveError) -> str:
+    """The rule an error quotes, e.g. "the first player may not open in the centre column",
+    in the language spoken when it is a rule the boards know."""
+    words = _quoted_rule(error)
+    return _("the first player may not open in the centre column") if words.startswith(
+        FIRST_MOVE_RULE) else words
+
+
+def _quoted_rule(error: IllegalMoveError) -> str:
+    """The rule an error quotes, as the error says it."""
     text = str(error)
     start = text.find(": ") + 2
     end = text.find(";", start)
@@ -162,7 +184,7 @@ class TicTacToeAdapter(GameAdapter):
     """Tic-Tac-Toe and the other m,n,k games: a grid of squares marked X and O."""
 
     noun = "square"
-    click_what = "a square"
+    click_what = N_("a square")
 
     @classmethod
     def handles(cls, game: Game) -> bool:
@@ -170,12 +192,12 @@ class TicTacToeAdapter(GameAdapter):
 
     def move_name(self, move: Move) -> str:
         if isinstance(move, tuple) and len(move) == 2:
-            return f"row {move[0]}, col {move[1]}"
+            return _("row {row}, col {col}").format(row=move[0], col=move[1])
         return super().move_name(move)
 
     def illegal_text(self, move: Move, error: IllegalMoveError) -> str:
         if error.reason == OCCUPIED:
-            return "That square is taken: choose an empty one."
+            return _("That square is taken: choose an empty one.")
         return super().illegal_text(move, error)
 
     def small(self) -> bool:
@@ -185,12 +207,13 @@ class TicTacToeAdapter(GameAdapter):
 
     def presets(self) -> list[Preset]:
         presets = [
-            Preset("Random", "random"),
-            Preset("MCTS, 30 iterations (easy)", "mcts:30"),
-            Preset("MCTS, 1000 iterations (strong)", "mcts:1000"),
-            Preset("MCTS-Solver, 1000 iterations (proves wins and losses)", "mcts-solver:1000"),
-            Preset("Alpha-beta, full depth (perfect)", "alphabeta"),
-            Preset("Minimax, full depth (perfect; slow first move)", "minimax"),
+            Preset(_("Random"), "random"),
+            Preset(_("MCTS, 30 iterations (easy)"), "mcts:30"),
+            Preset(_("MCTS, 1000 iterations (strong)"), "mcts:1000"),
+            Preset(_("MCTS-Solver, 1000 iterations (proves wins and losses)"),
+                   "mcts-solver:1000"),
+            Preset(_("Alpha-beta, full depth (perfect)"), "alphabeta"),
+            Preset(_("Minimax, full depth (perfect; slow first move)"), "minimax"),
         ]
         # Full-depth searches need the small board; bigger ones get random and MCTS.
         return presets if self.small() else [p for p in presets
@@ -211,18 +234,25 @@ class TicTacToeAdapter(GameAdapter):
 def effect_words(effects: MoveEffects) -> str:
     """What one Connect Four move does for the AI, in words ("stops your odd threat ...")."""
     if effects.wins:
-        return "completes four and wins"
+        return _("completes four and wins")
     parts = []
     if effects.threats_stopped:
-        parts.append("stops " + and_list([f"your {threat_words(t)}"
-                                          for t in effects.threats_stopped]))
-    parts += [f"breaks your double threat in column {d.col}" for d in effects.doubles_stopped]
+        parts.append(_("stops {threats}").format(threats=and_list(
+            [_("your {threat}").format(threat=threat_words(t))
+             for t in effects.threats_stopped])))
+    parts += [_("breaks your double threat in column {col}").format(col=d.col)
+              for d in effects.doubles_stopped]
     if effects.threats_made:
-        parts.append("makes " + and_list([f"an {threat_words(t)}"
-                                          for t in effects.threats_made]))
-    parts += [f"makes a double threat in column {d.col} ({d.shape})"
+        parts.append(_("makes {threats}").format(threats=and_list(
+            [_("an {threat}").format(threat=threat_words(t)) for t in effects.threats_made])))
+    parts += [_("makes a double threat in column {col} ({shape})").format(col=d.col,
+                                                                          shape=_(d.shape))
               for d in effects.doubles_made]
-    return and_list(parts) if parts else "makes and stops no threat"
+    return and_list(parts) if parts else _("makes and stops no threat")
+
+
+SHAPES = (N_("even over odd"), N_("odd over even"))
+"""The shapes of a stacked double threat (gamelib.heuristics.report), marked for translation."""
 
 
 def gives_win_words(effects: MoveEffects) -> str:
@@ -230,27 +260,36 @@ def gives_win_words(effects: MoveEffects) -> str:
     does not share a sentence with what the move stops, which it does not stop enough."""
     if not effects.gives_win:
         return ""
-    columns = " or ".join(str(col) for col in effects.gives_win)
-    still = "Even so, you" if effects.threats_stopped or effects.doubles_stopped else "You"
-    return f" {still} can win at once after column {effects.move}: in column {columns}."
+    columns = _(" or ").join(str(col) for col in effects.gives_win)
+    sentence = (_("Even so, you can win at once after column {move}: in column {columns}.")
+                if effects.threats_stopped or effects.doubles_stopped else
+                _("You can win at once after column {move}: in column {columns}."))
+    return " " + sentence.format(move=effects.move, columns=columns)
 
 
 def threat_words(threat: Threat) -> str:
     """"odd threat in column 3 (row 1 from the bottom)": the report counts rows from 1."""
-    return f"{threat.parity} threat in column {threat.col} (row {threat.row} from the bottom)"
+    words = (_("odd threat in column {col} (row {row} from the bottom)")
+             if threat.parity == "odd" else
+             _("even threat in column {col} (row {row} from the bottom)"))
+    return words.format(col=threat.col, row=threat.row)
 
 
 def lines_words(chosen: MoveEffects, other: MoveEffects) -> str:
     """How the two moves' lines compare (the report's line evaluation), in words."""
     if chosen.lines == other.lines:
-        return "Both lie on equally good lines."
-    better = "better" if chosen.lines > other.lines else "worse"
-    return f"Column {chosen.move} lies on {better} lines than column {other.move}."
+        return _("Both lie on equally good lines.")
+    words = (_("Column {chosen} lies on better lines than column {other}.")
+             if chosen.lines > other.lines else
+             _("Column {chosen} lies on worse lines than column {other}."))
+    return words.format(chosen=chosen.move, other=other.move)
 
 
 def and_list(parts: list[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    """"a", "a and b", "a, b and c" (in the language spoken)."""
+    if len(parts) == 1:
+        return parts[0]
+    return _("{first} and {last}").format(first=", ".join(parts[:-1]), last=parts[-1])
 
 
 CONNECT_FOUR_DEFAULTS = {"random": "random", "minimax": "minimax:3",
@@ -264,20 +303,23 @@ class ConnectFourAdapter(GameAdapter):
     """Connect Four: red and yellow discs dropped into columns numbered from 0."""
 
     noun = "column"
-    click_what = "a column"
-    side_names = {"X": "red", "O": "yellow"}
-    rule_label = "First player may not open in the centre"
+    click_what = N_("a column")
+    side_names = {"X": N_("red"), "O": N_("yellow")}
+    rule_label = N_("First player may not open in the centre")
 
     @classmethod
     def handles(cls, game: Game) -> bool:
         return isinstance(game, ConnectFour)
 
     def move_name(self, move: Move) -> str:
-        return f"column {move}"
+        return _("column {col}").format(col=move)
+
+    def full_text(self, move: Move, state: State) -> str:
+        return _("column {col} is full").format(col=move)
 
     def illegal_text(self, move: Move, error: IllegalMoveError) -> str:
         if error.reason == OCCUPIED:
-            return f"Column {move} is full: choose another column."
+            return _("Column {col} is full: choose another column.").format(col=move)
         return super().illegal_text(move, error)
 
     def why_section(self, state: State, move: Move,
@@ -288,31 +330,33 @@ class ConnectFourAdapter(GameAdapter):
             return None
         if runner_up is None:
             chosen = move_effects(state, move)
-            return WhySection(f"In the report's terms: column {move} "
-                              f"{effect_words(chosen)}.{gives_win_words(chosen)}", [])
+            return WhySection(_("In the report's terms: column {move} {effects}.").format(
+                move=move, effects=effect_words(chosen)) + gives_win_words(chosen), [])
         comparison = compare_moves(state, move, runner_up)
         chosen, other = comparison.chosen, comparison.runner_up
-        return WhySection(f"In the report's terms: column {move} {effect_words(chosen)}; "
-                          f"the runner-up, column {runner_up}, {effect_words(other)}."
-                          f"{gives_win_words(chosen)}{gives_win_words(other)} "
-                          f"{lines_words(chosen, other)}", comparison.rows())
+        return WhySection(_("In the report's terms: column {move} {effects}; the runner-up, "
+                            "column {other}, {other_effects}.").format(
+            move=move, effects=effect_words(chosen), other=runner_up,
+            other_effects=effect_words(other))
+            + f"{gives_win_words(chosen)}{gives_win_words(other)} "
+            f"{lines_words(chosen, other)}", comparison.rows())
 
     def presets(self) -> list[Preset]:
         presets = [
-            Preset("Random", "random"),
-            Preset("Minimax, depth 2 (easy)", "minimax:2"),
-            Preset("Minimax, depth 3", "minimax:3"),
-            Preset("Alpha-beta, depth 2 (easy)", "alphabeta:2"),
-            Preset("Alpha-beta, depth 4 (medium)", "alphabeta:4"),
-            Preset("Alpha-beta, depth 6 (hard)", "alphabeta:6"),
-            Preset("Iterative deepening, 1 s", "id:1"),
-            Preset("Iterative deepening, 3 s", "id:3"),
-            Preset("MCTS, 200 iterations (easy)", "mcts:200"),
-            Preset("MCTS, 1000 iterations (medium)", "mcts:1000"),
-            Preset("MCTS, 4000 iterations (hard)", "mcts:4000"),
-            Preset("MCTS-Solver, 4000 iterations (sees forced wins)", "mcts-solver:4000"),
-            Preset("Learned evaluation (alpha-beta depth 4)", "td:4"),
-            Preset("Perfect solver (up to 10 s a move)", "perfect:10"),
+            Preset(_("Random"), "random"),
+            Preset(_("Minimax, depth 2 (easy)"), "minimax:2"),
+            Preset(_("Minimax, depth 3"), "minimax:3"),
+            Preset(_("Alpha-beta, depth 2 (easy)"), "alphabeta:2"),
+            Preset(_("Alpha-beta, depth 4 (medium)"), "alphabeta:4"),
+            Preset(_("Alpha-beta, depth 6 (hard)"), "alphabeta:6"),
+            Preset(_("Iterative deepening, 1 s"), "id:1"),
+            Preset(_("Iterative deepening, 3 s"), "id:3"),
+            Preset(_("MCTS, 200 iterations (easy)"), "mcts:200"),
+            Preset(_("MCTS, 1000 iterations (medium)"), "mcts:1000"),
+            Preset(_("MCTS, 4000 iterations (hard)"), "mcts:4000"),
+            Preset(_("MCTS-Solver, 4000 iterations (sees forced wins)"), "mcts-solver:4000"),
+            Preset(_("Learned evaluation (alpha-beta depth 4)"), "td:4"),
+            Preset(_("Perfect solver (up to 10 s a move)"), "perfect:10"),
         ]
         if not self.standard():     # the solver and the learned network know 7x6 only
             presets = [p for p in presets if p.name not in ("td", "perfect")]
@@ -365,8 +409,9 @@ def adapter_for(game: Game) -> GameAdapter:
         if adapter.handles(game) and isinstance(game, BoardGame):
             return adapter(game)
     known = ", ".join(a.__name__.removesuffix("Adapter") for a in ADAPTERS)
-    raise TypeError(f"PlayBoard has no adapter for {game!r}; it draws {known}. "
-                    f"Write a GameAdapter and register it with register_adapter.")
+    raise TypeError(_("PlayBoard has no adapter for {game}; it draws {known}. Write a "
+                      "GameAdapter and register it with register_adapter.").format(
+        game=repr(game), known=known))
 
 
 def presets_for(game: Game) -> list[Preset]:

@@ -20,11 +20,14 @@ import traitlets
 
 from gamelib.games.base import BoardGame, Move, State
 from gamelib.games.pictures import BOARD_BLUE, O_COLOUR, O_MARK, WIN_COLOUR, X_COLOUR
+from gamelib.platform import N_, _, language, speaking
 
 Cell = tuple[int, int]
 STATIC = Path(__file__).parent / "static"
-DISC_NAMES = {"X": "red", "O": "yellow", ".": "empty"}
+DISC_NAMES = {"X": N_("red"), "O": N_("yellow"), ".": N_("empty")}
 """What a screen reader says for a Connect Four cell."""
+GAME_NAMES = {"TicTacToe": N_("TicTacToe"), "ConnectFour": N_("ConnectFour")}
+"""The games' names in a board's accessible name (a game's class name otherwise)."""
 
 
 class BoardView(anywidget.AnyWidget):
@@ -63,12 +66,14 @@ class BoardView(anywidget.AnyWidget):
 
 class BoardCells:
     """A board of `game` that calls `on_move(move, clicks)` when the student chooses a
-    move (`clicks`: 2 or more for the second click of a double click)."""
+    move (`clicks`: 2 or more for the second click of a double click). It speaks the
+    language spoken when it was made."""
 
     kind = "squares"
 
     def __init__(self, game: BoardGame, on_move: Callable[[Move, int], Any],
                  refused: Callable[[], str] = lambda: "") -> None:
+        self.language = language()
         self.rows, self.cols = game.rows, game.cols
         self.on_move = on_move
         self.refused = refused
@@ -83,7 +88,9 @@ class BoardCells:
 
     def label(self, game: BoardGame) -> str:
         """The board's accessible name."""
-        return f"{type(game).__name__} board, {self.rows} rows by {self.cols} columns"
+        name = type(game).__name__
+        return _("{game} board, {rows} rows by {cols} columns").format(
+            game=_(GAME_NAMES.get(name, name)), rows=self.rows, cols=self.cols)
 
     def index(self, move: Move) -> int:
         """The front end's number for `move`."""
@@ -93,7 +100,8 @@ class BoardCells:
     def move(self, index: int) -> Move:
         """The move the front end's number `index` stands for."""
         if not 0 <= index < self.rows * self.cols:
-            raise ValueError(f"there is no square {index} on a {self.rows}x{self.cols} board")
+            raise ValueError(_("there is no square {index} on a {rows}x{cols} board").format(
+                index=index, rows=self.rows, cols=self.cols))
         return divmod(index, self.cols)
 
     def press(self, move: Move, clicks: int = 1) -> bool:
@@ -106,6 +114,11 @@ class BoardCells:
         (with the reason when it was refused, so the echo is undone with a word)."""
         if not isinstance(content, dict) or "move" not in content:
             return
+        with speaking(self.language):
+            self._answer(content)
+
+    def _answer(self, content: dict) -> None:
+        """Hand on the move of a message from the front end and acknowledge it."""
         try:
             played = self.press(self.move(int(content["move"])), int(content.get("clicks", 1)))
             refused = "" if played else self.refused()
@@ -116,8 +129,9 @@ class BoardCells:
     def name(self, state: State, row: int, col: int, why: str) -> str:
         """The accessible name of a cell (`why`: why it cannot be played, or "")."""
         mark = state.cell(row, col)
-        name = f"row {row}, col {col}: {'empty' if mark == '.' else mark}"
-        return f"{name} ({why})" if why and mark == "." else name
+        name = _("row {row}, col {col}: {mark}").format(
+            row=row, col=col, mark=_("empty") if mark == "." else mark)
+        return _("{name} ({why})").format(name=name, why=why) if why and mark == "." else name
 
     def show(self, state: State, winning: set[Cell], last: Cell | None, hint: Move | None,
              playable: set[Move], reasons: dict[Move, str] | None = None, *,
@@ -186,7 +200,8 @@ class DiscCells(BoardCells):
 
     def move(self, index: int) -> Move:
         if not 0 <= index < self.cols:
-            raise ValueError(f"there is no column {index}: the columns are 0 to {self.cols - 1}")
+            raise ValueError(_("there is no column {index}: the columns are 0 to {last}").format(
+                index=index, last=self.cols - 1))
         return index
 
     def move_at(self, row: int, col: int) -> Move:
@@ -194,12 +209,14 @@ class DiscCells(BoardCells):
 
     def name(self, state: State, row: int, col: int, why: str) -> str:
         """Rows are counted from 1 at the bottom, as a player sees them."""
-        name = f"column {col}, row {self.rows - row}: {DISC_NAMES[state.cell(row, col)]}"
-        return f"{name} ({why})" if why else name
+        name = _("column {col}, row {row}: {disc}").format(
+            col=col, row=self.rows - row, disc=_(DISC_NAMES[state.cell(row, col)]))
+        return _("{name} ({why})").format(name=name, why=why) if why else name
 
     def drop_names(self, reasons: dict[Move, str]) -> list[str]:
-        return [f"drop a disc in column {c}" + (f" ({reasons[c]})" if reasons.get(c) else "")
-                for c in range(self.cols)]
+        names = [_("drop a disc in column {col}").format(col=c) for c in range(self.cols)]
+        return [_("{name} ({why})").format(name=name, why=reasons[c]) if reasons.get(c)
+                else name for c, name in enumerate(names)]
 
 
 def _set(widget: Any, name: str, value: Any) -> None:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 
 from gamelib.games.base import Game, Move, State
 from gamelib.games.connect4 import ConnectFourState
+from gamelib.platform import N_, _, ngettext
 from gamelib.search.players import SearchPlayer
 from gamelib.search.result import SearchResult
 from gamelib.search.trace import Trace
@@ -50,7 +51,7 @@ def choose_move(player: Any, game: Game, state: State, tree_plies: int | None = 
 SHOWN_PATTERNS = 3
 """How many n-tuples the "why this move?" of a learned evaluation names (the heaviest)."""
 
-BOUND_WORDS = {"upper": "at most ", "lower": "at least "}
+BOUND_WORDS = {"upper": N_("at most {value}"), "lower": N_("at least {value}")}
 """How a value that alpha-beta only bounded reads."""
 
 
@@ -64,10 +65,14 @@ def is_learned(result: SearchResult | None) -> TypeGuard[LearnedResult]:
 def column_values_words(result: LearnedResult) -> str:
     """Each column's value from the learned evaluation at the searched depth, best first."""
     ranked = sorted(result.learned_values.items(), key=lambda item: -item[1])
-    values = ", ".join(f"column {move} {BOUND_WORDS.get(result.move_bounds.get(move, ''), '')}"
-                       f"{value:+.2f}" for move, value in ranked)
-    return (f"Looking {result.stats.depth} plies ahead, the learned evaluation gives "
-            f"{values} (for the AI: +1 a sure win, -1 a sure loss).")
+    values = ", ".join(_("column {col} {value}").format(col=move, value=_(BOUND_WORDS.get(
+        result.move_bounds.get(move, ""), "{value}")).format(value=f"{value:+.2f}"))
+        for move, value in ranked)
+    depth = result.stats.depth
+    return ngettext("Looking {n} ply ahead, the learned evaluation gives {values} (for the "
+                    "AI: +1 a sure win, -1 a sure loss).",
+                    "Looking {n} plies ahead, the learned evaluation gives {values} (for the "
+                    "AI: +1 a sure win, -1 a sure loss).", depth).format(n=depth, values=values)
 
 
 def span(numbers: list[int]) -> str:
@@ -82,9 +87,10 @@ def pattern_words(pattern: PatternWeight, after: ConnectFourState, ai: str) -> s
     discs = [after.cell(row, col) for row, col in pattern.cells]
     mine, yours = discs.count(ai), len(discs) - discs.count(ai) - discs.count(".")
     weight = pattern.weight if ai == "X" else -pattern.weight
-    return (f"{len(pattern.cells)} cells in columns {span([col for _, col in pattern.cells])}, "
-            f"rows {span(rows)} from the bottom, holding {mine} of its discs and {yours} of "
-            f"yours ({weight:+.2f})")
+    return _("{cells} cells in columns {columns}, rows {rows} from the bottom, holding {mine} "
+             "of its discs and {yours} of yours ({weight})").format(
+        cells=len(pattern.cells), columns=span([col for _row, col in pattern.cells]),
+        rows=span(rows), mine=mine, yours=yours, weight=f"{weight:+.2f}")
 
 
 def saw_words(result: LearnedResult) -> str:
@@ -92,14 +98,16 @@ def saw_words(result: LearnedResult) -> str:
     their sum becomes the network's value there."""
     after, ai = result.after, result.state.to_move
     if after.winner is not None:
-        return f"Column {result.move} wins at once, so no learned value is needed."
+        return _("Column {col} wins at once, so no learned value is needed.").format(
+            col=result.move)
     heaviest = [pattern_words(p, after, ai) for p in result.patterns[:SHOWN_PATTERNS]]
     total = sum(p.weight for p in result.patterns) * (1 if ai == "X" else -1)
-    return (f"What the network saw after column {result.move}: each of its "
-            f"{len(result.patterns)} n-tuples (groups of cells, read with their mirror "
-            f"image) adds the entry its cells look up; those that weighed most (+ for the AI, "
-            f"- against it) were {'; '.join(heaviest)}. All together they add up to {total:+.2f}, which "
-            f"tanh turns into a value of {math.tanh(total):+.2f} for the AI.")
+    return _("What the network saw after column {col}: each of its {n} n-tuples (groups of "
+             "cells, read with their mirror image) adds the entry its cells look up; those "
+             "that weighed most (+ for the AI, - against it) were {heaviest}. All together "
+             "they add up to {total}, which tanh turns into a value of {value} for the "
+             "AI.").format(col=result.move, n=len(result.patterns), heaviest="; ".join(heaviest),
+                           total=f"{total:+.2f}", value=f"{math.tanh(total):+.2f}")
 
 
 def with_learned_words(result: SearchResult, section: WhySection | None) -> WhySection | None:

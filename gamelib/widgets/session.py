@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gamelib.games.base import BoardGame, Game, IllegalMoveError, Move, Side, State
+from gamelib.platform import _
 
 
 @dataclass
@@ -109,6 +110,6 @@ def check_side(game: Game, side: Side) -> Side:
     aliases = {"first": game.players[0], "second": game.players[1]}
     side = aliases.get(str(side).lower(), side)
     if side not in game.players:
-        raise ValueError(f"human_plays must be one of {list(game.players)} "
-                         f"(or 'first' / 'second'), got {side!r}")
+        raise ValueError(_("human_plays must be one of {players} (or 'first' / 'second'), "
+                           "got {side}").format(players=list(game.players), side=repr(side)))
     return side

@@ -12,11 +12,12 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from gamelib.platform import N_, _, language, ngettext
 from gamelib.search.result import SearchResult
-from gamelib.search.scoring import terminal_value
+from gamelib.search.scoring import WIN, is_win_score, terminal_value
 from gamelib.search.trace import Enter, Leaf, Leave, Prune, Trace, TraceNode, TTHit
 from gamelib.viz.select import ancestors
-from gamelib.viz.style import fmt_bound, fmt_value
+from gamelib.viz.style import fmt_value as plain_value
 from gamelib.viz.tree import live_window
 from gamelib.widgets.explain import move_label
 from gamelib.widgets.stepping import Stepping, play_labels
@@ -28,15 +29,29 @@ def steppable_trace(source: SearchResult | Trace) -> Trace:
     """The trace of a result (or the trace itself), with a clear error when there is none."""
     trace = source.trace if isinstance(source, SearchResult) else source
     if isinstance(trace, Trace) and trace.algorithm == "mcts":
-        raise ValueError("this is an MCTS search: step through MCTS with "
-                         "MCTSStepper(game, state, iterations=..., seed=...)")
+        raise ValueError(_("this is an MCTS search: step through MCTS with "
+                           "MCTSStepper(game, state, iterations=..., seed=...)"))
     if isinstance(trace, Trace):
         return trace
     if isinstance(source, SearchResult):
-        raise ValueError(f"this {source.algorithm} result has no trace to step through: run "
-                         f"the search with trace=Trace(), e.g. "
-                         f"{source.algorithm}(game, state, trace=Trace())")
-    raise TypeError(f"expected a SearchResult or a Trace, got {type(source).__name__}")
+        raise ValueError(_("this {algorithm} result has no trace to step through: run the "
+                           "search with trace=Trace(), e.g. {algorithm}(game, state, "
+                           "trace=Trace())").format(algorithm=source.algorithm))
+    raise TypeError(_("expected a SearchResult or a Trace, got {kind}").format(
+        kind=type(source).__name__))
+
+
+def fmt_value(value: float | None) -> str:
+    """A value as a stepper says it: "3", "+∞", "win in 3" (plies), in the language spoken."""
+    if value is not None and is_win_score(value) and abs(value) != float("inf"):
+        plies = WIN - int(abs(value))
+        return (_("win in {n}") if value > 0 else _("loss in {n}")).format(n=plies)
+    return plain_value(value)
+
+
+def fmt_bound(value: float | None, bound: str | None) -> str:
+    """A node's value with its bound: "3", ">= 3" (lower bound) or "<= 2" (upper bound)."""
+    return {"lower": ">= ", "upper": "<= "}.get(bound or "", "") + fmt_value(value)
 
 
 def open_nodes(tree: dict[int, TraceNode]) -> list[int]:
@@ -45,8 +60,14 @@ def open_nodes(tree: dict[int, TraceNode]) -> list[int]:
 
 
 def and_list(items: list[str]) -> str:
-    """ "a", "a and b", "a, b and c"."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    """ "a", "a and b", "a, b and c" (in the language spoken)."""
+    if len(items) == 1:
+        return items[0]
+    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
+
+
+LEAF_REASONS = {"terminal": N_("the game is over"), "depth limit": N_("the depth limit is reached")}
+"""Why a node is a leaf, by its trace note."""
 
 
 class Narrator:
@@ -66,15 +87,21 @@ class Narrator:
         if isinstance(event, Enter) and self._enters_leaf(index):
             return self._enter_leaf(event)
         method = getattr(self, "_" + event.kind, None)
-        return method(event, tree) if method else f"{event.kind} at node {event.node}"
+        return method(event, tree) if method else _("{kind} at node {node}").format(
+            kind=event.kind, node=event.node)
 
     def _enter(self, event: Enter, tree: dict[int, TraceNode]) -> str:
         kind = "MAX" if event.maximizing else "MIN"
-        where = "the root" if event.parent is None else (
-            f"node {event.node} ({self.move(event.move)} from node {event.parent})")
-        window = "" if event.alpha is None else (
-            f" with window alpha {fmt_value(event.alpha)}, beta {fmt_value(event.beta)}")
-        return f"Enter {where}: {kind} to move at depth {event.depth}{window}."
+        where = _("the root") if event.parent is None else (
+            _("node {node} ({move} from node {parent})").format(
+                node=event.node, move=self.move(event.move), parent=event.parent))
+        if event.alpha is None:
+            return _("Enter {where}: {kind} to move at depth {depth}.").format(
+                where=where, kind=kind, depth=event.depth)
+        return _("Enter {where}: {kind} to move at depth {depth} with window alpha {alpha}, "
+                 "beta {beta}.").format(where=where, kind=kind, depth=event.depth,
+                                        alpha=fmt_value(event.alpha),
+                                        beta=fmt_value(event.beta))
 
     def _enters_leaf(self, index: int) -> bool:
         """True if event `index` enters a node that the next event scores as a leaf."""
@@ -84,22 +111,26 @@ class Narrator:
     def _enter_leaf(self, event: Enter) -> str:
         """A leaf is entered: nobody moves there, it is only scored."""
         if event.parent is None:
-            return "Enter the root: the game is already over there, a leaf."
-        return (f"Enter node {event.node} ({self.move(event.move)} from node "
-                f"{event.parent}), a leaf at depth {event.depth}.")
+            return _("Enter the root: the game is already over there, a leaf.")
+        return _("Enter node {node} ({move} from node {parent}), a leaf at depth "
+                 "{depth}.").format(node=event.node, move=self.move(event.move),
+                                    parent=event.parent, depth=event.depth)
 
     def _leaf(self, event: Leaf, tree: dict[int, TraceNode]) -> str:
-        why = {"terminal": "the game is over", "depth limit": "the depth limit is reached"}
-        return (f"Node {event.node} is a leaf ({why.get(event.note, event.note)}): "
-                f"value {fmt_value(event.value)}.")
+        why = LEAF_REASONS.get(event.note)
+        return _("Node {node} is a leaf ({why}): value {value}.").format(
+            node=event.node, why=_(why) if why else event.note, value=fmt_value(event.value))
 
     def _prune(self, event: Prune, tree: dict[int, TraceNode]) -> str:
         moves = [str(m) for m in event.moves]
-        text = (f"alpha {fmt_value(event.alpha)} >= beta {fmt_value(event.beta)} at node "
-                f"{event.node}: prune {'move' if len(moves) == 1 else 'moves'} "
-                f"{and_list(moves)}")
+        text = ngettext("alpha {alpha} >= beta {beta} at node {node}: prune move {moves}",
+                        "alpha {alpha} >= beta {beta} at node {node}: prune moves {moves}",
+                        len(moves)).format(alpha=fmt_value(event.alpha),
+                                           beta=fmt_value(event.beta), node=event.node,
+                                           moves=and_list(moves))
         leaves = self._pruned_leaves(event, tree)
-        return text + (f" (leaves {and_list(leaves)})." if leaves else ".")
+        return (_("{text} (leaves {leaves}).").format(text=text, leaves=and_list(leaves))
+                if leaves else _("{text}.").format(text=text))
 
     def _pruned_leaves(self, event: Prune, tree: dict[int, TraceNode]) -> list[str]:
         """The values of the pruned moves when every one of them ends the game (a textbook
@@ -114,34 +145,39 @@ class Narrator:
                                          scoring)) for child in children]
 
     def _tt_hit(self, event: TTHit, tree: dict[int, TraceNode]) -> str:
-        return (f"Node {event.node} is in the transposition table: "
-                f"{fmt_bound(event.value, event.bound)}, no need to search it again.")
+        return _("Node {node} is in the transposition table: {value}, no need to search it "
+                 "again.").format(node=event.node, value=fmt_bound(event.value, event.bound))
 
     def _leave(self, event: Leave, tree: dict[int, TraceNode]) -> str:
         node = tree.get(event.node)
         value = fmt_bound(event.value, event.bound)
         bound = ""
         if node is not None and node.pruned_moves and event.bound in ("lower", "upper"):
-            kind = "a lower" if event.bound == "lower" else "an upper"
-            bound = f" ({kind} bound: the moves after the cutoff were never searched)"
+            bound = " " + (_("(a lower bound: the moves after the cutoff were never searched)")
+                           if event.bound == "lower" else
+                           _("(an upper bound: the moves after the cutoff were never "
+                             "searched)"))
         elif event.bound == "upper":
-            bound = " (an upper bound: no move reached alpha)"
+            bound = " " + _("(an upper bound: no move reached alpha)")
         elif event.bound == "lower":
-            bound = " (a lower bound: no move fell below beta)"
+            bound = " " + _("(a lower bound: no move fell below beta)")
         if node is None or node.parent is None:
-            return f"The root's value is {value}: the search is done."
-        return f"Node {event.node} returns {value}{bound} to node {node.parent}."
+            return _("The root's value is {value}: the search is done.").format(value=value)
+        return _("Node {node} returns {value}{bound} to node {parent}.").format(
+            node=event.node, value=value, bound=bound, parent=node.parent)
 
 
 class SearchStepper(Stepping):
     """Step through a recorded search: first, back, forward, last, play, and a slider.
 
     `steps` is the number of recorded events; `position` is how many are shown.
-    Drawing options (max_nodes, boards, ...) go to gamelib.viz.draw_tree.
+    Drawing options (max_nodes, boards, ...) go to gamelib.viz.draw_tree. A stepper
+    speaks the language gamelib spoke when it was made, for its whole life.
     """
 
     def __init__(self, source: SearchResult | Trace, position: int = 1,
                  interval_ms: int = 800, **draw_options: Any) -> None:
+        self.language = language()
         self.trace = steppable_trace(source)
         self.source = source
         self._steps = len(self.trace)
@@ -168,11 +204,11 @@ class SearchStepper(Stepping):
     def _build(self, interval_ms: int, start: int) -> None:
         """Buttons, slider, play widget, narration and the picture."""
         self.slider = with_classes(widgets.IntSlider(
-            value=start, min=0, max=self.steps, description="step",
+            value=start, min=0, max=self.steps, description=_("step"),
             layout=widgets.Layout(width="420px")), "gamelib-step-slider")
         self.play = with_classes(widgets.Play(value=start, min=0, max=self.steps,
                                               interval=interval_ms, show_repeat=False,
-                                              tooltip="play, pause and stop the steps"),
+                                              tooltip=_("play, pause and stop the steps")),
                                  "gamelib-step-play")
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         self.slider.observe(self._slider_moved, "value")
@@ -193,8 +229,9 @@ class SearchStepper(Stepping):
         tree = self.trace.nodes(upto=k)
         current = self.current_node()
         self._narration = (self.narrator.say(k - 1, tree) if k
-                           else "Before the search: press ▶ to start.")
-        self.text.value = f"<b>Step {k} of {self.steps}.</b> {escape(self._narration)}"
+                           else _("Before the search: press ▶ to start."))
+        step = _("Step {k} of {steps}.").format(k=k, steps=self.steps)
+        self.text.value = f"<b>{escape(step)}</b> {escape(self._narration)}"
         self.stack.value = self._stack_html(tree, current)
         self.view.value = self._picture(k, current)
 
@@ -203,11 +240,13 @@ class SearchStepper(Stepping):
         if current is None or current not in tree:
             return ""
         stack = open_nodes(tree) or ancestors(tree, current)
-        text = "call stack: " + " → ".join(f"node {n}" for n in stack)
+        text = _("call stack: {nodes}").format(nodes=" → ".join(
+            _("node {node}").format(node=n) for n in stack))
         top = stack[-1]
         alpha, beta = live_window(tree, top)
         if alpha is not None:
-            text += f"; at node {top} now alpha = {fmt_value(alpha)}, beta = {fmt_value(beta)}"
+            text += "; " + _("at node {node} now alpha = {alpha}, beta = {beta}").format(
+                node=top, alpha=fmt_value(alpha), beta=fmt_value(beta))
         return f"<span>{escape(text)}</span>"
 
     def _picture(self, k: int, current: int | None) -> str:
@@ -219,5 +258,6 @@ class SearchStepper(Stepping):
                 drawing = draw_tree(self.trace, upto=k, current=current, **self.draw_options)
                 self._pictures[k] = drawing_html(drawing)
             except Exception as error:  # a drawing problem must not break the stepper
-                self._pictures[k] = f"<i>Could not draw: {escape(str(error))}</i>"
+                self._pictures[k] = "<i>{}</i>".format(escape(_("Could not draw: {error}").format(
+                    error=error)))
         return self._pictures[k]

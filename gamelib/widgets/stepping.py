@@ -7,6 +7,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from gamelib.platform import N_, _, speaking
+
 PLAY_LABELS = """
 <style>
 .gamelib-step-play i.fa { font-style: normal; }
@@ -22,11 +24,16 @@ PLAY_LABELS = """
 """
 """Words on the play widget's buttons: its icons come from an icon font that exported
 pages may lack (the buttons were blank); words read the same everywhere."""
+PLAY_WORDS = (N_("Play"), N_("Pause"), N_("Stop"), N_("Repeat"))
 
 
 def play_labels() -> widgets.HTML:
-    """The stylesheet that puts words (Play, Pause, Stop) on a stepper's play buttons."""
-    return widgets.HTML(PLAY_LABELS)
+    """The stylesheet that puts words (Play, Pause, Stop) on a stepper's play buttons, in
+    the language spoken."""
+    css = PLAY_LABELS
+    for word in PLAY_WORDS:
+        css = css.replace(f'content: "{word}"', 'content: "{}"'.format(_(word).replace('"', "")))
+    return widgets.HTML(css)
 
 
 class Stepping(ABC):
@@ -38,6 +45,7 @@ class Stepping(ABC):
     """
 
     first = 0
+    language = "en"             # the language it speaks (a subclass: the one it was made in)
     _narration: str
     slider: Any                 # the widgets a subclass builds
     play: Any
@@ -72,7 +80,7 @@ class Stepping(ABC):
         """Show step `position` (clipped to first..steps)."""
         target = max(self.first, min(self.steps, position))
         if target == self.slider.value:
-            self._show()
+            self._redraw()
         else:
             self.slider.value = target          # its observer redraws
 
@@ -88,7 +96,12 @@ class Stepping(ABC):
         """Keep the play widget where the slider is (the browser links them), redraw."""
         if self.play.value != change["new"]:
             self.play.value = change["new"]
-        self._show()
+        self._redraw()
+
+    def _redraw(self) -> None:
+        """Draw the current position in the stepper's own language."""
+        with speaking(self.language):
+            self._show()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """Show the stepper when it is the value of a notebook cell."""

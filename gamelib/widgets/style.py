@@ -6,6 +6,8 @@ from typing import Any, Callable
 
 import ipywidgets as widgets
 
+from gamelib.platform import N_, _
+
 
 CSS = """
 <style>
@@ -57,6 +59,9 @@ CSS = """
 STEP_SYMBOLS = {"first": "|◀", "back": "◀", "forward": "▶", "last": "▶|"}
 """What a stepper's step buttons show. Their names are words ("back"), which a screen
 reader says; the symbol is drawn by the stylesheet, with an empty alternative text."""
+STEP_NAMES = {"first": N_("first"), "back": N_("back"), "forward": N_("forward"),
+              "last": N_("last")}
+"""The step buttons' names, as a screen reader says them (in the language spoken)."""
 STEP_CSS = "<style>\n.gamelib-step-button { font-size: 0 !important; }\n" + "".join(
     f'.gamelib-step-{name}::before {{ content: "{symbol}" / ""; font-size: 14px; }}\n'
     for name, symbol in STEP_SYMBOLS.items()) + "</style>"
@@ -79,7 +84,8 @@ def with_classes(widget: widgets.DOMWidget, *classes: str) -> widgets.DOMWidget:
 def step_button(name: str, action: Callable[[], Any]) -> widgets.Button:
     """A stepper's small button named `name` (first, back, forward or last), drawn as its
     symbol (STEP_SYMBOLS), with the CSS class gamelib-step-<name>."""
-    button = with_classes(widgets.Button(description=name, tooltip=name,
+    words = _(STEP_NAMES[name])
+    button = with_classes(widgets.Button(description=words, tooltip=words,
                                          layout=widgets.Layout(width="44px")),
                           "gamelib-step-button", f"gamelib-step-{name}")
     button.on_click(lambda _b: action())

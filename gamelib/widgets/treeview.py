@@ -15,9 +15,15 @@ from typing import Any
 import anywidget
 import traitlets
 
+from gamelib.platform import N_, _
 from gamelib.search.result import MCTSResult, SearchResult
 
 STATIC = Path(__file__).parent / "static"
+VIEWPORT_WORDS = {"zoom_out": N_("zoom out"), "zoom_in": N_("zoom in"), "fit": N_("Fit"),
+                  "fit_name": N_("fit the whole tree"), "actual": N_("actual size, centred"),
+                  "tree": N_("search tree"),
+                  "help": N_("Drag or use the arrow keys to move around; + and - zoom.")}
+"""The viewport's words (static/viewport.js shows them), by key."""
 
 
 class TreeViewport(anywidget.AnyWidget):
@@ -31,6 +37,12 @@ class TreeViewport(anywidget.AnyWidget):
     keep_view = traitlets.Bool(False).tag(sync=True)
     """True for a stepper: a new picture keeps the zoom and pans only to keep the current
     node in view; False: each picture opens afresh, centred on its root."""
+    words = traitlets.Dict().tag(sync=True)
+    """The viewport's buttons' names and help (VIEWPORT_WORDS), in the language spoken."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("words", {key: _(text) for key, text in VIEWPORT_WORDS.items()})
+        super().__init__(**kwargs)
 
 
 def drawing_html(drawing: Any) -> str:
@@ -52,8 +64,8 @@ def draw(result: SearchResult, max_nodes: int, max_depth: int | None = None) -> 
     from gamelib import viz  # imported late: a drawing is only made on request
 
     if isinstance(result, MCTSResult):
-        title = (f"MCTS: {result.stats.iterations} iterations; the most visited move, "
-                 f"{result.move}, is played")
+        title = _("MCTS: {n} iterations; the most visited move, {move}, is played").format(
+            n=result.stats.iterations, move=result.move)
         return viz.draw_mcts(result, max_nodes=max_nodes, boards=False, title=title)
     return viz.draw_tree(result, max_nodes=max_nodes, max_depth=max_depth, boards=False,
                          pruned="group")
@@ -64,12 +76,15 @@ def tree_html(result: SearchResult, max_nodes: int = 10, max_depth: int | None =
     """The recorded tree of `result` as HTML, or a sentence saying why there is none;
     `below`: what to say under the drawing (e.g. the expected line past the cut)."""
     if result.trace is None:
-        return (f"<i>This {escape(result.algorithm)} search did not record its tree, so "
-                f"there is nothing to draw.</i>")
+        from gamelib.widgets.explain import algorithm_name
+        return "<i>{}</i>".format(escape(_(
+            "This {algorithm} search did not record its tree, so there is nothing to "
+            "draw.").format(algorithm=algorithm_name(result.algorithm))))
     try:
         picture = drawing_html(draw(result, max_nodes, max_depth))
     except Exception as error:  # a drawing problem must not break the game
         why = f"{type(error).__name__}: {error}"
-        return f"<i>Could not draw the tree: {escape(why)}</i>"
+        return "<i>{}</i>".format(escape(_("Could not draw the tree: {error}").format(
+            error=why)))
     note = f"<div class='gamelib-why-text'>{escape(below)}</div>" if below else ""
     return f"<div class='gamelib-tree-picture'>{picture}</div>{note}"

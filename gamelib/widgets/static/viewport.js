@@ -2,7 +2,9 @@
 // natural, readable size, panned by dragging or with the arrow keys, zoomed with the
 // buttons, + and -, or Ctrl + wheel. It opens centred on the stepper's current node
 // (class "current") or else on the root, and keeps the current node in view while
-// stepping. Any other HTML in `value` (a sentence, a table) is shown as it is.
+// stepping. Any other HTML in `value` (a sentence, a table) is shown as it is. Its words
+// (button names, the frame's accessible name) come from the kernel, in its language:
+// `words` maps zoom_out, zoom_in, fit, fit_name, actual, tree and help to text.
 
 const MARGIN = 40;       // px: how close to the edge the current node may come
 const MAX_HEIGHT = 560;  // px: the tallest the viewport grows (and never past 65% of the window)
@@ -20,6 +22,7 @@ function button(text, css, name, action) {
 }
 
 function render({ model, el }) {
+  const words = () => model.get("words");
   const holder = document.createElement("div");
   holder.className = "gamelib-viewport-holder";
   el.append(holder);
@@ -102,8 +105,8 @@ function render({ model, el }) {
     frame.className = "gamelib-viewport";
     frame.tabIndex = 0;
     frame.setAttribute("role", "group");
-    frame.setAttribute("aria-label", (svg.getAttribute("aria-label") || "search tree") +
-      ". Drag or use the arrow keys to move around; + and - zoom.");
+    frame.setAttribute("aria-label", (svg.getAttribute("aria-label") || words().tree) +
+      ". " + words().help);
     frame.setAttribute("data-lm-suppress-shortcuts", "true");
     const stage = document.createElement("div");
     stage.className = "gamelib-viewport-stage";
@@ -112,10 +115,10 @@ function render({ model, el }) {
     const tools = document.createElement("div");
     tools.className = "gamelib-viewport-tools";
     tools.append(
-      button("−", "zoom-out", "zoom out", () => step(-1)),
-      button("+", "zoom-in", "zoom in", () => step(1)),
-      button("Fit", "fit", "fit the whole tree", fit),
-      button("1:1", "actual", "actual size, centred", () => { view.scale = 1; centre(false); }));
+      button("−", "zoom-out", words().zoom_out, () => step(-1)),
+      button("+", "zoom-in", words().zoom_in, () => step(1)),
+      button(words().fit, "fit", words().fit_name, fit),
+      button("1:1", "actual", words().actual, () => { view.scale = 1; centre(false); }));
     frame.append(stage, tools);
     const box = svg.getBoundingClientRect();
     const width = box.width || svg.width.baseVal.value;
