@@ -141,9 +141,25 @@ BORDERLINE = {
 """Mutants the oracle cannot call better or not (score 0.556, interval 0.495-0.616: the
 windows, centre and threats without the look past the horizon), and what they change.
 The check calls them not better."""
-RIGHT: set[tuple[str, int]] = set()
-"""Some mutants the oracle finds better and the check passes (a weight changed): each part
-must pass those it judges."""
+RIGHT: set[tuple[str, int]] = {
+    ("'O' -> 'X'", 14),
+    ("'X' -> 'O'", 14),
+    ('10000 -> 10001', 4),
+    ('2 -> 0', 12),
+    ('2 -> 1', 12),
+    ('2 -> 3', 12),
+    ('40 -> 0', 12),
+    ('40 -> 1', 12),
+    ('40 -> 41', 12),
+    ('Eq -> NotEq', 14),
+    ('Mult -> Div', 19),
+    ('statement at line 16 dropped', 6),
+    ('statement at line 17 dropped', 16),
+    ('statement at line 18 dropped', 6),
+    ('statement at line 19 dropped', 18),
+}
+"""The mutants the oracle finds better (a weight changed, a part dropped, the players'
+marks swapped in a symmetric part): the check must pass every one."""
 
 
 def keys(rows: list[tuple[Mutant, str]]) -> set[tuple[str, int]]:
