@@ -1,4 +1,5 @@
-"""Shared fixtures: each lesson is executed once per test session (quick settings)."""
+"""Shared fixtures: each lesson, and each Korean lesson, is executed once per test session
+(quick settings)."""
 
 from __future__ import annotations
 
@@ -15,12 +16,12 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import lessons  # noqa: E402  (scripts/lessons.py: how lessons are run everywhere)
 
 EXECUTED = ROOT / "build" / "executed" / "quick"
+EXECUTED_KOREAN = ROOT / "build" / "executed" / "quick-ko"
 
 
-@pytest.fixture(scope="session")
-def executed_lesson() -> Callable[[Path], Any]:
-    """A function: lesson path -> the notebook executed with quick settings (run once,
-    then remembered; a copy is written to build/executed/quick/ for the HTML export)."""
+def remembered(execute: Callable[[Path], Any], folder: Path) -> Callable[[Path], Any]:
+    """`execute` run once per lesson path, then remembered (a failure too, so a broken
+    lesson is not run again by each of its tests); each executed copy written to `folder`."""
     import nbformat
 
     done: dict[Path, Any] = {}
@@ -31,20 +32,40 @@ def executed_lesson() -> Callable[[Path], Any]:
             raise failed[path]
         if path not in done:
             try:
-                done[path] = lessons.execute(path, quick=True)
+                done[path] = execute(path)
             except BaseException as error:
                 failed[path] = error
                 raise
-            EXECUTED.mkdir(parents=True, exist_ok=True)
-            nbformat.write(done[path], EXECUTED / path.name)
+            folder.mkdir(parents=True, exist_ok=True)
+            nbformat.write(done[path], folder / path.name)
         return done[path]
 
     return run
 
 
+@pytest.fixture(scope="session")
+def executed_lesson() -> Callable[[Path], Any]:
+    """A function: lesson path -> the notebook executed with quick settings (run once,
+    then remembered; a copy is written to build/executed/quick/ for the HTML export)."""
+    return remembered(lambda path: lessons.execute(path, quick=True), EXECUTED)
+
+
+@pytest.fixture(scope="session")
+def executed_korean_lesson() -> Callable[[Path], Any]:
+    """A function: English lesson path -> its Korean edition executed with quick settings
+    (run once, then remembered; a copy is written to build/executed/quick-ko/)."""
+    return remembered(lambda path: lessons.execute_notebook(lessons.translated(path, "ko"),
+                                                           quick=True),
+                      EXECUTED_KOREAN)
+
+
 LESSON_IN_NAME = re.compile(r"(?:^|[\[_-])(\d\d)[-_]")
 """A lesson's number in a test's parameters ("[04-heuristics]"), in a test's name
 ("test_09_..."), or in a facts module's name ("test_lesson05_facts", "test_lesson_facts_10")."""
+
+
+LESSON_FIXTURES = {"executed_lesson", "full_lesson", "executed_korean_lesson"}
+"""The fixtures that execute a lesson: a test using one reads that lesson's run."""
 
 
 def lesson_of(item: pytest.Item) -> str | None:
@@ -58,7 +79,7 @@ def lesson_of(item: pytest.Item) -> str | None:
         found = LESSON_IN_NAME.search(f"[{callspec.id}")
         if found and "lesson" in module:
             return found.group(1)
-        if found and {"executed_lesson", "full_lesson"} & set(item.fixturenames):
+        if found and LESSON_FIXTURES & set(item.fixturenames):
             return found.group(1)
     named = re.match(r"test_(\d\d)_", item.name)
     return named.group(1) if named and "lesson" in module else None
@@ -69,16 +90,22 @@ BUILD_FROM_THE_CHECKOUT = {"test_lite", "test_lessons_command"}
 test): setuptools writes build/ and the egg-info in the checkout, so they take turns."""
 
 
+def edition(item: pytest.Item) -> str:
+    """"-ko" for a test that reads a lesson's Korean run, else "" (the English run)."""
+    return "-ko" if "executed_korean_lesson" in item.fixturenames else ""
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """With `pytest -n 2` (pytest-xdist, --dist loadgroup): the tests of one lesson run in
-    one process, so each lesson is executed once; the other tests go by module, so a
-    module's set-up (a served notebook, a built site) is made once; the modules that build
-    gamelib from the checkout share one process."""
+    one process, so each lesson is executed once (its Korean edition's tests in a group of
+    their own, "lesson-05-ko", so it too is executed once, beside the English run); the
+    other tests go by module, so a module's set-up (a served notebook, a built site) is
+    made once; the modules that build gamelib from the checkout share one process."""
     if not config.pluginmanager.hasplugin("xdist"):
         return
     for item in items:
         module = Path(str(item.fspath)).stem
         lesson = lesson_of(item)
         group = ("checkout-builds" if module in BUILD_FROM_THE_CHECKOUT
-                 else f"lesson-{lesson}" if lesson else module)
+                 else f"lesson-{lesson}{edition(item)}" if lesson else module)
         item.add_marker(pytest.mark.xdist_group(group))
