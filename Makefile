@@ -84,8 +84,9 @@ bench: setup-test ## run the benchmarks (prints ratios against baselines; needs 
 	$(PY) benchmarks/run_all.py
 
 .PHONY: lite
-lite:             ## build the course as a static website (JupyterLite, runs in the browser) in build/lite/
-	python3 scripts/build_lite.py
+lite: setup       ## build the course as a static website (JupyterLite, runs in the browser) in
+                  ## build/lite/, the Korean lessons in its ko/ (built with the lessons set's Babel)
+	$(PY) scripts/build_lite.py
 
 clean:
 	rm -rf build dist .pytest_cache .venv-3.* .venv-build
