@@ -18,8 +18,8 @@ import pytest
 
 import lessons
 from gamelib.translations import LANGUAGE_TAG
-from lesson_audit import (Allowed, Claim, allowed_in_english, audit, claims, numbers_in,
-                          output_text, printed, sentences, unused)
+from lesson_audit import (Allowed, Claim, allowed_in_english, audit, claims, code_of,
+                          numbers_in, output_text, printed, sentences, unused)
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
@@ -318,28 +318,36 @@ def test_every_claim_in_the_korean_lesson_is_printed_or_allowed(
 @pytest.mark.parametrize("path", KOREAN, ids=lambda p: f"{p.stem}-ko")
 def test_a_changed_number_in_the_korean_prose_is_reported(path: Path,
                                                           executed_korean_lesson: Any) -> None:
-    """The audit reads the Korean prose: the first number the lesson's outputs alone back
-    (glued to a Korean word ending where one is) is changed to one nothing prints, and the
-    audit names it."""
+    """The audit reads the Korean prose: the last number that the lesson's outputs back and
+    nothing else covers (one glued to a Korean word ending, such as 47배, where there is
+    one; the last, as results come after the citations) is changed to one that neither the outputs, the code nor the English cell hold,
+    and the audit names it. (A changed number that the English cell says elsewhere is
+    caught by test_translations.py, which compares each cell's numbers.)"""
     executed = executed_korean_lesson(path)
     shown = numbers_in(printed(executed))
+    known = shown | numbers_in(code_of(executed))
     english = nbformat.read(path, as_version=4)
+    english_cells = {cell.id: cell.source for cell in english.cells}
+    rules = (*ALLOWED, *KOREAN_ALLOWED)
     candidates = []
     for index, cell in enumerate(executed.cells):
         if cell.cell_type != "markdown":
             continue
         for sentence in sentences(cell.source):
             for claim in claims(sentence, "ko"):
-                if (claim.kind == "number" and claim.value in shown
-                        and "." not in claim.value and claim.text.isdigit()
+                if (claim.kind == "number" and claim.value in shown and claim.text.isdigit()
                         and not any(rule.covers(path.name[:2], sentence, claim)
-                                    for rule in (*ALLOWED, *KOREAN_ALLOWED))
+                                    for rule in rules)
+                        and not allowed_in_english(claim, english_cells.get(cell.id, ""),
+                                                   path.name[:2], rules)
                         and cell.source.count(sentence) == 1):
                     glued = sentence[claim.end:claim.end + 1] >= "가"
-                    candidates.append((not glued, index, sentence, claim))
+                    candidates.append((glued, index, sentence, claim))
     assert candidates, f"{path.name}: no number in the Korean prose is backed by an output"
-    _, index, sentence, claim = min(candidates, key=lambda found: found[:2])
-    wrong = next(str(n) for n in range(int(claim.value) + 1, 10**9) if str(n) not in shown)
+    _, index, sentence, claim = max(candidates, key=lambda found: found[:2])
+    said_in_english = numbers_in(english_cells.get(executed.cells[index].id, ""))
+    wrong = next(str(n) for n in range(int(claim.value) + 1, 10**9)
+                 if str(n) not in known | said_in_english)
     changed = sentence[:claim.start] + wrong + sentence[claim.end:]
     mutant = copy.deepcopy(executed)
     mutant.cells[index].source = mutant.cells[index].source.replace(sentence, changed)
