@@ -12,6 +12,10 @@ holds when the lesson backs it:
 
 What the prose quotes as code (fenced blocks and `inline code`) is not audited: it is code,
 not a claim. Pictures' pixels are not read; their descriptions (alt text) are.
+
+The Korean lessons' prose is audited the same way (`language="ko"`): numbers glued to a
+Korean word ending (47배, 7열, 0.55점) are numbers, Korean verdict words are verdicts, and
+a claim the English allow-list covers in the same cell of the English lesson is covered.
 """
 
 from __future__ import annotations
