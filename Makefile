@@ -33,7 +33,7 @@ test:             ## the test set with Chromium; every test (unit, notebooks, br
 	GAMELIB_QUICK=1 EXECUTED=build/executed/quick scripts/export_html.sh
 	VENV=$(VENV) UV=$(UV) scripts/test_versions.sh
 
-test-lite:        ## every lesson run with Run All in the browser build, offline (20-30 min)
+test-lite:        ## every lesson, English and Korean, run with Run All in the browser build, offline (40-60 min)
 	GAMELIB_LITE_LESSONS=all $(PY) -m pytest tests/e2e/test_lite.py -k every_lesson
 
 test-fast:        ## the tests without notebooks and the browser
