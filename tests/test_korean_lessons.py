@@ -32,13 +32,6 @@ def test_every_lesson_has_a_complete_korean_catalog() -> None:
                          + ", ".join(missing))
 
 
-def test_the_korean_lessons_are_the_lessons_with_a_complete_catalog() -> None:
-    """A catalog counts once it is complete; a lesson whose English changed is left out
-    (and test_translations.py names the stale entries)."""
-    assert KOREAN, "no lesson has a complete Korean catalog"
-    assert all((NOTEBOOKS / "ko" / f"{path.stem}.po").exists() for path in KOREAN)
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("path", KOREAN, ids=lambda p: f"{p.stem}-ko")
 def test_korean_lesson_runs_top_to_bottom(path: Path, executed_korean_lesson: Any) -> None:
