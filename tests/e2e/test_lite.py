@@ -5,7 +5,8 @@ Python runs inside the page (Pyodide); nothing is installed. The tests play a co
 lesson 00's board by mouse and by keyboard (your disc shown at once, cells named), draw
 a tree, step a stepper, step through lesson 03's alpha-beta stepper, compute Elo ratings
 and draw a plot offline, and (slow) run every lesson from the notebooks/ folder to its
-end with Run All, printing the time each took.
+end with Run All, printing the time each took; the Korean lessons, in the site's ko/
+folder, too (their exercise checks answering in Korean).
 Chromium is launched through Playwright with `executable_path` (never `playwright
 install`). Without Chromium the tests fail when CI=true and are skipped otherwise.
 """
@@ -13,10 +14,10 @@ install`). Without Chromium the tests fail when CI=true and are skipped otherwis
 from __future__ import annotations
 
 import base64
-import json
 import contextlib
 import functools
 import http.server
+import json
 import os
 import re
 import shutil
@@ -61,8 +62,9 @@ def case_id(name: str) -> str:
 
 
 def lesson_cases() -> list:
-    """The lessons of notebooks/ to run (EVERY_RUN, or all of them when the environment
-    says GAMELIB_LITE_LESSONS=all), those known to be over the limit marked so."""
+    """The lessons of the site to run, English and Korean (EVERY_RUN, or all of them when
+    the environment says GAMELIB_LITE_LESSONS=all), those known to be over the limit
+    marked so."""
     chosen = [name for name in LESSONS + KOREAN_LESSONS
               if os.environ.get("GAMELIB_LITE_LESSONS") == "all"
               or name.split("-")[0] in EVERY_RUN]
