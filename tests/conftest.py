@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
@@ -95,17 +98,65 @@ def edition(item: pytest.Item) -> str:
     return "-ko" if "executed_korean_lesson" in item.fixturenames else ""
 
 
+GROUPS_FILE = "GAMELIB_TEST_GROUPS"
+"""The environment variable naming the file where the workers of a `--dist loadgroup` run
+write each test's group, for the scheduler below."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """In the main process of a `--dist loadgroup` run, a file for the workers' groups (the
+    workers are started later and inherit the variable that names it)."""
+    if (config.pluginmanager.hasplugin("xdist") and not hasattr(config, "workerinput")
+            and config.getoption("dist", "no") == "loadgroup"):
+        handle, path = tempfile.mkstemp(prefix="gamelib-test-groups-", suffix=".json")
+        os.close(handle)
+        os.environ[GROUPS_FILE] = path
+        config.add_cleanup(lambda: Path(path).unlink(missing_ok=True))
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """With `pytest -n 2` (pytest-xdist, --dist loadgroup): the tests of one lesson run in
     one process, so each lesson is executed once (its Korean edition's tests in a group of
     their own, "lesson-05-ko", so it too is executed once, beside the English run); the
     other tests go by module, so a module's set-up (a served notebook, a built site) is
-    made once; the modules that build gamelib from the checkout share one process."""
+    made once; the modules that build gamelib from the checkout share one process.
+
+    Each test gets its group as an `xdist_group` mark, and each worker writes the groups to
+    the file GAMELIB_TEST_GROUPS names, which the scheduler reads: pytest-xdist 3.8 passes
+    the marks on by renaming the tests, which pytest 9.2 ignores (pytest-xdist issue 1386),
+    so without it every test was scheduled on its own and a lesson could run twice."""
     if not config.pluginmanager.hasplugin("xdist"):
         return
+    groups = {}
     for item in items:
         module = Path(str(item.fspath)).stem
         lesson = lesson_of(item)
         group = ("checkout-builds" if module in BUILD_FROM_THE_CHECKOUT
                  else f"lesson-{lesson}{edition(item)}" if lesson else module)
         item.add_marker(pytest.mark.xdist_group(group))
+        groups[item.nodeid] = group
+    path = os.environ.get(GROUPS_FILE)
+    if path and hasattr(config, "workerinput"):
+        written = Path(f"{path}.{config.workerinput['workerid']}")
+        written.write_text(json.dumps(groups))
+        os.replace(written, path)             # whole, whichever worker writes last
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """For `--dist loadgroup`: pytest-xdist's scheduling by scope, each test's scope its
+    group as the workers wrote it (see pytest_collection_modifyitems)."""
+    if config.getoption("dist", "no") != "loadgroup" or GROUPS_FILE not in os.environ:
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class LessonGroups(LoadScopeScheduling):
+        """Whole groups to one worker, in the order collected."""
+
+        groups: dict[str, str] | None = None
+
+        def _split_scope(self, nodeid: str) -> str:
+            if self.groups is None:
+                self.groups = json.loads(Path(os.environ[GROUPS_FILE]).read_text() or "{}")
+            return self.groups.get(nodeid, nodeid)
+
+    return LessonGroups(config, log)
