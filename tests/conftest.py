@@ -142,6 +142,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         os.replace(written, path)             # whole, whichever worker writes last
 
 
+@pytest.hookimpl(optionalhook=True)      # a hook of pytest-xdist, when it is installed
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """For `--dist loadgroup`: pytest-xdist's scheduling by scope, each test's scope its
     group as the workers wrote it (see pytest_collection_modifyitems)."""
