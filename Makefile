@@ -33,7 +33,7 @@ test:             ## the test set with Chromium; every test (unit, notebooks, br
 	GAMELIB_QUICK=1 EXECUTED=build/executed/quick scripts/export_html.sh
 	VENV=$(VENV) UV=$(UV) scripts/test_versions.sh
 
-test-lite:        ## every lesson run with Run All in the browser build, offline (20-30 min)
+test-lite:        ## every lesson, English and Korean, run with Run All in the browser build, offline (40-60 min)
 	GAMELIB_LITE_LESSONS=all $(PY) -m pytest tests/e2e/test_lite.py -k every_lesson
 
 test-fast:        ## the tests without notebooks and the browser
@@ -84,8 +84,9 @@ bench: setup-test ## run the benchmarks (prints ratios against baselines; needs 
 	$(PY) benchmarks/run_all.py
 
 .PHONY: lite
-lite:             ## build the course as a static website (JupyterLite, runs in the browser) in build/lite/
-	python3 scripts/build_lite.py
+lite: setup       ## build the course as a static website (JupyterLite, runs in the browser) in
+                  ## build/lite/, the Korean lessons in its ko/ (built with the lessons set's Babel)
+	$(PY) scripts/build_lite.py
 
 clean:
 	rm -rf build dist .pytest_cache .venv-3.* .venv-build

@@ -189,35 +189,89 @@ def site_source(python: Path, source: Path) -> list[Path]:
     return [wheel(python, requirement) for requirement in KERNEL_WHEELS]
 
 
-STARTING_NOTE = ("*Browser version of the course.* Python starts inside this page when the lesson "
-                 "opens: from a few seconds to a minute or more the first time. Until it is ready, "
-                 "the status bar at the bottom says **Initializing** or **Unknown**; once it says "
-                 "**Idle**, run the cells (Run > Run All Cells, or Shift+Enter one by one).")
-BROWSER_NOTE = ("# The browser version of the course runs Python more slowly than a desktop:\n"
-                "# these smaller sizes keep every cell of the lesson under a minute or so.\n"
-                "# The numbers in the text come from the sizes above (the desktop's); the\n"
-                "# cells below print the ones these sizes give, so some differ a little.\n")
+STARTING_NOTES = {
+    "en": ("*Browser version of the course.* Python starts inside this page when the lesson "
+           "opens: from a few seconds to a minute or more the first time. Until it is ready, "
+           "the status bar at the bottom says **Initializing** or **Unknown**; once it says "
+           "**Idle**, run the cells (Run > Run All Cells, or Shift+Enter one by one)."),
+    "ko": ("*강좌의 브라우저판입니다.* 강의를 열면 이 페이지 안에서 파이썬이 시작되는데, "
+           "처음에는 몇 초에서 1분 넘게 걸리기도 합니다. 준비될 때까지 아래쪽 상태 표시줄에 "
+           "**Initializing** 또는 **Unknown**이라고 나옵니다. **Idle**로 바뀌면 셀을 실행하세요"
+           "(Run > Run All Cells, 또는 Shift+Enter로 하나씩)."),
+}
+"""The line each lesson of the site opens with, in the lesson's language (JupyterLab's own
+words, the status and the menus, are in English in every lesson: the site has no language
+pack)."""
+BROWSER_NOTES = {
+    "en": ("# The browser version of the course runs Python more slowly than a desktop:\n"
+           "# these smaller sizes keep every cell of the lesson under a minute or so.\n"
+           "# The numbers in the text come from the sizes above (the desktop's); the\n"
+           "# cells below print the ones these sizes give, so some differ a little.\n"),
+    "ko": ("# 브라우저판 강좌에서는 파이썬이 데스크톱보다 느리게 돕니다. 아래의 더 작은 크기로\n"
+           "# 강의의 셀마다 1분 안팎에 끝나게 합니다. 본문의 숫자는 위의 크기(데스크톱의 크기)에서\n"
+           "# 나온 것이고, 아래 셀들은 이 크기로 얻은 숫자를 출력하므로 조금 다를 수 있습니다.\n"),
+}
+"""The comment above a lesson's browser sizes, in the lesson's language."""
+LANGUAGE_FOLDERS = {"ko": "ko"}
+"""The site's folder of the lessons in each other language, beside the English ones."""
 
 
 def lessons(folder: Path) -> Path:
     """A copy of the lessons (notebooks only, without outputs), each opening with a line
     on how Python starts in the page (JupyterLab's own status says "Unknown" meanwhile)
-    and with its browser sizes, if it has any, in a cell after its `parameters` cell."""
+    and with its browser sizes, if it has any, in a cell after its `parameters` cell; and
+    in ko/, the lessons whose Korean catalog is complete, built in Korean from it."""
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
         lesson = json.loads(notebook.read_text(encoding="utf-8"))
-        lesson["cells"].insert(0, {"cell_type": "markdown", "id": "browser-starting",
-                                   "metadata": {}, "source": STARTING_NOTE})
-        with_browser_sizes(lesson, notebook.name)
-        (folder / notebook.name).write_text(json.dumps(lesson, indent=1, ensure_ascii=False)
-                                            + "\n", encoding="utf-8")
+        write_lesson(lesson, folder / notebook.name, "en")
+    for language, subfolder in LANGUAGE_FOLDERS.items():
+        for name, lesson in translated_lessons(language).items():
+            write_lesson(lesson, folder / subfolder / f"{name}.ipynb", language)
     return folder
 
 
-def with_browser_sizes(lesson: dict, name: str) -> None:
+def write_lesson(lesson: dict, path: Path, language: str) -> None:
+    """Write `lesson` to `path` as the site serves it: the starting note first, the
+    browser sizes after the `parameters` cell."""
+    lesson["cells"].insert(0, {"cell_type": "markdown", "id": "browser-starting",
+                               "metadata": {}, "source": STARTING_NOTES[language]})
+    with_browser_sizes(lesson, path.name, language)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(lesson, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def translated_lessons(language: str) -> dict[str, dict]:
+    """The lessons whose catalog in `language` (notebooks/<language>/) is complete, built
+    from the English ones as `python -m gamelib lessons --lang` builds them, by name; a
+    lesson with an unfinished catalog is left out, saying so."""
+    sys.path.insert(0, str(ROOT))              # this checkout's gamelib, as in the wheel
+    try:
+        import nbformat
+
+        from gamelib import translations
+        built = {}
+        for catalog_path in sorted((ROOT / "notebooks" / language).glob("[0-9][0-9]-*.po")):
+            english = nbformat.read(ROOT / "notebooks" / f"{catalog_path.stem}.ipynb",
+                                    as_version=4)
+            catalog = translations.read_catalog(catalog_path)
+            if translations.problems(catalog_path.stem, english, catalog):
+                print(f"{catalog_path.stem}: the {language} catalog is not complete; "
+                      f"the lesson is left out of the site's {language}/ folder")
+                continue
+            lesson = translations.translated(english, catalog, language)
+            built[catalog_path.stem] = json.loads(nbformat.writes(lesson))
+    except ModuleNotFoundError as error:
+        sys.exit(f"the lessons in {language} are built with {error.name}: run the build "
+                 "with the lessons' Python (`make lite`, or `pip install \".[lessons]\"`)")
+    return built
+
+
+def with_browser_sizes(lesson: dict, name: str, language: str = "en") -> None:
     """Insert the lesson's browser sizes (metadata gamelib.browser, e.g. {"POSITIONS": 40})
-    as a cell after its `parameters` cell, which a student sees and may change."""
+    as a cell after its `parameters` cell, which a student sees and may change, with a
+    comment in the lesson's `language`."""
     sizes = lesson["metadata"].get("gamelib", {}).get("browser", {})
     if not sizes:
         return
@@ -226,7 +280,7 @@ def with_browser_sizes(lesson: dict, name: str) -> None:
                   if "parameters" in cell.get("metadata", {}).get("tags", [])), None)
     if where is None:
         sys.exit(f"{name} has browser sizes but no cell tagged 'parameters' to put them after")
-    source = BROWSER_NOTE + "\n".join(f"{key} = {json.dumps(value)}" for key, value in sizes.items())
+    source = BROWSER_NOTES[language] + "\n".join(f"{key} = {json.dumps(value)}" for key, value in sizes.items())
     cells.insert(where + 1, {"cell_type": "code", "execution_count": None,
                              "id": "browser-sizes", "metadata": {"tags": ["browser-sizes"]},
                              "outputs": [], "source": source})

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import functools
 import json
 import os
 import sys
@@ -64,9 +65,43 @@ def with_settings(notebook: Any, quick: bool) -> Any:
 def execute(path: Path, quick: bool, timeout: int = 900) -> Any:
     """Run the lesson at `path` top to bottom in a fresh kernel; returns the notebook."""
     import nbformat
+
+    return execute_notebook(nbformat.read(path, as_version=4), quick, timeout)
+
+
+@functools.cache
+def translated_lessons(language: str) -> tuple[Path, ...]:
+    """The lessons whose catalog in `language` is complete: those `python -m gamelib
+    lessons --lang` copies in that language (read once per process: parsing the catalogs
+    takes seconds)."""
+    from gamelib.lessons import complete_catalogs
+
+    complete = complete_catalogs(language)
+    return tuple(path for path in lessons() if path.stem in complete)
+
+
+def translated(path: Path, language: str) -> Any:
+    """The lesson at `path` in `language`, as `python -m gamelib lessons --lang` builds it:
+    the English notebook with the prose of its catalog (notebooks/<language>/<lesson>.po)
+    and a first code cell that sets gamelib's language."""
+    import nbformat
+
+    from gamelib import translations
+
+    catalogs = translations.catalog_files(language)
+    if path.stem not in catalogs:
+        raise FileNotFoundError(f"{path.stem} has no {language} catalog; the lessons with "
+                                f"one are: {', '.join(catalogs) or 'none'}")
+    return translations.translated(nbformat.read(path, as_version=4),
+                                   translations.read_catalog(catalogs[path.stem]), language)
+
+
+def execute_notebook(lesson: Any, quick: bool, timeout: int = 900) -> Any:
+    """Run a lesson given as a notebook (e.g. one built in another language) top to bottom
+    in a fresh kernel, from the lessons' folder; returns the executed copy."""
     from nbclient import NotebookClient
 
-    notebook = with_settings(nbformat.read(path, as_version=4), quick)
+    notebook = with_settings(lesson, quick)
     client = NotebookClient(notebook, timeout=timeout, kernel_name="python3",
                             resources={"metadata": {"path": str(NOTEBOOKS)}})
     saved = os.environ.get(QUICK_ENV)

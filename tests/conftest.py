@@ -1,9 +1,13 @@
-"""Shared fixtures: each lesson is executed once per test session (quick settings)."""
+"""Shared fixtures: each lesson, and each Korean lesson, is executed once per test session
+(quick settings)."""
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
@@ -15,12 +19,12 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import lessons  # noqa: E402  (scripts/lessons.py: how lessons are run everywhere)
 
 EXECUTED = ROOT / "build" / "executed" / "quick"
+EXECUTED_KOREAN = ROOT / "build" / "executed" / "quick-ko"
 
 
-@pytest.fixture(scope="session")
-def executed_lesson() -> Callable[[Path], Any]:
-    """A function: lesson path -> the notebook executed with quick settings (run once,
-    then remembered; a copy is written to build/executed/quick/ for the HTML export)."""
+def remembered(execute: Callable[[Path], Any], folder: Path) -> Callable[[Path], Any]:
+    """`execute` run once per lesson path, then remembered (a failure too, so a broken
+    lesson is not run again by each of its tests); each executed copy written to `folder`."""
     import nbformat
 
     done: dict[Path, Any] = {}
@@ -31,20 +35,40 @@ def executed_lesson() -> Callable[[Path], Any]:
             raise failed[path]
         if path not in done:
             try:
-                done[path] = lessons.execute(path, quick=True)
+                done[path] = execute(path)
             except BaseException as error:
                 failed[path] = error
                 raise
-            EXECUTED.mkdir(parents=True, exist_ok=True)
-            nbformat.write(done[path], EXECUTED / path.name)
+            folder.mkdir(parents=True, exist_ok=True)
+            nbformat.write(done[path], folder / path.name)
         return done[path]
 
     return run
 
 
+@pytest.fixture(scope="session")
+def executed_lesson() -> Callable[[Path], Any]:
+    """A function: lesson path -> the notebook executed with quick settings (run once,
+    then remembered; a copy is written to build/executed/quick/ for the HTML export)."""
+    return remembered(lambda path: lessons.execute(path, quick=True), EXECUTED)
+
+
+@pytest.fixture(scope="session")
+def executed_korean_lesson() -> Callable[[Path], Any]:
+    """A function: English lesson path -> its Korean edition executed with quick settings
+    (run once, then remembered; a copy is written to build/executed/quick-ko/)."""
+    return remembered(lambda path: lessons.execute_notebook(lessons.translated(path, "ko"),
+                                                           quick=True),
+                      EXECUTED_KOREAN)
+
+
 LESSON_IN_NAME = re.compile(r"(?:^|[\[_-])(\d\d)[-_]")
 """A lesson's number in a test's parameters ("[04-heuristics]"), in a test's name
 ("test_09_..."), or in a facts module's name ("test_lesson05_facts", "test_lesson_facts_10")."""
+
+
+LESSON_FIXTURES = {"executed_lesson", "full_lesson", "executed_korean_lesson"}
+"""The fixtures that execute a lesson: a test using one reads that lesson's run."""
 
 
 def lesson_of(item: pytest.Item) -> str | None:
@@ -58,7 +82,7 @@ def lesson_of(item: pytest.Item) -> str | None:
         found = LESSON_IN_NAME.search(f"[{callspec.id}")
         if found and "lesson" in module:
             return found.group(1)
-        if found and {"executed_lesson", "full_lesson"} & set(item.fixturenames):
+        if found and LESSON_FIXTURES & set(item.fixturenames):
             return found.group(1)
     named = re.match(r"test_(\d\d)_", item.name)
     return named.group(1) if named and "lesson" in module else None
@@ -69,18 +93,75 @@ BUILD_FROM_THE_CHECKOUT = {"test_lite", "test_lessons_command"}
 test): setuptools writes build/ and the egg-info in the checkout, so they take turns."""
 
 
+def edition(item: pytest.Item) -> str:
+    """"-ko" for a test that reads a lesson's Korean run, else "" (the English run)."""
+    return "-ko" if "executed_korean_lesson" in item.fixturenames else ""
+
+
+GROUPS_FILE = "GAMELIB_TEST_GROUPS"
+"""The environment variable naming the file where the workers of a `--dist loadgroup` run
+write each test's group, for the scheduler below."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """In the main process of a `--dist loadgroup` run, a file for the workers' groups (the
+    workers are started later and inherit the variable that names it)."""
+    if (config.pluginmanager.hasplugin("xdist") and not hasattr(config, "workerinput")
+            and config.getoption("dist", "no") == "loadgroup"):
+        handle, path = tempfile.mkstemp(prefix="gamelib-test-groups-", suffix=".json")
+        os.close(handle)
+        os.environ[GROUPS_FILE] = path
+        config.add_cleanup(lambda: Path(path).unlink(missing_ok=True))
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """With `pytest -n 2` (pytest-xdist, --dist loadgroup): the tests of one lesson run in
-    one process, so each lesson is executed once; the other tests go by module, so a
-    module's set-up (a served notebook, a built site) is made once; the modules that build
-    gamelib from the checkout share one process."""
+    one process, so each lesson is executed once (its Korean edition's tests in a group of
+    their own, "lesson-05-ko", so it too is executed once, beside the English run); the
+    other tests go by module, so a module's set-up (a served notebook, a built site) is
+    made once; the modules that build gamelib from the checkout share one process.
+
+    Each test gets its group as an `xdist_group` mark, and each worker writes the groups to
+    the file GAMELIB_TEST_GROUPS names, which the scheduler reads: pytest-xdist 3.8 passes
+    the marks on by renaming the tests, which pytest 9.2 ignores (pytest-xdist issue 1386),
+    so without it every test was scheduled on its own and a lesson could run twice."""
     if not config.pluginmanager.hasplugin("xdist"):
         return
+    groups = {}
     for item in items:
-        if item.get_closest_marker("xdist_group"):      # a test that chose its own group
+        chosen = item.get_closest_marker("xdist_group")     # a test that chose its own group
+        if chosen:
+            groups[item.nodeid] = chosen.args[0]
             continue
         module = Path(str(item.fspath)).stem
         lesson = lesson_of(item)
         group = ("checkout-builds" if module in BUILD_FROM_THE_CHECKOUT
-                 else f"lesson-{lesson}" if lesson else module)
+                 else f"lesson-{lesson}{edition(item)}" if lesson else module)
         item.add_marker(pytest.mark.xdist_group(group))
+        groups[item.nodeid] = group
+    path = os.environ.get(GROUPS_FILE)
+    if path and hasattr(config, "workerinput"):
+        written = Path(f"{path}.{config.workerinput['workerid']}")
+        written.write_text(json.dumps(groups))
+        os.replace(written, path)             # whole, whichever worker writes last
+
+
+@pytest.hookimpl(optionalhook=True)      # a hook of pytest-xdist, when it is installed
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """For `--dist loadgroup`: pytest-xdist's scheduling by scope, each test's scope its
+    group as the workers wrote it (see pytest_collection_modifyitems)."""
+    if config.getoption("dist", "no") != "loadgroup" or GROUPS_FILE not in os.environ:
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class LessonGroups(LoadScopeScheduling):
+        """Whole groups to one worker, in the order collected."""
+
+        groups: dict[str, str] | None = None
+
+        def _split_scope(self, nodeid: str) -> str:
+            if self.groups is None:
+                self.groups = json.loads(Path(os.environ[GROUPS_FILE]).read_text() or "{}")
+            return self.groups.get(nodeid, nodeid)
+
+    return LessonGroups(config, log)

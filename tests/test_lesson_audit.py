@@ -9,6 +9,7 @@ A lesson without quick settings runs the same in both, so its quick run is its f
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Any, Callable
 
@@ -16,12 +17,16 @@ import nbformat
 import pytest
 
 import lessons
-from lesson_audit import Allowed, Claim, audit, claims, numbers_in, output_text, sentences, unused
+from gamelib.translations import LANGUAGE_TAG
+from lesson_audit import (Allowed, Claim, allowed_in_english, audit, claims, code_of,
+                          numbers_in, output_text, printed, sentences, unused)
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
 SIZED = [path for path in LESSONS if lessons.quick_settings(nbformat.read(path, as_version=4))]
 """The lessons whose quick runs use smaller sizes than a student's (the others run alike)."""
+KOREAN = list(lessons.translated_lessons("ko"))
+"""The lessons of the Korean edition (a complete catalog in notebooks/ko/)."""
 
 ALLOWED = (
     # Kinds of numbers that are never measured
@@ -84,6 +89,35 @@ ALLOWED = (
             "most discs (the code's max)", "05"),
 )
 """Reviewed: each entry says why its claims need no output. Keep it short."""
+
+KOREAN_ALLOWED = (
+    Allowed(r"일이 줄어듭니다", "the summary restates the counts printed above (255,168 "
+            "games, 5,478 positions, 765 up to symmetry); the English says \"shrink the "
+            "work\", a form the English audit does not read as a verdict", "01"),
+    Allowed(r"정확히 알 수 없는 것은", "a definition: a pruned move's value is known only as "
+            "a bound (the English says \"not known exactly\", no verdict)", "03"),
+    Allowed(r"가장 빨리 지는 길|더 빠른 승리와 더 늦은 패배", "the definition of the scores "
+            "(wins sooner and losses later score higher), as in lesson 09", "04"),
+    Allowed(r"배수를 키우고", "what a ratio does by definition: a round that costs little "
+            "more makes the multiple larger (no measured verdict; the English says \"makes "
+            "it larger\")", "04"),
+    Allowed(r"동의하지 않는 경우가 동의하는 경우보다 많습니다", "the table above prints how "
+            "often the solver agrees in each case (both odd: under half); the English \"more "
+            "often than\" is a form the English audit does not read", "05"),
+    Allowed(r"트리(\(search tree\))?를 키우|트리가 자라|방문 횟수가 가장 많은", "a rule of the algorithm: MCTS "
+            "grows its tree and plays the most visited move (the English \"grow a search "
+            "tree\", \"most visits\": no verdict)", "07"),
+    Allowed(r"추가 비용은 줄어들고", "the two medians printed below it (null windows' nodes "
+            "over the full window's, easiest and hardest positions) show it; the English "
+            "\"falls\" is a form the English audit does not read", "09"),
+    Allowed(r"점수에 더 빨리 다가갑니다|가장 가운데에 가까운 수", "reasoning about the "
+            "algorithm (a bound nearer the score needs fewer questions) and the definition "
+            "of the tie-break (the centre-most move), not measurements", "09"),
+)
+"""Claims of the Korean lessons that need no output and that the English allow-list does
+not already cover through the same cell of the English lesson (see `audit`): mostly a
+Korean word ending that reads as a verdict where the English word is not one. Keep it
+short; each entry says why."""
 
 
 def test_the_audit_reads_numbers_ratios_and_verdicts_as_written() -> None:
@@ -208,3 +242,144 @@ def test_every_entry_of_the_allow_list_is_still_needed() -> None:
 def test_claims_carry_their_sentence() -> None:
     claim: Claim = claims("It is 3 times faster.")[0]
     assert claim.sentence[claim.start:claim.end] == "3"
+
+
+# -- the Korean lessons ----------------------------------------------------------------------
+
+
+def korean_notebook(markdown: str, english: str, printed: str = "", code: str = "") -> Any:
+    """A small executed Korean lesson and its English source: one markdown cell (the same
+    id in both), one code cell that printed `printed`."""
+    lesson = notebook(markdown, code, printed)
+    source = notebook(english, code)
+    lesson.cells[0].id = source.cells[0].id = "prose"
+    return lesson, source
+
+
+def test_numbers_glued_to_korean_word_endings_are_read() -> None:
+    found = claims("게임보다 국면이 47배 적고, 30번 두어 7열에서 4수 만에 0.55점을 얻으며 "
+                   "49%가 맞습니다. 네 배의 게임으로 폭이 절반이 됩니다.", "ko")
+    assert [(c.kind, c.value) for c in found] == [
+        ("number", "47"), ("number", "30"), ("number", "7"), ("number", "4"),
+        ("number", "0.55"), ("number", "49"), ("number", "4"), ("verdict", "배 적"),
+        ("verdict", "절반")]
+    assert [c.value for c in claims("L2_R1, 4th, x6.3, 3x", "ko")] == ["6.3", "3"]
+    assert numbers_in("노드 1,173개, 점수 0.55점, 12초") == {"1173", "0.55", "12"}
+    with pytest.raises(ValueError, match="no audit for prose in 'fr'; the audit reads 'en' "
+                                         "and 'ko'"):
+        claims("Il y a 3 coups.", "fr")
+
+
+def test_a_korean_verdict_is_backed_by_its_korean_or_english_word_only() -> None:
+    for shown in ("alpha-beta is 3.5x faster", "알파-베타가 3.5배 더 빠릅니다"):
+        lesson, english = korean_notebook("알파-베타가 3.5배 더 빠릅니다.",
+                                          "Alpha-beta is 3.5 times faster.", shown)
+        assert audit(lesson, "03", (), "ko", english=english) == []
+    lesson, english = korean_notebook("알파-베타가 3.5배 더 빠릅니다.",
+                                      "Alpha-beta is 3.5 times faster.", "3.5 slower")
+    assert [f.claim.text for f in audit(lesson, "03", (), "ko", english=english)] == ["더 빠"]
+
+
+def test_the_english_allow_list_covers_a_korean_claim_only_where_the_english_cell_makes_it(
+        ) -> None:
+    rule = Allowed(r"Allis 1988", "a citation", "05")
+    lesson, english = korean_notebook("Allis(1988)가 보였듯이, 1989년은 연도입니다.",
+                                      "As Allis 1988 showed, 1989 is a year.")
+    assert [f.claim.text for f in audit(lesson, "05", [rule], "ko", english=english)] == \
+        ["1989"]
+    assert len(audit(lesson, "04", [rule], "ko", english=english)) == 2    # not lesson 04's
+    english.cells[0].id = "another-cell"
+    assert len(audit(lesson, "05", [rule], "ko", english=english)) == 2    # not this cell's
+    assert not allowed_in_english(claims("1988년", "ko")[0], "in 1988 (Allis 1988)", "05",
+                                  [rule])          # one of the English two is not covered
+
+
+def test_every_entry_of_the_korean_allow_list_is_still_needed() -> None:
+    sources = {path.name[:2]: lessons.translated(path, "ko") for path in KOREAN}
+    assert unused(KOREAN_ALLOWED, sources, "ko") == []
+
+
+def korean_findings(lesson: Any, path: Path, backing: Any = None) -> list:
+    """The Korean lesson's unbacked claims, against its own outputs or `backing`'s."""
+    return audit(lesson, path.name[:2], (*ALLOWED, *KOREAN_ALLOWED), "ko", backing=backing,
+                 english=nbformat.read(path, as_version=4))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", KOREAN, ids=lambda p: f"{p.stem}-ko")
+def test_every_claim_in_the_korean_lesson_is_printed_or_allowed(
+        path: Path, executed_korean_lesson: Any) -> None:
+    """The quick audit of the Korean lesson, against the outputs of its own run."""
+    found = "\n".join(map(str, korean_findings(executed_korean_lesson(path), path)))
+    assert not found, "claims that nothing in the Korean lesson prints:\n" + found
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", KOREAN, ids=lambda p: f"{p.stem}-ko")
+def test_a_changed_number_in_the_korean_prose_is_reported(path: Path,
+                                                          executed_korean_lesson: Any) -> None:
+    """The audit reads the Korean prose: the last number that the lesson's outputs back and
+    nothing else covers (one glued to a Korean word ending, such as 47배, where there is
+    one; the last, as results come after the citations) is changed to one that neither the outputs, the code nor the English cell hold,
+    and the audit names it. (A changed number that the English cell says elsewhere is
+    caught by test_translations.py, which compares each cell's numbers.)"""
+    executed = executed_korean_lesson(path)
+    shown = numbers_in(printed(executed))
+    known = shown | numbers_in(code_of(executed))
+    english = nbformat.read(path, as_version=4)
+    english_cells = {cell.id: cell.source for cell in english.cells}
+    rules = (*ALLOWED, *KOREAN_ALLOWED)
+    candidates = []
+    for index, cell in enumerate(executed.cells):
+        if cell.cell_type != "markdown":
+            continue
+        for sentence in sentences(cell.source):
+            for claim in claims(sentence, "ko"):
+                if (claim.kind == "number" and claim.value in shown and claim.text.isdigit()
+                        and not any(rule.covers(path.name[:2], sentence, claim)
+                                    for rule in rules)
+                        and not allowed_in_english(claim, english_cells.get(cell.id, ""),
+                                                   path.name[:2], rules)
+                        and cell.source.count(sentence) == 1):
+                    glued = sentence[claim.end:claim.end + 1] >= "가"
+                    candidates.append((glued, index, sentence, claim))
+    assert candidates, f"{path.name}: no number in the Korean prose is backed by an output"
+    _, index, sentence, claim = max(candidates, key=lambda found: found[:2])
+    said_in_english = numbers_in(english_cells.get(executed.cells[index].id, ""))
+    wrong = next(str(n) for n in range(int(claim.value) + 1, 10**9)
+                 if str(n) not in known | said_in_english)
+    changed = sentence[:claim.start] + wrong + sentence[claim.end:]
+    mutant = copy.deepcopy(executed)
+    mutant.cells[index].source = mutant.cells[index].source.replace(sentence, changed)
+    found = [f for f in audit(mutant, path.name[:2], (*ALLOWED, *KOREAN_ALLOWED), "ko",
+                              english=english) if f.cell == index]
+    assert [f.claim.value for f in found if f.claim.value == wrong] == [wrong], \
+        (sentence, changed, [str(f) for f in found])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", [path for path in SIZED if path in KOREAN],
+                         ids=lambda p: p.stem)
+def test_every_claim_in_the_full_size_korean_lesson_is_printed_or_allowed(
+        path: Path, full_lesson: Any) -> None:
+    """The full-size audit of a Korean lesson, without running it a second time at full
+    size: its prose is audited against the English lesson's full-size run.
+
+    That is the Korean lesson's own full-size run in all that the prose can quote: the
+    Korean lesson's code cells are the English ones, cell for cell (asserted here; only the
+    cell that sets gamelib's language is added), the kernels compute the same things from
+    the same seeds, so they print the same numbers; what the language changes is the
+    wording of gamelib's messages, and a verdict is backed by its English word as well as
+    by its Korean one (lesson_audit.KOREAN_VERDICTS). A number of the Korean prose that
+    the full-size run does not print fails here exactly as it would in English. The quick
+    Korean run (above) checks that the Korean lesson runs and backs its prose itself."""
+    english = nbformat.read(path, as_version=4)
+    korean = lessons.translated(path, "ko")
+
+    def code(lesson: Any) -> list[tuple[str, str]]:
+        return [(cell.id, cell.source) for cell in lesson.cells if cell.cell_type == "code"
+                and LANGUAGE_TAG not in cell.metadata.get("tags", [])]
+
+    assert code(korean) == code(english)
+    found = "\n".join(map(str, korean_findings(korean, path, backing=full_lesson(path))))
+    assert not found, "claims that nothing in the full-size lesson prints:\n" + found

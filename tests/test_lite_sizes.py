@@ -46,3 +46,7 @@ def test_browser_sizes_follow_the_parameters_cell_and_only_shrink_its_names(path
         assert f"{name} = {value}" in "".join(cells[inserted[0]]["source"])
     note = "".join(cells[inserted[0]]["source"])
     assert "numbers in the text come from the sizes above" in note   # the prose's are the desktop's
+    korean = json.loads(path.read_text(encoding="utf-8"))
+    build_script().with_browser_sizes(korean, path.name, "ko")
+    note = "".join(next(c for c in korean["cells"] if "browser-sizes" in tags(c))["source"])
+    assert "본문의 숫자는" in note and all(f"{k} = {v}" in note for k, v in sizes.items())
