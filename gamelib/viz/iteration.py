@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from gamelib.platform import N_
 from gamelib.search.result import SearchResult
 from gamelib.search.trace import Backprop, Expand, Playout, Prove, Select, Trace, TraceNode
 from gamelib.viz import style as st
@@ -201,12 +202,13 @@ def _add_playout(graph: Drawing, playout: Playout, tree: dict[int, TraceNode],
 def _legend(proven: bool = False) -> str:
     """The legend of an iteration picture (with MCTS-Solver's proofs when drawn)."""
     return legend_table([
-        (bar(st.SELECT_COLOUR, 3), "1. selection: the child with the highest UCB"),
-        (coloured("■", st.CHOSEN_COLOUR), "2. expansion: one new node"),
-        ("- - -", "3. playout: random moves to the end of the game"),
-        (coloured("N: a → b", st.SELECT_COLOUR), "4. backpropagation: N and W before → after"),
-        ("Q", "W / N: mean reward of the player who moved into the node"),
-        ("+k", "less-visited children not drawn"),
+        (bar(st.SELECT_COLOUR, 3), N_("1. selection: the child with the highest UCB")),
+        (coloured("■", st.CHOSEN_COLOUR), N_("2. expansion: one new node")),
+        ("- - -", N_("3. playout: random moves to the end of the game")),
+        (coloured("N: a → b", st.SELECT_COLOUR),
+         N_("4. backpropagation: N and W before → after")),
+        ("Q", N_("W / N: mean reward of the player who moved into the node")),
+        ("+k", N_("less-visited children not drawn")),
     ] + ([PROOF_LEGEND] if proven else []))
 
 
