@@ -24,6 +24,7 @@ CODE = re.compile(r"`[^`]*`"                       # a code span
                   r"|'[^'\n]*'|\"[^\"\n]*\""       # a quoted value (the user's input, a repr)
                   r"|--?[\w-]+"                    # an option, e.g. --bench
                   r"|\b[\w.]+\([^()\n]*\)"         # a call, e.g. tournament(), f(x)
+                  r"|\([\w.]+(\s*[-+*/,<>=]+\s*[\w.]+)+\)"  # an expression, (lo - h, lo + h)
                   r"|\S*[/\\]\S*"                  # a path
                   r"|[\w-]+\.\w+\b"                # a file or module name, grades.csv
                   r"|\{[^{}\n]*\}"                 # a set or dict literal, {1, 2}
