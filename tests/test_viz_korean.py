@@ -99,3 +99,20 @@ def test_the_browsers_svg_plot_and_column_scores_name_hangul_fonts(speak):
     english = column_scores_svg(state, scores)
     assert 'font-family="sans-serif"' in english and ">win</text>" in english
     assert "X to move; above each column, the score of playing it" in english
+
+
+def test_an_mcts_iteration_is_drawn_in_korean(speak):
+    from gamelib.games import TicTacToe
+    from gamelib.search import mcts
+    from gamelib.viz.iteration import draw_iteration
+
+    game = TicTacToe()
+    result = mcts(game, game.initial_state, iterations=12, seed=1, trace=Trace())
+    speak("ko")
+    source = draw_iteration(result, 12).source
+    for words in ("MCTS 반복 12: 선택 -> 확장 -> 플레이아웃 -> 역전파: X 승",
+                  "확장됨", "무작위 수 5개", "O의 보상 0", "1. 선택: UCB가 가장 높은 자식"):
+        assert words in source
+    speak("en")
+    assert "MCTS iteration 12: select -> expand -> playout -> backpropagate: X wins" \
+        in draw_iteration(result, 12).source

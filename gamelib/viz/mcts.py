@@ -226,7 +226,8 @@ def stat_rows(tree: dict[int, TraceNode], node_id: int, ucb: float | None) -> li
 def proof_row(node: TraceNode, mover: str | None) -> str:
     """MCTS-Solver's proof of a node, as a coloured line of a node's label."""
     proof, whom = proof_of(node, mover)
-    return st.small(f"<B>{PROOF_NAMES[proof]}</B> for {st.esc(whom)}", 9, PROOF_COLOURS[proof])
+    return st.small(f"<B>{_(PROOF_NAMES[proof])}</B> " + _("for {player}").format(
+        player=st.esc(whom)), 9, PROOF_COLOURS[proof])
 
 
 def proof_of(node: TraceNode, mover: str | None) -> tuple[float, str | None]:
