@@ -68,7 +68,7 @@ def draw_iteration(source: SearchResult | Trace, iteration: int | None = None, *
     selection followed (orange, with each child's UCB score), the node it expanded
     (green), the playout to the end of the game, and every node's N and W before -> after
     the reward was backed up. Siblings show only the `top_k` most visited."""
-    trace, _ = st.unpack(source)
+    trace, _result = st.unpack(source)
     _check(trace, top_k, rankdir)
     it = iteration_events(trace, iteration)
     before, after = trace.nodes(it.start), trace.nodes(it.end)

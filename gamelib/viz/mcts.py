@@ -307,18 +307,20 @@ def mcts_outline(tree: dict[int, TraceNode], root: int, shown: list[int],
 
     def walk(node_id: int, indent: str) -> None:
         node = tree[node_id]
-        move = "root" if node.parent is None else f"{st.fmt_move(node.move)}"
+        move = _("root") if node.parent is None else f"{st.fmt_move(node.move)}"
         mover = mover_of(tree, node_id)
-        q = f" Q={node.q:.2f} for {mover}" if mover and node.visits else ""
+        q = (" " + _("Q={q:.2f} for {player}").format(q=node.q, player=mover)
+             if mover and node.visits else "")
         if node.proven is not None and mover:
-            q += f", {PROOF_NAMES[node.proven]}"
+            q += f", {_(PROOF_NAMES[node.proven])}"
         lines.append(f"{indent}{move}: N={node.visits}{q}")
         for child in ranked_children(tree, node_id):
             if child in shown_set:
                 walk(child, indent + "    ")
         if node_id in more:
             count, visits = more[node_id]
-            lines.append(f"{indent}    +{count} more (N={visits})")
+            lines.append(f"{indent}    " + _("+{count} more").format(count=count)
+                         + f" (N={visits})")
 
     walk(root, "")
     return "\n".join(lines)

@@ -141,7 +141,7 @@ def mcts_convergence(source: SearchResult | Trace) -> dict[str, Any]:
     """Read an MCTS trace: after every iteration, each root move's share of the visits
     and the value estimate (Q of the most visited move, for the player to move at the
     root). Returns {"iterations": [...], "shares": {move: [...]}, "value": [...]}."""
-    trace, _ = st.unpack(source)
+    trace, _result = st.unpack(source)
     expands = [e for e in trace.events if e.kind == "expand"]
     if not expands or not any(e.kind == "select" for e in trace.events):
         raise ValueError("mcts_convergence needs an MCTS trace: "

@@ -14,6 +14,7 @@ import html
 import math
 from typing import Any, Sequence
 
+from gamelib.platform import _
 from gamelib.viz.style import font_families
 
 PT = 72
@@ -321,10 +322,10 @@ class SvgFigure:
         parts = [self.suptitle_text] if self.suptitle_text else []
         for ax in self.axes:
             names = [style["label"] for style in ax.labelled()]
-            words = [ax.title or "Plot"]
-            words += [f"horizontal axis: {ax.xlabel}"] if ax.xlabel else []
-            words += [f"vertical axis: {ax.ylabel}"] if ax.ylabel else []
-            words += ["series: " + ", ".join(names)] if names else []
+            words = [ax.title or _("Plot")]
+            words += [_("horizontal axis: {label}").format(label=ax.xlabel)] if ax.xlabel else []
+            words += [_("vertical axis: {label}").format(label=ax.ylabel)] if ax.ylabel else []
+            words += [_("series: ") + ", ".join(names)] if names else []
             parts.append("; ".join(words))
         return ". ".join(parts)
 

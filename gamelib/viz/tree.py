@@ -495,12 +495,12 @@ def outline(tree: dict[int, TraceNode], root: int, shown: list[int], pv: list[in
 
     def walk(node_id: int, indent: str) -> None:
         node = tree[node_id]
-        kind = "leaf" if node.leaf else "MAX" if node.maximizing else "MIN"
+        kind = _("leaf") if node.leaf else "MAX" if node.maximizing else "MIN"
         move = "" if node.parent is None else f"{st.fmt_move(node.move)} -> "
         window = st.fmt_window(node.alpha, node.beta)
         extras = [window] if window and not node.leaf else []
         if node.tt_hit:
-            extras.append("TT hit")
+            extras.append(_("TT hit"))
         mark = " *" if node_id in pv_set and node.parent is not None else ""
         lines.append(f"{indent}{move}#{node.id} {kind} {st.fmt_bound(node.value, node.bound)}"
                      + (f"  [{', '.join(extras)}]" if extras else "") + mark)
@@ -510,13 +510,15 @@ def outline(tree: dict[int, TraceNode], root: int, shown: list[int], pv: list[in
                 walk(child, indent + "    ")
         hidden = [c for c in children if c not in shown_set]
         if hidden:
-            lines.append(f"{indent}    ... {len(hidden)} more moves not drawn")
+            lines.append(f"{indent}    ... " + _("{count} more moves not drawn").format(
+                count=len(hidden)))
         if node.unrecorded:
-            lines.append(f"{indent}    ... {node.unrecorded} nodes searched, not recorded")
+            lines.append(f"{indent}    ... " + _("{count} nodes searched, not recorded").format(
+                count=node.unrecorded))
         if node.pruned_moves:
             moves = ", ".join(st.fmt_move(m) for m in node.pruned_moves)
-            lines.append(f"{indent}    pruned: {moves}")
+            lines.append(f"{indent}    " + _("pruned: {moves}").format(moves=moves))
 
     walk(root, "")
-    lines.append("(* = principal variation)")
+    lines.append(_("(* = principal variation)"))
     return "\n".join(lines)
