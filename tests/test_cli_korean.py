@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import gettext
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from gamelib import platform
+from gamelib.arena import HumanPlayer
 from gamelib.cli import main, speak_in_argparse
 from korean_text import leftover_english
 
@@ -194,3 +196,24 @@ def test_argparse_keeps_its_own_gettext_in_english(monkeypatch):
     speak_in_argparse()
     assert argparse._("usage: ") == "사용법: "     # type: ignore[attr-defined]
     assert argparse._("options") == "옵션"         # type: ignore[attr-defined]
+
+
+def test_play_asks_and_answers_in_korean(in_korean, monkeypatch):
+    prompts: list[str] = []
+
+    def typed(prompt: str) -> str:
+        """A player who first types nonsense, then always the first legal move offered."""
+        prompts.append(prompt)
+        if len(prompts) == 1:
+            return "zz"
+        first = re.search(r"\((\d), (\d)\)", prompt)
+        assert first is not None, prompt
+        return f"{first[1]} {first[2]}"
+    monkeypatch.setattr("gamelib.cli.HumanPlayer", lambda: HumanPlayer(read=typed))
+    status, out, err = in_korean("play", "tictactoe", "--opponent", "random", "--seed", "1")
+    assert status == 0 and err == ""
+    assert prompts[0].startswith("X 차례. 둘 수 있는 수 [(0, 0), (0, 1), ")
+    assert "'zz'은(는) 둘 수 없는 수입니다. [(0, 0), " in out
+    last = out.splitlines()[-1]
+    assert re.fullmatch(r"\d수 만에 (X 승|O 승|무승부) \((X가 한 줄을 완성함|O가 한 줄을 완성함|"
+                        r"판이 가득 참)\)", last), last
