@@ -4,7 +4,8 @@ try:
     from gamelib.cli import main
 except KeyboardInterrupt:           # Ctrl-C while the package loads: no traceback either
     import sys
-    print("\ninterrupted", file=sys.stderr)
+    from gamelib.platform import _
+    print("\n" + _("interrupted"), file=sys.stderr)
     raise SystemExit(130) from None
 
 raise SystemExit(main())

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from gamelib import translations
-from gamelib.platform import DEFAULT_LANGUAGE, LANGUAGES, available, clip
+from gamelib.platform import DEFAULT_LANGUAGE, LANGUAGES, _, available, clip, error_line
 
 PACKAGE = Path(__file__).resolve().parent
 PLACES = (PACKAGE / "notebooks", PACKAGE.parent / "notebooks")
@@ -63,7 +63,8 @@ def copy_lessons(directory: str | os.PathLike[str], language: str = DEFAULT_LANG
     """
     target = Path(directory)
     if target.exists() and not target.is_dir():
-        raise NotADirectoryError(f"{target} is a file; give a folder to copy the lessons into")
+        raise NotADirectoryError(_("{folder} is a file; give a folder to copy the lessons "
+                                   "into").format(folder=target))
     target.mkdir(parents=True, exist_ok=True)
     catalogs = complete_catalogs(language)
     copied, kept = [], []
@@ -131,7 +132,9 @@ def has_jupyterlab() -> bool:
 def language_argument(value: str) -> str:
     """A --lang value, or an error listing the languages the lessons come in."""
     if value not in LANGUAGES:
-        raise argparse.ArgumentTypeError(f"no lessons in {value!r}; choose one of {available()}")
+        raise argparse.ArgumentTypeError(_("no lessons in {language!r}; choose one of "
+                                           "{languages}").format(language=value,
+                                                                 languages=available()))
     return value
 
 
@@ -142,17 +145,18 @@ def default_directory(language: str) -> str:
 
 def add_parser(sub: Any) -> None:
     """Register `python -m gamelib lessons [DIR] [--lang LANG] [--copy-only]`."""
-    parser = sub.add_parser("lessons", help="copy the lesson notebooks to a folder and open "
-                                            "them in JupyterLab")
+    parser = sub.add_parser("lessons", help=_("copy the lesson notebooks to a folder and "
+                                              "open them in JupyterLab"))
     parser.add_argument("directory", nargs="?", default=None, metavar="DIR",
-                        help=f"where to put the lessons (default: ./{DEFAULT_DIR}, or "
-                             f"./{DEFAULT_DIR}-ko for the Korean ones); lessons already "
-                             "there are kept, so your work is safe")
+                        help=_("where to put the lessons (default: ./{folder}, or "
+                               "./{folder}-ko for the Korean ones); lessons already there "
+                               "are kept, so your work is safe").format(folder=DEFAULT_DIR))
     parser.add_argument("--lang", type=language_argument, default=DEFAULT_LANGUAGE,
-                        metavar="LANG", help=f"the lessons' language: {available()} "
-                                             f"(default: {DEFAULT_LANGUAGE})")
+                        metavar="LANG", help=_("the lessons' language: {languages} (default: "
+                                               "{default})").format(languages=available(),
+                                                                    default=DEFAULT_LANGUAGE))
     parser.add_argument("--copy-only", action="store_true",
-                        help="only copy the notebooks, do not start JupyterLab")
+                        help=_("only copy the notebooks, do not start JupyterLab"))
     parser.set_defaults(run=run_cli)
 
 
@@ -163,28 +167,31 @@ def run_cli(args: argparse.Namespace) -> int:
         copied, kept = copy_lessons(directory, args.lang)
         english = untranslated(args.lang)
     except ImportError as error:               # reading the catalogs needs Babel
-        print(f"error: the lessons in {LANGUAGES[args.lang]} are built with {error.name}, "
-              f"which is not installed; install it with:\n  {install_hint()}", file=sys.stderr)
+        print(error_line(_("the lessons in {language} are built with {package}, which is "
+                           "not installed; install it with:\n  {command}").format(
+                               language=LANGUAGES[args.lang], package=error.name,
+                               command=install_hint())), file=sys.stderr)
         return 1
     except (FileNotFoundError, NotADirectoryError) as error:
-        print(f"error: {clip(str(error))}", file=sys.stderr)
+        print(error_line(clip(str(error))), file=sys.stderr)
         return 2
     except OSError as error:                  # no permission, disk full, a read-only place
-        print(f"error: cannot copy the lessons to {directory}: {error.strerror or error}",
-              file=sys.stderr)
+        print(error_line(_("cannot copy the lessons to {folder}: {problem}").format(
+            folder=directory, problem=error.strerror or error)), file=sys.stderr)
         return 2
-    print(f"{len(copied)} lessons copied to {directory}")
+    print(_("{count} lessons copied to {folder}").format(count=len(copied), folder=directory))
     if english:
-        print(f"in English until their {LANGUAGES[args.lang]} translation is complete: "
-              + ", ".join(english))
+        print(_("in English until their {language} translation is complete: ").format(
+            language=LANGUAGES[args.lang]) + ", ".join(english))
     if kept:
-        print(f"kept your own copy of {len(kept)} (delete a file to get a fresh one): "
-              + ", ".join(path.name for path in kept))
+        print(_("kept your own copy of {count} (delete a file to get a fresh one): ").format(
+            count=len(kept)) + ", ".join(path.name for path in kept))
     if args.copy_only:
         return 0
     if not has_jupyterlab():
-        print(f"error: JupyterLab is not installed in this Python; install it with:\n"
-              f"  {install_hint()}\n"
-              f"then run: jupyter lab {directory / FIRST_LESSON}", file=sys.stderr)
+        print(error_line(_("JupyterLab is not installed in this Python; install it with:\n"
+                           "  {command}\nthen run: jupyter lab {lesson}").format(
+                               command=install_hint(), lesson=directory / FIRST_LESSON)),
+              file=sys.stderr)
         return 1
     return subprocess.call(jupyter_lab_command(directory))

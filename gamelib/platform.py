@@ -16,6 +16,7 @@ import gettext
 import importlib
 import os
 import sys
+import unicodedata
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Iterator, Mapping
@@ -38,7 +39,26 @@ def clip(text: str, limit: int = LINE_LIMIT) -> str:
     a huge input stays one readable line."""
     if len(text) <= limit:
         return text
-    return f"{text[:limit]}... ({len(text):,} characters in all)"
+    return _("{start}... ({length:,} characters in all)").format(start=text[:limit],
+                                                               length=len(text))
+
+
+def display_width(text: str) -> int:
+    """How many columns `text` takes on a terminal: a Hangul (or other wide) character takes
+    two, so a table with Korean headers still lines up."""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
+def pad(text: str, width: int, align: str = "<") -> str:
+    """`text` padded with spaces to `width` terminal columns, on the right ("<") or on the
+    left (">"), as f"{text:<{width}}" does for text whose characters are one column wide."""
+    fill = " " * max(width - display_width(text), 0)
+    return text + fill if align == "<" else fill + text
+
+
+def error_line(message: str) -> str:
+    """The line the command line prints for a mistake: "error: " and `message`."""
+    return _("error: {message}").format(message=message)
 
 
 def in_browser() -> bool:

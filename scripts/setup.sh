@@ -60,6 +60,15 @@ if ! command -v dot >/dev/null 2>&1; then
          "that comes with the requirements (SVG and PNG; PDF needs the real Graphviz)."
 fi
 
+if command -v fc-list >/dev/null 2>&1 && [[ -z $(fc-list :lang=ko family) ]]; then
+  # The Korean lessons draw Hangul in their pictures: without a font that has it, the
+  # words show as empty boxes. (Windows and macOS have one; fc-list is Linux's font list.)
+  apt_install fonts-nanum ||
+    echo "warning: no font with Hangul is installed and apt cannot install one here: the" \
+         "Korean lessons' pictures will show empty boxes for their words. Install a" \
+         "Korean font (e.g. Noto Sans CJK KR or NanumGothic) with your system's tools." >&2
+fi
+
 if [[ $BROWSER == yes ]] && ! command -v chromium >/dev/null 2>&1 &&
    ! command -v chromium-browser >/dev/null 2>&1; then
   apt_install chromium ||

@@ -21,7 +21,7 @@ from gamelib.arena.specs import player_from_spec
 from gamelib.arena.stats import Tally, Z95, elo_ratings
 from gamelib.games.base import Game, Move, State
 from gamelib.games.checks import whole_number
-from gamelib.platform import clip
+from gamelib.platform import _, clip
 
 Openings = int | Sequence[Sequence[Move] | str] | None
 """None (start from the initial state), a number of random opening moves, or a list of
@@ -243,7 +243,8 @@ class RunningScore:
     def __call__(self, new: list[GameSummary]) -> str:
         for summary in new:
             self.total += summary.tally(self.player)
-        return f"{self.player} scores {self.total.score:.2f}"
+        return _("{player} scores {score:.2f}").format(player=self.player,
+                                                       score=self.total.score)
 
 
 def play_jobs(game: Game, players: Mapping[str, Any], jobs: Sequence[Job],

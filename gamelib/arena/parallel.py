@@ -14,7 +14,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_complet
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable, Sequence
 
-from gamelib.platform import progress_bar_class
+from gamelib.platform import _, progress_bar_class
 
 SERIAL = "serial"
 """Pass `executor="serial"` to play every game in this process, one after another."""
@@ -97,7 +97,7 @@ class Progress:
     def __init__(self, total: int, desc: str, enabled: bool,
                  summary: Callable[[list], str] | None = None) -> None:
         tqdm = progress_bar_class()
-        self.bar = tqdm(total=total, desc=desc, unit="game", disable=not enabled)
+        self.bar = tqdm(total=total, desc=desc, unit=_("game"), disable=not enabled)
         self.summary = summary
 
     def update(self, results: list) -> None:

@@ -8,6 +8,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from gamelib.games.base import Game, IllegalMoveError, Move, Side, State
 from gamelib.games.checks import check_state, plain_move
+from gamelib.platform import _
 
 PlayerFn = Callable[[Game, State], Move]
 
@@ -47,8 +48,22 @@ class GameRecord:
         return 1 if self.winner == player else -1
 
     def __str__(self) -> str:
-        outcome = "draw" if self.winner is None else f"{self.winner} wins"
-        return f"{outcome} after {self.plies} moves ({self.reason})"
+        outcome = _("draw") if self.winner is None else _("{player} wins").format(
+            player=self.winner)
+        return _("{outcome} after {count} moves ({reason})").format(
+            outcome=outcome, count=self.plies, reason=self.reason_words())
+
+    def reason_words(self) -> str:
+        """Why the game ended, in the language gamelib speaks: `reason` is kept in English
+        (it is data); the endings `play_game` writes are said again in words here, and a
+        forfeit, which quotes the error raised, stays as it was."""
+        endings = {"board full": _("board full"),
+                   f"{self.winner} completed a line": _("{player} completed a line"),
+                   f"{self.winner} reached a winning leaf": _("{player} reached a winning "
+                                                              "leaf")}
+        if self.reason not in endings:
+            return self.reason
+        return endings[self.reason].format(player=self.winner)
 
 
 def seat_players(game: Game, players: Sequence[PlayerFn] | Mapping[Side, PlayerFn]

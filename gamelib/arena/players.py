@@ -10,6 +10,7 @@ from typing import Callable, Protocol, TextIO
 from gamelib.arena.play import GameAbandoned
 from gamelib.games.base import Game, Move, State
 from gamelib.games.checks import check_state
+from gamelib.platform import _
 
 
 class Player(Protocol):
@@ -56,15 +57,17 @@ class HumanPlayer:
         print(game.render(state), file=out)
         while True:
             try:
-                text = self.read(f"{game.to_move(state)} to move; legal moves {legal}: ")
+                text = self.read(_("{player} to move; legal moves {moves}: ").format(
+                    player=game.to_move(state), moves=legal))
             except (EOFError, KeyboardInterrupt):   # Ctrl-D / Ctrl-C: leave, not forfeit
-                raise GameAbandoned(f"{game.to_move(state)} left the game") from None
+                raise GameAbandoned(_("{player} left the game").format(
+                    player=game.to_move(state))) from None
             move = parse_move(text, legal)
             if move is not None:
                 return move
-            print(f"{text.strip()[:40]!r} is not a legal move; type one of {legal} "
-                  f"(plain digits 0-9; for (row, col) moves two numbers, like: 1 2)",
-                  file=out)
+            print(_("{text!r} is not a legal move; type one of {moves} (plain digits 0-9; "
+                    "for (row, col) moves two numbers, like: 1 2)").format(
+                        text=text.strip()[:40], moves=legal), file=out)
 
     def __repr__(self) -> str:
         return "HumanPlayer()"

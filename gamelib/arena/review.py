@@ -24,8 +24,12 @@ from typing import Any, Callable, Sequence
 
 from gamelib.games.base import BoardGame, Game, Move, Side, State
 from gamelib.games.checks import check_state
+from gamelib.platform import N_, _, ngettext
 
 BEST, FINE, MISTAKE, BLUNDER, UNKNOWN = "best", "fine", "mistake", "blunder", "?"
+VERDICT_WORDS = {BEST: N_("best"), FINE: N_("fine"), MISTAKE: N_("mistake"),
+                 BLUNDER: N_("blunder"), UNKNOWN: "?"}
+"""Each verdict as a student reads it (translated where shown)."""
 REVIEW_SECONDS = 2.0
 """Connect Four: the time a whole game's review may take (the book answers early
 positions at once, the solver later ones in milliseconds)."""
@@ -43,9 +47,12 @@ class Outcome:
     def words(self) -> str:
         """In words: "wins in 3 moves", "draw", "loses in 2 moves"."""
         if self.result == "draw":
-            return "draw"
-        verb = "wins" if self.result == "win" else "loses"
-        return f"{verb} in {self.moves} move{'' if self.moves == 1 else 's'}"
+            return _("draw")
+        if self.result == "win":
+            return ngettext("wins in {count} move", "wins in {count} moves",
+                            self.moves).format(count=self.moves)
+        return ngettext("loses in {count} move", "loses in {count} moves",
+                        self.moves).format(count=self.moves)
 
     def rank(self) -> tuple[int, int]:
         """Sort key, bigger is better: a quick win, ..., a draw, ..., a slow loss."""
@@ -69,10 +76,10 @@ class MoveReview:
     def sentence(self, name: Callable[[Move], str] = repr) -> str:
         """One line for a student: the verdict, what the move led to, what was best."""
         if self.verdict == UNKNOWN:
-            return (f"{name(self.move)}: not judged (the position is too early to solve "
-                    f"within the review's time)")
+            return _("{move}: not judged (the position is too early to solve within the "
+                     "review's time)").format(move=name(self.move))
         played = self.played.words() if self.played else "?"
-        text = f"{name(self.move)}: {self.verdict} ({played})"
+        text = f"{name(self.move)}: {_(VERDICT_WORDS[self.verdict])} ({played})"
         if self.verdict != BEST and self.best is not None:
             text += f"; {self.best_text(name)}"
         return text
@@ -82,9 +89,10 @@ class MoveReview:
         if self.verdict in (BEST, UNKNOWN) or self.best is None:
             return ""
         if not self.best_moves:
-            return f"a better move {self.best.words()}"
-        return (f"best was {' or '.join(name(m) for m in self.best_moves[:2])} "
-                f"({self.best.words()})")
+            return _("a better move {outcome}").format(outcome=self.best.words())
+        return _("best was {moves} ({outcome})").format(
+            moves=_(" or ").join(name(m) for m in self.best_moves[:2]),
+            outcome=self.best.words())
 
 
 def verdict(played: Outcome, best: Outcome) -> str:
@@ -304,5 +312,6 @@ def review_text(game: Game, reviews: list[MoveReview], name: Callable[[Move], st
     """The review as lines of text (for the command line)."""
     lines = [f"{r.index + 1:>3}. {r.player}  {r.sentence(name)}" for r in reviews]
     counts = {v: sum(r.verdict == v for r in reviews) for v in (BEST, FINE, MISTAKE, BLUNDER)}
-    lines.append(", ".join(f"{n} {v}" for v, n in counts.items()))
+    lines.append(", ".join(_("{count} {verdict}").format(count=n, verdict=_(VERDICT_WORDS[v]))
+                           for v, n in counts.items()))
     return "\n".join(lines)

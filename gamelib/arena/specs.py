@@ -8,6 +8,7 @@ from typing import Any, Callable
 from gamelib.arena.play import check_plays
 from gamelib.arena.players import Player, RandomPlayer
 from gamelib.games.base import Game
+from gamelib.platform import N_, _
 from gamelib.search.players import AlphaBetaPlayer, MCTSPlayer, MinimaxPlayer
 
 PlayerFactory = Callable[[str | None, int | None], Player]
@@ -23,7 +24,7 @@ SECONDS = re.compile(r"([0-9]{1,9}(\.[0-9]{0,9})?|\.[0-9]{1,9})s?")
 def _random(arg: str | None, seed: int | None) -> RandomPlayer:
     """random: a uniformly random legal move."""
     if arg is not None:
-        raise ValueError("'random' takes no setting (write just 'random')")
+        raise ValueError(_("'random' takes no setting (write just 'random')"))
     return RandomPlayer(seed=seed)
 
 
@@ -32,8 +33,9 @@ def _depth(name: str, arg: str | None) -> int | None:
     if arg is None:
         return None
     if not WHOLE.fullmatch(arg) or int(arg) < 1:
-        raise ValueError(f"'{name}:{arg}': the setting is a depth in plies, a whole number "
-                         f">= 1 (e.g. {name}:4), or leave it out to search to the end")
+        raise ValueError(_("'{name}:{setting}': the setting is a depth in plies, a whole "
+                           "number >= 1 (e.g. {name}:4), or leave it out to search to the "
+                           "end").format(name=name, setting=arg))
     return int(arg)
 
 
@@ -42,8 +44,8 @@ def _seconds(name: str, arg: str | None, default: float) -> float:
     if arg is None:
         return default
     if not SECONDS.fullmatch(arg) or not float(arg.rstrip("s")) > 0:
-        raise ValueError(f"'{name}:{arg}': the setting is a time in seconds, a number > 0 "
-                         f"(e.g. {name}:1.5)")
+        raise ValueError(_("'{name}:{setting}': the setting is a time in seconds, a number "
+                           "> 0 (e.g. {name}:1.5)").format(name=name, setting=arg))
     return float(arg.rstrip("s"))
 
 
@@ -70,8 +72,9 @@ def _mcts(arg: str | None, seed: int | None, solver: bool = False) -> MCTSPlayer
     if arg.endswith("s"):
         return MCTSPlayer(time_limit=_seconds(name, arg, 1.0), seed=seed, solver=solver)
     if not WHOLE.fullmatch(arg) or int(arg) < 1:
-        raise ValueError(f"'{name}:{arg}': the setting is a number of iterations >= 1 "
-                         f"({name}:2000) or seconds ({name}:0.5s)")
+        raise ValueError(_("'{name}:{setting}': the setting is a number of iterations >= 1 "
+                           "({name}:2000) or seconds ({name}:0.5s)").format(name=name,
+                                                                           setting=arg))
     return MCTSPlayer(iterations=int(arg), seed=seed, solver=solver)
 
 
@@ -94,8 +97,8 @@ def _td(arg: str | None, seed: int | None) -> Player:
     searched in full so that its explanation can give them all."""
     from gamelib.learning import LearnedPlayer, load_shipped
     if arg is not None and (not WHOLE.fullmatch(arg) or int(arg) < 1):
-        raise ValueError(f"'td:{arg}': the setting is a depth in plies, a whole number >= 1 "
-                         "(e.g. td:2), or leave it out for depth 1")
+        raise ValueError(_("'td:{setting}': the setting is a depth in plies, a whole number "
+                           ">= 1 (e.g. td:2), or leave it out for depth 1").format(setting=arg))
     return LearnedPlayer(load_shipped(), depth=1 if arg is None else int(arg), all_values=True)
 
 
@@ -105,18 +108,20 @@ FACTORIES: dict[str, PlayerFactory] = {"random": _random, "minimax": _minimax,
                                        "perfect": _perfect, "td": _td}
 """Every name `player_from_spec` knows, mapped to its factory."""
 
-EXAMPLES = "e.g. random, alphabeta:4, id:1.5, mcts:2000, mcts:0.5s, td:2"
+EXAMPLES = N_("e.g. random, alphabeta:4, id:1.5, mcts:2000, mcts:0.5s, td:2")
 
 
 def player_from_spec(spec: str, seed: int | None = None) -> Player:
     """Build a player from "name" or "name:setting"; a bad spec says what is allowed."""
     if not isinstance(spec, str):
-        raise TypeError(f"a player spec is a string such as 'alphabeta:4'; got {spec!r}")
-    name, _, arg = spec.strip().partition(":")
+        raise TypeError(_("a player spec is a string such as 'alphabeta:4'; got {spec!r}")
+                        .format(spec=spec))
+    name, _colon, arg = spec.strip().partition(":")
     factory = FACTORIES.get(name.lower())
     if factory is None:
-        raise ValueError(f"unknown player {name!r}; known players: {', '.join(FACTORIES)} "
-                         f"({EXAMPLES})")
+        raise ValueError(_("unknown player {name!r}; known players: {players} ({examples})")
+                         .format(name=name, players=", ".join(FACTORIES),
+                                 examples=_(EXAMPLES)))
     return factory(arg or None, seed)
 
 
@@ -124,7 +129,9 @@ def check_player(game: Game, player: Any, role: str = "the player") -> Any:
     """`player` if it is a player that can play `game`: a callable (game, state) -> move
     (boards and matches call this when they are given one, so a bad one fails at once)."""
     if not callable(player):
-        raise TypeError(f"{role} must be a player, a function (game, state) -> move, or a "
-                        f"name ({', '.join(FACTORIES)}; {EXAMPLES}); got {player!r}")
+        raise TypeError(_("{role} must be a player, a function (game, state) -> move, or a "
+                          "name ({players}; {examples}); got {player!r}").format(
+                              role=role, players=", ".join(FACTORIES), examples=_(EXAMPLES),
+                              player=player))
     check_plays(game, player, role)
     return player

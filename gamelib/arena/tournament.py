@@ -22,7 +22,7 @@ from gamelib.arena.match import (MatchResult, Openings, as_player, check_games,
 from gamelib.arena.parallel import cpu_count, make_pool, pool_size
 from gamelib.arena.stats import Z95, Tally, elo_ratings
 from gamelib.games.base import Game
-from gamelib.platform import clip
+from gamelib.platform import _, clip, display_width, error_line, pad
 
 
 @dataclass
@@ -59,8 +59,8 @@ class TournamentResult:
         """A sentence about repeated games, or "" when every game was new."""
         if not self.repeats:
             return ""
-        return (f"{self.repeats} of {len(self.games)} games repeated an earlier game move "
-                f"for move and are counted once")
+        return _("{repeats} of {games} games repeated an earlier game move for move and are "
+                 "counted once").format(repeats=self.repeats, games=len(self.games))
 
     @property
     def forfeits(self) -> list:
@@ -129,12 +129,14 @@ class TournamentResult:
     def table(self) -> str:
         """The standings as a plain-text table."""
         rows = self.to_records()
-        width = max(len("player"), *(len(row["player"]) for row in rows))
-        lines = [f"{'#':>2}  {'player':<{width}}  {'W':>5} {'D':>5} {'L':>5}  "
-                 f"{'score':>5}  {'95% CI':<11}  Elo ± 95%"]
+        player, wins, draws, losses = _("player"), _("W"), _("D"), _("L")
+        score, interval, elo = _("score"), _("95% CI"), _("Elo ± 95%")
+        width = max(display_width(player), *(display_width(row["player"]) for row in rows))
+        lines = [f"{'#':>2}  {pad(player, width)}  {pad(wins, 5, '>')} {pad(draws, 5, '>')} "
+                 f"{pad(losses, 5, '>')}  {pad(score, 5, '>')}  {pad(interval, 11)}  {elo}"]
         for row in rows:
             lines.append(
-                f"{row['rank']:>2}  {row['player']:<{width}}  {row['wins']:>5} "
+                f"{row['rank']:>2}  {pad(row['player'], width)}  {row['wins']:>5} "
                 f"{row['draws']:>5} {row['losses']:>5}  {row['score']:.3f}  "
                 f"{row['ci_low']:.3f}-{row['ci_high']:.3f}  "
                 f"{row['elo']:+4.0f} ± {Z95 * row['elo_se']:.0f}")
@@ -198,7 +200,7 @@ def tournament(game: Game, players: Mapping[str, Any] | Sequence[Any], games: in
     seeds = {pair: derive_seed(seed, *pair) for pair in pairs}
     jobs = [job for pair in pairs
             for job in schedule(game, pair, games, swap_seats, openings, seeds[pair])]
-    summaries = play_jobs(game, named, jobs, executor, progress, "tournament", chunksize)
+    summaries = play_jobs(game, named, jobs, executor, progress, _("tournament"), chunksize)
     matches = {pair: MatchResult(game, pair, summaries[k * games:(k + 1) * games], seeds[pair],
                                  seeded_players({name: named[name] for name in pair}))
                for k, pair in enumerate(pairs)}
@@ -207,18 +209,21 @@ def tournament(game: Game, players: Mapping[str, Any] | Sequence[Any], games: in
 
 def add_parser(sub: Any, games: dict[str, type]) -> None:
     """Register `python -m gamelib tournament GAME --players ... --games N`."""
-    parser = sub.add_parser("tournament", help="a round-robin tournament between players")
+    parser = sub.add_parser("tournament", help=_("a round-robin tournament between players"))
     parser.add_argument("game", choices=sorted(games))
     parser.add_argument("--players", required=True,
-                        help="comma-separated player specs, e.g. random,alphabeta:4,mcts:2000")
+                        help=_("comma-separated player specs, e.g. "
+                               "random,alphabeta:4,mcts:2000"))
     parser.add_argument("--games", type=int, default=20,
-                        help="games per pair of players (even; default 20)")
-    parser.add_argument("--seed", type=int, default=None, help="seed (default: random)")
+                        help=_("games per pair of players (even; default 20)"))
+    parser.add_argument("--seed", type=int, default=None, help=_("seed (default: random)"))
     parser.add_argument("--openings", type=int, default=0,
-                        help="random opening moves before each pair of games (default 0)")
+                        help=_("random opening moves before each pair of games (default 0)"))
     parser.add_argument("--workers", type=int, default=None,
-                        help="worker processes (default: all CPUs; 1 plays in this process)")
-    parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+                        help=_("worker processes (default: all CPUs; 1 plays in this "
+                               "process)"))
+    parser.add_argument("--no-progress", action="store_true",
+                        help=_("hide the progress bar"))
     parser.set_defaults(run=partial(run_cli, games=games))
 
 
@@ -230,18 +235,22 @@ def run_cli(args: argparse.Namespace, games: dict[str, type]) -> int:
     """Run the tournament the command line describes and print the standings."""
     specs = [spec.strip() for spec in args.players.split(",") if spec.strip()]
     if args.workers is not None and args.workers < 1:
-        print(f"error: --workers must be at least 1, got {args.workers}", file=sys.stderr)
+        print(error_line(_("--workers must be at least 1, got {workers}").format(
+            workers=args.workers)), file=sys.stderr)
         return 2
     total = len(specs) * (len(specs) - 1) // 2 * max(args.games, 1)
     if total > MAX_GAMES:
-        print(f"error: {len(specs)} players and --games {args.games} make {total:,} games; "
-              f"the command line plays at most {MAX_GAMES:,} (fewer players or games, or "
-              f"call tournament() from Python)", file=sys.stderr)
+        print(error_line(_("{players} players and --games {games} make {total:,} games; the "
+                           "command line plays at most {most:,} (fewer players or games, or "
+                           "call tournament() from Python)").format(
+                               players=len(specs), games=args.games, total=total,
+                               most=MAX_GAMES)), file=sys.stderr)
         return 2
     workers = pool_size(args.workers, total)
     if args.workers is not None and workers < args.workers:
-        print(f"note: --workers {args.workers} capped to {workers} (this machine has "
-              f"{cpu_count()} CPUs for this program and the tournament has {total} games)",
+        print(_("note: --workers {asked} capped to {workers} (this machine has {cpus} CPUs "
+                "for this program and the tournament has {total} games)").format(
+                    asked=args.workers, workers=workers, cpus=cpu_count(), total=total),
               file=sys.stderr)
     pool = None if args.workers is None or workers == 1 else make_pool(workers)
     executor = pool or (None if args.workers is None else "serial")
@@ -250,10 +259,10 @@ def run_cli(args: argparse.Namespace, games: dict[str, type]) -> int:
                             openings=args.openings, progress=not args.no_progress,
                             executor=executor)
     except (ValueError, TypeError) as error:
-        print(f"error: {clip(str(error))}", file=sys.stderr)
+        print(error_line(clip(str(error))), file=sys.stderr)
         return 2
     except BrokenProcessPool as error:
-        print(f"error: {clip(str(error))}", file=sys.stderr)
+        print(error_line(clip(str(error))), file=sys.stderr)
         return 1
     except BaseException:
         if pool is not None:
@@ -263,10 +272,12 @@ def run_cli(args: argparse.Namespace, games: dict[str, type]) -> int:
         if pool is not None:
             pool.shutdown()
     print(result.table())
-    print(f"{len(result.games)} games, seed {result.seed}; forfeits: {len(result.forfeits)}")
+    print(_("{games} games, seed {seed}; forfeits: {forfeits}").format(
+        games=len(result.games), seed=result.seed, forfeits=len(result.forfeits)))
     if result.forfeits:         # a player is broken: say why, and fail like any error
         first = result.forfeits[0]
-        print(f"error: {len(result.forfeits)} game(s) forfeited, e.g. game {first.index}: "
-              f"{clip(first.reason)}", file=sys.stderr)
+        print(error_line(_("{count} game(s) forfeited, e.g. game {index}: {reason}").format(
+            count=len(result.forfeits), index=first.index, reason=clip(first.reason))),
+              file=sys.stderr)
         return 1
     return 0

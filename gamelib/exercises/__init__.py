@@ -53,26 +53,26 @@ is_win_exercise = Exercise("is_win", "is_win", check_is_win, [
 ], "is_win.py")
 
 minimax_exercise = Exercise(N_("minimax"), "my_minimax", check_minimax, [
-    "Both helpers start the same way: if game.is_terminal(state) or depth == 0, return "
-    "(eval_fn(state, player), None), with `player` the root player, even at MIN's nodes.",
-    "max_value: start with best = -math.inf; for each move in game.actions(state), get the "
-    "child's value with min_value(game.result(state, move), depth - 1); keep the largest "
-    "value and the move that gave it. min_value is the mirror image (start at +math.inf, "
-    "call max_value, keep the smallest).",
-    "Return (best_value, best_move) after the loop, where best_move is the move tried at "
-    "this node (the loop variable), not the move the child returned. Any move order is "
-    "fine for minimax.",
+    N_("Both helpers start the same way: if game.is_terminal(state) or depth == 0, return "
+       "(eval_fn(state, player), None), with `player` the root player, even at MIN's nodes."),
+    N_("max_value: start with best = -math.inf; for each move in game.actions(state), get the "
+       "child's value with min_value(game.result(state, move), depth - 1); keep the largest "
+       "value and the move that gave it. min_value is the mirror image (start at +math.inf, "
+       "call max_value, keep the smallest)."),
+    N_("Return (best_value, best_move) after the loop, where best_move is the move tried at "
+       "this node (the loop variable), not the move the child returned. Any move order is "
+       "fine for minimax."),
 ], "minimax.py")
 
 alphabeta_exercise = Exercise(N_("alpha-beta"), "my_alphabeta", check_alphabeta, [
-    "Start from your minimax: the same two helpers, with two more parameters, alpha and "
-    "beta, passed down to every child: min_value(child, alpha, beta, depth - 1).",
-    "In max_value, after each child: keep the best value, then raise alpha = max(alpha, "
-    "best). In min_value: lower beta = min(beta, best).",
-    "Cut off: in max_value return at once when best >= beta; in min_value when best <= "
-    "alpha (>= and <=, not > and <).",
-    "Search the moves in the order game.actions(state) gives them: which leaves alpha-beta "
-    "prunes depends on the order, and the check compares your leaves with the reference's.",
+    N_("Start from your minimax: the same two helpers, with two more parameters, alpha and "
+       "beta, passed down to every child: min_value(child, alpha, beta, depth - 1)."),
+    N_("In max_value, after each child: keep the best value, then raise alpha = max(alpha, "
+       "best). In min_value: lower beta = min(beta, best)."),
+    N_("Cut off: in max_value return at once when best >= beta; in min_value when best <= "
+       "alpha (>= and <=, not > and <)."),
+    N_("Search the moves in the order game.actions(state) gives them: which leaves alpha-beta "
+       "prunes depends on the order, and the check compares your leaves with the reference's."),
 ], "alphabeta.py")
 
 eval_exercise = Exercise(N_("evaluation function"), "my_eval", check_eval_fn, [

@@ -215,10 +215,12 @@ def check_eval_fn(my_eval: Callable, games: int = GAMES, depth: int = 2,
     0.5. `games` is the most games played, `time_limit` the most seconds of play. A wrong
     `games` or `time_limit` is the caller's mistake and raises ValueError."""
     if not isinstance(games, int) or isinstance(games, bool) or games < 2:
-        raise ValueError(f"games must be a whole number of at least 2, got {games!r}")
+        raise ValueError(_("games must be a whole number of at least 2, got {games!r}")
+                         .format(games=games))
     if not isinstance(time_limit, (int, float)) or isinstance(time_limit, bool) \
             or not time_limit > 0:
-        raise ValueError(f"time_limit must be a number of seconds above 0, got {time_limit!r}")
+        raise ValueError(_("time_limit must be a number of seconds above 0, got "
+                           "{time_limit!r}").format(time_limit=time_limit))
     return _check_eval_fn(my_eval, games, depth, seed, progress, float(time_limit))
 
 
@@ -251,7 +253,9 @@ def _check_eval_fn(my_eval: Callable, games: int, depth: int, seed: int, progres
 
 
 MINE, BASELINE = "my_eval", "window count"
-"""The two players' names in the match."""
+"""The two players' names in the match (the match's seeds are drawn from them, so they stay
+the same in every language; the progress bar shows the baseline's name translated)."""
+BASELINE_WORDS = N_("window count")
 
 
 def sequential_match(game: ConnectFour, mine: Any, baseline: Any, games: int, seed: int,
@@ -263,7 +267,9 @@ def sequential_match(game: ConnectFour, mine: Any, baseline: Any, games: int, se
     jobs = schedule(game, (MINE, BASELINE), games, True, OPENING_MOVES, seed)
     players = {MINE: mine, BASELINE: baseline}
     result = MatchResult(game, (MINE, BASELINE), [], seed)
-    bar = Progress(games, f"{MINE} vs {BASELINE}", progress, RunningScore(MINE))
+    bar = Progress(games, _("{mine} vs {baseline}").format(mine=MINE,
+                                                           baseline=_(BASELINE_WORDS)),
+                   progress, RunningScore(MINE))
     start, timed_out = clock(), False
     try:
         for job in jobs:

@@ -30,6 +30,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
+from gamelib.platform import _
+
 MARK = "@@gamelib-grade@@"
 DEFAULT_TIMEOUT = 120.0
 COLUMNS = ("student", "notebook", "exercise", "passed", "status", "diagnosis", "message")
@@ -348,7 +350,7 @@ def _grid_cells(student: str, exercises: list[str], cell: dict) -> list[tuple[st
         if row is None:
             found.append(("", ""))
         else:
-            symbol, word, _ = MARKS[kind(row)]
+            symbol = MARKS[kind(row)][0]
             found.append((kind(row), f"{symbol} {SHORT[kind(row)]}"))
     return found
 
@@ -410,15 +412,16 @@ def html_page(rows: list[Row]) -> str:
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     """The `grade` subcommand."""
-    parser = sub.add_parser("grade", help="run the exercise checks on submitted notebooks "
-                                          "and write a grade table")
+    parser = sub.add_parser("grade", help=_("run the exercise checks on submitted notebooks "
+                                            "and write a grade table"))
     parser.add_argument("submissions", nargs="+",
-                        help="notebooks, or folders to search for .ipynb files")
+                        help=_("notebooks, or folders to search for .ipynb files"))
     parser.add_argument("--out", default="grades",
-                        help="folder for grades.csv, grades.md, grades.html (default: grades)")
+                        help=_("folder for grades.csv, grades.md, grades.html (default: "
+                               "grades)"))
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
-                        help=f"seconds allowed per cell and per check (default: "
-                             f"{DEFAULT_TIMEOUT:g})")
+                        help=_("seconds allowed per cell and per check (default: "
+                               "{seconds:g})").format(seconds=DEFAULT_TIMEOUT))
     parser.set_defaults(run=cmd_grade)
 
 
@@ -427,29 +430,32 @@ def cmd_grade(args: argparse.Namespace) -> int:
     standard error and exit status 2, with nothing written."""
     def error(text: str) -> int:
         """Say what is wrong, on standard error."""
-        print(f"gamelib grade: error: {text}", file=sys.stderr, flush=True)
+        print(_("gamelib grade: error: {message}").format(message=text), file=sys.stderr,
+              flush=True)
         return 2
 
     if not (math.isfinite(args.timeout) and args.timeout > 0):
-        return error(f"--timeout must be a positive number of seconds, not {args.timeout:g}")
+        return error(_("--timeout must be a positive number of seconds, not {timeout:g}")
+                     .format(timeout=args.timeout))
     missing = [name for name in args.submissions if not Path(name).exists()]
     if missing:
-        return error("no such file or folder: " + ", ".join(_brief(m) for m in missing))
+        return error(_("no such file or folder: ") + ", ".join(_brief(m) for m in missing))
     out = Path(args.out)
     if out.exists() and not out.is_dir():
-        return error(f"--out {_brief(args.out)} is a file; give a folder for the tables")
+        return error(_("--out {folder} is a file; give a folder for the tables").format(
+            folder=_brief(args.out)))
     notebooks = find_notebooks(args.submissions)
     if not notebooks:
-        return error("no notebooks found in " + " ".join(map(_brief, args.submissions)))
+        return error(_("no notebooks found in ") + " ".join(map(_brief, args.submissions)))
     try:
         out.mkdir(parents=True, exist_ok=True)       # before grading: fail fast
         rows = grade(args.submissions, out, args.timeout)
     except OSError as problem:                       # the tables could not be written
-        return error(f"could not write the tables in {_brief(args.out)}: "
-                     f"{problem.strerror or problem}")
+        return error(_("could not write the tables in {folder}: {problem}").format(
+            folder=_brief(args.out), problem=problem.strerror or problem))
     passed = sum(r.passed for r in rows)
-    print(f"{passed} of {len(rows)} checks passed; table in {out / 'grades.csv'} "
-          f"(summary: grades.md, grades.html)")
+    print(_("{passed} of {count} checks passed; table in {table} (summary: grades.md, "
+            "grades.html)").format(passed=passed, count=len(rows), table=out / "grades.csv"))
     return 0
 
 

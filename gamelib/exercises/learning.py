@@ -57,8 +57,8 @@ first_delta = Question(
            N_("V(state) is 0: every entry is 0, and tanh(0) = 0.")],
     why=N_("The game is over, so the target is the result, +1 for X; the untrained network "
            "said 0: delta = 1 - 0 = 1, and every entry V(state) read moves up by alpha."),
-    run=f'td0_update(network, SMALL.play("{BEFORE_THE_WIN}"), +1.0, alpha=0.01) with an '
-        "untrained network",
+    run=N_('td0_update(network, SMALL.play("{moves}"), +1.0, alpha=0.01) with an untrained '
+           'network'),
     values={"moves": BEFORE_THE_WIN, "column": WIN},
 )
 
@@ -76,7 +76,8 @@ quiet_delta = Question(
     why=N_("Before the end the target is V(next position), which the untrained network puts "
            "at 0 like V(state): delta = 0, nothing is learned. In the first games only the "
            "moves that end a game teach; their values then spread back one move at a time."),
-    run='td0_update(network, SMALL.play("0011"), network.value(next position), alpha=0.01)',
+    run=N_('td0_update(network, SMALL.play("0011"), network.value(next position), '
+           'alpha=0.01)'),
     values={"column": QUIET},
 )
 

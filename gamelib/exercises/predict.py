@@ -98,7 +98,8 @@ class Question:
             return CheckResult(self.title, PASSED,
                                _("yes: {answer}. {why}").format(answer=_show(right),
                                                                 why=self._say(self.why)),
-                               details=[_("See it yourself: {run}").format(run=self.run)])
+                               details=[_("See it yourself: {run}").format(
+                                   run=self._say(self.run))])
         return CheckResult(self.title, FAILED, _(
             "you predicted {guess}, but that is not what the code does when it runs.").format(
                 guess=_show(guess)),
@@ -117,7 +118,8 @@ class Question:
         """The answer the search gives, and why."""
         return Note(_("{title}: the answer is {answer}.").format(
             title=_(self.title), answer=_show(self.answer())),
-            _("{why} See it yourself: {run}").format(why=self._say(self.why), run=self.run))
+            _("{why} See it yourself: {run}").format(why=self._say(self.why),
+                                                      run=self._say(self.run)))
 
 
 def _find(name: str, frame: Any) -> Any:
@@ -314,7 +316,7 @@ pruned_leaves = Question(
               "where the first reply is 5?")],
     why=N_("Left: MIN's value is 4 (alpha = 4). Middle: the first reply 2 <= 4 prunes 9 "
            "and 7. Right: 5 is more than 4, so MIN looks on; 3 <= 4 prunes 8."),
-    run=f"alphabeta(GameTree({PRUNE_TREE}), (), trace=Trace()) drawn with draw_tree",
+    run=N_("alphabeta(GameTree({tree}), (), trace=Trace()) drawn with draw_tree"),
     values={"tree": PRUNE_TREE},
 )
 
@@ -621,7 +623,7 @@ deeper_search_agrees = Question(
               "after that, which depth 2 never looks at?")],
     why=N_("Depth 6 sees that column 2 lets O force a win just beyond depth 2's horizon, "
            "and plays another column."),
-    run="the table below: the move at each depth from 1 to 6",
+    run=N_("the table below: the move at each depth from 1 to 6"),
     values={"moves": HORIZON},
 )
 
@@ -670,7 +672,7 @@ ucb_pick = Question(
            N_("Averages 0.75, 0.6 and 0; bonuses about 0.71, 1.09 and 1.41. Add them up.")],
     why=N_("a scores 0.75 + 0.71, b 0.6 + 1.09 and c 0 + 1.41: b's fair average and its "
            "bigger bonus together beat both."),
-    run="the scores printed by the cell below",
+    run=N_("the scores printed by the cell below"),
 )
 
 
@@ -738,7 +740,7 @@ tournament_games = Question(
               "..."),
            N_("There are 4 × 3 / 2 pairs.")],
     why=N_("4 players make 4 × 3 / 2 = 6 pairs, and each pair plays 20 games."),
-    run="len(table.games) after the tournament",
+    run=N_("len(table.games) after the tournament"),
     values={"players": ROUND_ROBIN_PLAYERS, "games": GAMES_PER_PAIR},
 )
 
@@ -779,7 +781,7 @@ games_needed = Question(
     why=N_("The interval around {score} is about 1.96 √(0.21 / n) wide on each side; it "
            "leaves out 0.5 once that is below 0.2, and Wilson's interval, pulled towards "
            "0.5, needs a few games more than the rough rule."),
-    run="the intervals printed by the cell below",
+    run=N_("the intervals printed by the cell below"),
     values={"score": TRUE_SCORE, "percent": f"{TRUE_SCORE:.0%}"},
 )
 
@@ -918,7 +920,7 @@ first_move_wins = Question(
               "that the first player wins, and with exactly one first move.")],
     why=N_("Only the centre column wins for the first player (Allis 1988): the columns next "
            "to it draw, and the two outer columns on each side lose."),
-    run="solver.analyze(game.initial_state), in the cell below",
+    run=N_("solver.analyze(game.initial_state), in the cell below"),
 )
 
 
@@ -972,7 +974,7 @@ bit_index = Question(
     hints=[N_("Column 2 starts at bit 7 × 2. Count up from there.")],
     why=N_("Column 2 starts at bit 14 (bits 0-6 are column 0, 7-13 column 1); row 3 is 3 "
            "bits up: 14 + 3 = 17."),
-    run="the bit index of each cell, printed by the cell below",
+    run=N_("the bit index of each cell, printed by the cell below"),
 )
 
 

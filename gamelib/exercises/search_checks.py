@@ -39,7 +39,7 @@ from gamelib.exercises.mistakes import ALIKE, HINTS, diagnosis_of, models
 from gamelib.exercises.recording import Path, RecordingGame, ReorderedGame
 from gamelib.games import GameTree, TicTacToe
 from gamelib.games.gametree import Tree
-from gamelib.platform import N_, _, ngettext
+from gamelib.platform import N_, _, display_width, ngettext, pad
 from gamelib.search import Trace, alphabeta, minimax
 
 TEXTBOOK: Tree = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -127,15 +127,17 @@ class Case:
         if isinstance(self.game, GameTree):
             text = f"{self.title()}: GameTree({self.game.tree}), depth={self.depth}"
             if path:
-                text += f"\n{self.where(path)} is the subtree {self.game.node(path)}"
+                text += "\n" + _("{node} is the subtree {subtree}").format(
+                    node=self.where(path), subtree=self.game.node(path))
             return text
         state = self.state
         for move in path:
             state = self.game.result(state, move)
-        head = f"{self.title()}: depth={self.depth}, {self.game.to_move(self.state)} to move at " \
-               f"the root"
+        head = _("{case}: depth={depth}, {player} to move at the root").format(
+            case=self.title(), depth=self.depth, player=self.game.to_move(self.state))
         if path:
-            head += f"; {self.where(path)} ({self.game.to_move(state)} to move):"
+            head += _("; {node} ({player} to move):").format(node=self.where(path),
+                                                             player=self.game.to_move(state))
         return head + "\n" + self.game.render(state)
 
 
@@ -506,38 +508,50 @@ def _paths(case: Case, paths: list[Path]) -> str:
 
 def _details(case: Case, mine: Run, ref: Run, pruning: bool) -> list[str]:
     """The case drawn, both answers, and the leaves each search scored (in order)."""
-    answers = (f"your answer:      value {mine.value!r}, move {mine.move!r}\n"
-               f"reference answer: value {ref.value!r}, move {ref.move!r}")
+    answer = _("value {value!r}, move {move!r}")
+    answers = "\n".join(labelled([_("your answer:"), _("reference answer:")],
+                                 [answer.format(value=mine.value, move=mine.move),
+                                  answer.format(value=ref.value, move=ref.move)]))
     if isinstance(case.game, GameTree) and _size(case.game.tree) <= 40:
-        return [f"{case.title()}: GameTree({case.game.tree}), depth={case.depth} (a node is "
-                "named by its child indices from the root: node 10 is the first child of the "
-                "root's second child)", _outline(case, mine, ref), answers]
-    lines = [case.draw(), answers, f"your leaves:      {_paths(case, mine.leaves)}",
-             f"reference leaves: {_paths(case, ref.leaves)}"]
+        return [f"{case.title()}: GameTree({case.game.tree}), depth={case.depth} " + _(
+                "(a node is named by its child indices from the root: node 10 is the first "
+                "child of the root's second child)"), _outline(case, mine, ref), answers]
+    lines = [case.draw(), answers,
+             *labelled([_("your leaves:"), _("reference leaves:")],
+                       [_paths(case, mine.leaves), _paths(case, ref.leaves)])]
     if isinstance(case.game, GameTree):
-        lines.append("(a leaf is written as its path of child indices from the root)")
+        lines.append(_("(a leaf is written as its path of child indices from the root)"))
     else:
-        lines.append("(a leaf is written as its moves from the root, rc = row, column)")
+        lines.append(_("(a leaf is written as its moves from the root, rc = row, column)"))
     return lines
+
+
+def labelled(labels: list[str], texts: list[str]) -> list[str]:
+    """Each text after its label, the labels padded to one width so the texts line up."""
+    width = max(display_width(label) for label in labels) + 1
+    return [pad(label, width) + text for label, text in zip(labels, texts)]
 
 
 def _outline(case: Case, mine: Run, ref: Run) -> str:
     """A small tree drawn as an outline: each node, and when each search scored it."""
     yours = {p: i + 1 for i, p in reversed(list(enumerate(mine.leaves)))}
     theirs = {p: i + 1 for i, p in reversed(list(enumerate(ref.leaves)))}
-    lines = ["node        kind     you   reference  (the order in which each search "
-             "scored the position; - never)"]
+    you = _("you")
+    mark_width = max(6, display_width(you) + 1)
+    lines = [pad(_("node"), 12) + pad(_("kind"), 9) + pad(you, mark_width) +
+             pad(_("reference"), 11) + _("(the order in which each search scored the "
+                                         "position; - never)")]
 
     def walk(node: Any, path: Path) -> None:
         """One line per node, depth first."""
-        name = "root" if not path else "  " * len(path) + "".join(map(str, path))
+        name = _("root") if not path else "  " * len(path) + "".join(map(str, path))
         kind = (("MAX" if len(path) % 2 == 0 else "MIN") if isinstance(node, list)
-                else f"leaf {node}")
+                else _("leaf {value}").format(value=node))
         marks = ""
         if path in yours or path in theirs or not isinstance(node, list):
             marks = f"#{yours[path]}" if path in yours else "-"
-            marks = f"{marks:<5} " + (f"#{theirs[path]}" if path in theirs else "-")
-        lines.append(f"{name:<12}{kind:<9}{marks}".rstrip())
+            marks = pad(marks, mark_width) + (f"#{theirs[path]}" if path in theirs else "-")
+        lines.append(f"{pad(name, 12)}{pad(kind, 9)}{marks}".rstrip())
         if isinstance(node, list):
             for i, child in enumerate(node):
                 walk(child, path + (i,))

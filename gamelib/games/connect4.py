@@ -16,6 +16,7 @@ from gamelib.games.base import (FORBIDDEN, GAME_OVER, NOT_A_MOVE, OCCUPIED, OFF_
 from gamelib.games.checks import brief, check_board_size, turn_problem, whole_number
 from gamelib.games.connect4_windows import WindowCounter, make_counter
 from gamelib.games.pictures import board_description, discs_svg, svg_bundle
+from gamelib.platform import _
 
 WIN_SCORE = 1_000_000
 """What `evaluate` gives a completed line: more than any sum of unfinished windows."""
@@ -339,15 +340,18 @@ class ConnectFour(BoardGame):
         state = self.initial_state
         for position, char in enumerate(moves, start=1):
             if not ("0" <= char <= "9") or int(char) >= self.cols:
-                raise IllegalMoveError(
-                    f"bad position string {brief(moves)}: character {char!r} at position "
-                    f"{position} is not a column; use digits 0..{self.cols - 1}")
+                raise IllegalMoveError(_(
+                    "bad position string {text}: character {char!r} at position {position} "
+                    "is not a column; use digits 0..{last}").format(
+                        text=brief(moves), char=char, position=position, last=self.cols - 1))
             try:
                 state = self.result(state, int(char))
             except IllegalMoveError as error:
-                raise IllegalMoveError(
-                    f"bad position string {brief(moves)}: character {char!r} at position "
-                    f"{position} is illegal ({error})", error.reason) from None
+                raise IllegalMoveError(_(
+                    "bad position string {text}: character {char!r} at position {position} "
+                    "is illegal ({problem})").format(text=brief(moves), char=char,
+                                                     position=position, problem=error),
+                    error.reason) from None
         return state
 
     def evaluate(self, state: ConnectFourState, player: Side) -> float:

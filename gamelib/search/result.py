@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from gamelib.platform import N_, _
 from gamelib.search.scoring import describe_value
 from gamelib.search.trace import Trace
 
@@ -60,7 +61,7 @@ class SearchResult:
     trace: Trace | None = None
     note: str = ""                    # how the answer was found, in words (when it matters)
 
-    iterations_word = "rounds"        # what `stats.iterations` counts, in `report`
+    iterations_word = N_("rounds")    # what `stats.iterations` counts, in `report`
 
     def ranked(self) -> list[tuple[Any, float]]:
         """Root moves from best to worst, each with its value."""
@@ -75,17 +76,21 @@ class SearchResult:
         """Every root move's value (or bound) or visits, the expected line and the
         counters, as text for a terminal."""
         s = self.stats
-        lines = [f"{self.algorithm}: plays {self.move!r}"]
+        lines = [_("{algorithm}: plays {move!r}").format(algorithm=self.algorithm,
+                                                          move=self.move)]
         for move, score in self.ranked():
             mark = "*" if move == self.move else " "
             lines.append(f" {mark} {self.move_line(move, score)}")
-        lines.append(f"expected line: {' '.join(repr(m) for m in self.pv) or '(none)'}")
-        counts = f"{s.nodes:,} nodes, {s.leaves:,} leaves"
+        lines.append(_("expected line: {moves}").format(
+            moves=" ".join(repr(m) for m in self.pv) or _("(none)")))
+        counts = _("{nodes:,} nodes, {leaves:,} leaves").format(nodes=s.nodes, leaves=s.leaves)
         if s.cutoffs or s.tt_hits:
-            counts += f", {s.cutoffs:,} cutoffs, {s.tt_hits:,} table hits"
+            counts += _(", {cutoffs:,} cutoffs, {hits:,} table hits").format(
+                cutoffs=s.cutoffs, hits=s.tt_hits)
         if s.iterations:
-            counts += f", {s.iterations:,} {self.iterations_word}"
-        lines.append(f"{counts}, depth {s.depth}, {s.seconds:.3f} s")
+            counts += f", {s.iterations:,} {_(self.iterations_word)}"
+        lines.append(_("{counts}, depth {depth}, {seconds:.3f} s").format(
+            counts=counts, depth=s.depth, seconds=s.seconds))
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -126,7 +131,7 @@ class MCTSResult(SearchResult):
     proven: dict[Any, float] | None = None   # MCTS-Solver: proven root moves' rewards
     solved: float | None = None       # MCTS-Solver: the root's proven reward, if proven
 
-    iterations_word = "iterations"    # what `stats.iterations` counts, in `report`
+    iterations_word = N_("iterations")  # what `stats.iterations` counts, in `report`
 
     def ranked(self) -> list[tuple[Any, float]]:
         """Root moves from most to least visited, each with its visits."""

@@ -24,6 +24,7 @@ from typing import Callable
 
 from gamelib.games.base import Game, Side, State
 from gamelib.games.gametree import GameTree
+from gamelib.platform import _, ngettext
 
 INF = math.inf
 
@@ -110,6 +111,11 @@ def describe_value(value: float, unit: bool = True) -> str:
     drawings: "win in 3"), or the number itself ("+2", "0")."""
     if is_win_score(value):
         plies = WIN - int(abs(value))
-        words = f"{'win' if value > 0 else 'loss'} in {plies}"
-        return f"{words} {'ply' if plies == 1 else 'plies'}" if unit else words
+        if value > 0:
+            words = ngettext("win in {count} ply", "win in {count} plies", plies) if unit \
+                else _("win in {count}")
+        else:
+            words = ngettext("loss in {count} ply", "loss in {count} plies", plies) if unit \
+                else _("loss in {count}")
+        return words.format(count=plies)
     return f"{value:+g}" if value else "0"

@@ -36,6 +36,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterator, Union
 
+from gamelib.platform import N_
+
 EXACT, LOWER, UPPER = "exact", "lower", "upper"
 """A node's value is exact, a lower bound (value >= v, a cut at MAX) or an upper bound."""
 
@@ -455,8 +457,9 @@ class Trace(Recorder):
         return [event for event in self.events if event.kind == "prune"]
 
 
-PROOF_NAMES = {1.0: "proven win", 0.5: "proven draw", 0.0: "proven loss"}
-"""How a proven MCTS reward reads, for the player who moved into the node."""
+PROOF_NAMES = {1.0: N_("proven win"), 0.5: N_("proven draw"), 0.0: N_("proven loss")}
+"""How a proven MCTS reward reads, for the player who moved into the node (in English;
+a picture translates it where it draws it)."""
 
 
 def _apply(tree: dict[int, TraceNode], index: int, event: Event) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from typing import IO, Any, Iterator
 
-from gamelib.platform import clip
+from gamelib.platform import _, clip, display_width, error_line, pad
 from gamelib.solver.api import (Analysis, book_column_scores, child_score, get_solver, sign, solve,
                                 to_position, warm_up)
 from gamelib.solver.position import SIZE, WIDTH, Position
@@ -37,7 +37,8 @@ class Status:
         """Show `text` with the time so far (on a terminal)."""
         if not self.on:
             return
-        line = f"{text}, {time.perf_counter() - self.start:.1f} s so far"
+        line = _("{doing}, {seconds:.1f} s so far").format(
+            doing=text, seconds=time.perf_counter() - self.start)
         self.stream.write("\r" + line.ljust(self.width))
         self.stream.flush()
         self.width = len(line)
@@ -79,14 +80,15 @@ def column_scores(pos: Position, weak: bool = False, engine: str = "auto",
     todo = [col for col in range(WIDTH) if pos.can_play(col) and col not in scores]
     scores.from_book = not todo
     if todo:
-        status.say("loading the solver")
+        status.say(_("loading the solver"))
         solver = get_solver(engine)
         warm_up(engine)
         before, start = solver.nodes, time.perf_counter()
         with ctrl_c_stops_at_once():
             for number, col in enumerate(todo, start=1):
-                status.say(f"solving column {col} ({number} of {len(todo)} not in the "
-                           f"opening book; Ctrl-C stops)")
+                status.say(_("solving column {column} ({number} of {count} not in the "
+                             "opening book; Ctrl-C stops)").format(
+                                 column=col, number=number, count=len(todo)))
                 scores[col] = child_score(solver, pos, col, weak)
         scores.nodes = solver.nodes - before
         status.done()
@@ -101,63 +103,79 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.bench:
         return bench(Path(args.bench), args.weak, args.engine, args.limit)
     if args.limit is not None:
-        print("error: --limit is how many lines of a --bench FILE to solve; it does "
-              "nothing for one position (leave it out, or add --bench FILE)", file=sys.stderr)
+        print(error_line(_("--limit is how many lines of a --bench FILE to solve; it does "
+                           "nothing for one position (leave it out, or add --bench FILE)")),
+              file=sys.stderr)
         return 2
     if args.position is None:
-        print("error: give a position (e.g. 3342, or - for the empty board) or --bench FILE",
-              file=sys.stderr)
+        print(error_line(_("give a position (e.g. 3342, or - for the empty board) or "
+                           "--bench FILE")), file=sys.stderr)
         return 2
     text = "" if args.position.strip() == "-" else args.position.strip()
     try:
         pos = to_position(text)
         scores = column_scores(pos, weak=args.weak, engine=args.engine)
     except ValueError as error:
-        print(f"error: {clip(str(error))}", file=sys.stderr)
+        print(error_line(clip(str(error))), file=sys.stderr)
         return 2
     if not scores:
-        print(f"position {text}: the board is full, a draw; no column to play")
+        print(_("position {position}: the board is full, a draw; no column to play")
+              .format(position=text))
         return 0
-    kind = "weak result (1 win, 0 draw, -1 loss)" if args.weak else "score"
-    print(f"position {clip(text, 80) or '(empty board)'}: {kind} {scores.best_score} for "
-          f"the player to move")
-    print("column: " + " ".join(f"{c:>3}" for c in range(WIDTH)))
-    print("score:  " + " ".join(f"{scores[c]:>3}" if c in scores else "  -"
-                                for c in range(WIDTH)))
+    kind = _("weak result (1 win, 0 draw, -1 loss)") if args.weak else _("score")
+    print(_("position {position}: {kind} {score} for the player to move").format(
+        position=clip(text, 80) or _("(empty board)"), kind=kind, score=scores.best_score))
+    print(score_table(scores))
     best = ", ".join(str(c) for c in scores.best_moves)
-    how = ("from the opening book" if scores.from_book else
-           f"{scores.nodes:,} nodes in {scores.seconds:.3f} s")
-    print(f"best: column {best}; {how}")
+    how = (_("from the opening book") if scores.from_book else
+           _("{nodes:,} nodes in {seconds:.3f} s").format(nodes=scores.nodes,
+                                                          seconds=scores.seconds))
+    print(_("best: column {columns}; {how}").format(columns=best, how=how))
     return 0
+
+
+def score_table(scores: Analysis) -> str:
+    """Two lines: the column numbers, and under each its score ("-" for a full column),
+    the headers padded to one width so the numbers line up in any language."""
+    headers = [_("column:"), _("score:")]
+    width = max(display_width(header) for header in headers) + 1
+    cells = [" ".join(f"{c:>3}" for c in range(WIDTH)),
+             " ".join(f"{scores[c]:>3}" if c in scores else "  -" for c in range(WIDTH))]
+    return "\n".join(pad(header, width) + row for header, row in zip(headers, cells))
 
 
 def bench(path: Path, weak: bool, engine: str, limit: int | None) -> int:
     """Solve every position of a reference file; print count, correct, mean time and nodes."""
     if limit is not None and limit < 1:
-        print(f"error: --limit is how many lines to solve, a whole number >= 1; got {limit}",
-              file=sys.stderr)
+        print(error_line(_("--limit is how many lines to solve, a whole number >= 1; got "
+                           "{limit}").format(limit=limit)), file=sys.stderr)
         return 2
     if path.exists() and not path.is_file():
-        print(f"error: --bench {clip(str(path), 200)} is not an ordinary file (a folder, a "
-              f"device or a pipe); give a test set such as Test_L2_R1.txt", file=sys.stderr)
+        print(error_line(_("--bench {path} is not an ordinary file (a folder, a device or "
+                           "a pipe); give a test set such as Test_L2_R1.txt").format(
+                               path=clip(str(path), 200))), file=sys.stderr)
         return 2
     status = Status()
     try:
         with ctrl_c_stops_at_once():
             stats = bench_stats(path, weak, engine, limit, status=status)
     except OSError as error:
-        print(f"error: cannot read {path}: {error.strerror or error}; give a file of lines "
-              f"'<1-based column digits> <score>' or a set that ships with gamelib: "
-              f"{', '.join(SETS)}", file=sys.stderr)
+        print(error_line(_("cannot read {path}: {problem}; give a file of lines "
+                           "'<1-based column digits> <score>' or a set that ships with "
+                           "gamelib: {sets}").format(path=path,
+                                                     problem=error.strerror or error,
+                                                     sets=", ".join(SETS))), file=sys.stderr)
         return 2
     except ValueError as error:
-        print(f"error: {clip(str(error))}", file=sys.stderr)
+        print(error_line(clip(str(error))), file=sys.stderr)
         return 2
     finally:
         status.done()
-    print(f"{path.name}: positions {stats['positions']}, correct {stats['correct']}, "
-          f"mean time {_duration(stats['mean_seconds'])}, mean nodes "
-          f"{stats['mean_nodes']:,.0f}, nodes/s {stats['nodes_per_second']:,.0f}")
+    print(_("{name}: positions {positions}, correct {correct}, mean time {time}, mean nodes "
+            "{nodes:,.0f}, nodes/s {speed:,.0f}").format(
+        name=path.name, positions=stats["positions"], correct=stats["correct"],
+        time=_duration(stats["mean_seconds"]), nodes=stats["mean_nodes"],
+        speed=stats["nodes_per_second"]))
     return 0 if stats["correct"] == stats["positions"] else 1
 
 
@@ -183,9 +201,10 @@ def bench_stats(path: Path, weak: bool = False, engine: str = "auto",
     try:
         for number, (text, target) in enumerate(lines, start=1):
             if status is not None:
-                status.say(f"{name}: solving line {number} of {len(lines)}")
+                status.say(_("{name}: solving line {number} of {count}").format(
+                    name=name, number=number, count=len(lines)))
             fastest = math.inf
-            for _ in range(max(repeat, 1)):
+            for _time in range(max(repeat, 1)):
                 solver.reset()
                 start = time.perf_counter()
                 score = solve(text, weak, engine, use_book=False)
@@ -228,13 +247,15 @@ def cmd_book(args: argparse.Namespace) -> int:
     """Generate (or extend) the opening book."""
     from gamelib.solver.book import default_path, generate, open_book
     if not 1 <= args.plies <= SIZE:
-        print(f"error: --plies must be a whole number from 1 to {SIZE} (a game has at most "
-              f"{SIZE} moves), got {args.plies}", file=sys.stderr)
+        print(error_line(_("--plies must be a whole number from 1 to {size} (a game has at "
+                           "most {size} moves), got {plies}").format(size=SIZE,
+                                                                     plies=args.plies)),
+              file=sys.stderr)
         return 2
     out = Path(args.out)
     problem = book_out_problem(out)
     if problem:
-        print(f"error: --out {clip(str(out), 200)}: {problem}", file=sys.stderr)
+        print(error_line(f"--out {clip(str(out), 200)}: {problem}"), file=sys.stderr)
         return 2
     try:
         if not out.exists():        # start from the shipped book: only new plies are solved
@@ -242,8 +263,8 @@ def cmd_book(args: argparse.Namespace) -> int:
                 copy.write(shipped.read())     # (.gz: compressed, any other name: plain text)
         generate(args.plies, out, args.engine, every_column=not args.best_only)
     except OSError as error:
-        print(f"error: cannot write the book {clip(str(out), 200)}: "
-              f"{error.strerror or error}", file=sys.stderr)
+        print(error_line(_("cannot write the book {path}: {problem}").format(
+            path=clip(str(out), 200), problem=error.strerror or error)), file=sys.stderr)
         return 2
     return 0
 
@@ -251,42 +272,44 @@ def cmd_book(args: argparse.Namespace) -> int:
 def book_out_problem(out: Path) -> str:
     """What is wrong with `out` as a book file to write ("" if nothing is)."""
     if out.is_dir():
-        return "is a folder; give a file name, e.g. my_book.txt"
+        return _("is a folder; give a file name, e.g. my_book.txt")
     if out.exists() and not out.is_file():
-        return "is not an ordinary file (a device or a pipe); give a file name"
+        return _("is not an ordinary file (a device or a pipe); give a file name")
     folder = out.parent
     if not folder.exists():
-        return f"the folder {folder} does not exist (create it first)"
+        return _("the folder {folder} does not exist (create it first)").format(folder=folder)
     if not folder.is_dir():
-        return f"{folder} is a file, not a folder"
+        return _("{folder} is a file, not a folder").format(folder=folder)
     if out.exists() and not os.access(out, os.W_OK) or not os.access(folder, os.W_OK):
-        return "cannot be written here (no permission)"
+        return _("cannot be written here (no permission)")
     return ""
 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
     """Register `solve` and `book` with the main parser's subcommands."""
-    solve = sub.add_parser("solve", help="exact Connect Four scores (7x6)")
+    solve = sub.add_parser("solve", help=_("exact Connect Four scores (7x6)"))
     solve.add_argument("position", nargs="?", default=None,
-                       help="0-based column digits, e.g. 3342 ('-' for the empty board)")
-    solve.add_argument("--bench", metavar="SET", help="solve every line of a standard test set: "
-                       f"one that ships with gamelib ({', '.join(SETS)}) or a file of lines "
-                       "'<1-based column digits> <score>', as Pons publishes them")
+                       help=_("0-based column digits, e.g. 3342 ('-' for the empty board)"))
+    solve.add_argument("--bench", metavar="SET", help=_(
+        "solve every line of a standard test set: one that ships with gamelib ({sets}) or a "
+        "file of lines '<1-based column digits> <score>', as Pons publishes them").format(
+            sets=", ".join(SETS)))
     solve.add_argument("--limit", type=int, default=None,
-                       help="with --bench: solve only the first N lines (N >= 1); refused "
-                            "without --bench")
-    solve.add_argument("--weak", action="store_true", help="win/draw/loss only (faster)")
+                       help=_("with --bench: solve only the first N lines (N >= 1); refused "
+                              "without --bench"))
+    solve.add_argument("--weak", action="store_true", help=_("win/draw/loss only (faster)"))
     solve.add_argument("--engine", choices=["auto", "fast", "python"], default="auto",
-                       help="numba (fast) or pure Python (default: auto)")
+                       help=_("numba (fast) or pure Python (default: auto)"))
     solve.set_defaults(run=cmd_solve)
-    book = sub.add_parser("book", help="extend the Connect Four opening book (resumable)")
-    book.add_argument("--plies", type=int, default=2, help="positions met in the first N plies")
+    book = sub.add_parser("book", help=_("extend the Connect Four opening book (resumable)"))
+    book.add_argument("--plies", type=int, default=2,
+                      help=_("positions met in the first N plies"))
     book.add_argument("--out", required=True,
-                      help="the book file to write or extend (required, so the book "
-                           "shipped inside gamelib is only written when you name it; a new "
-                           "file starts as a copy of it). Use it with "
-                           "PerfectPlayer(book=OpeningBook.load(FILE))")
+                      help=_("the book file to write or extend (required, so the book "
+                             "shipped inside gamelib is only written when you name it; a new "
+                             "file starts as a copy of it). Use it with "
+                             "PerfectPlayer(book=OpeningBook.load(FILE))"))
     book.add_argument("--engine", choices=["auto", "fast", "python"], default="auto")
     book.add_argument("--best-only", action="store_true",
-                      help="store only the best column's score (about 3x faster)")
+                      help=_("store only the best column's score (about 3x faster)"))
     book.set_defaults(run=cmd_book)

@@ -32,6 +32,7 @@ from typing import NamedTuple
 
 from gamelib.games.base import IllegalMoveError
 from gamelib.games.checks import brief
+from gamelib.platform import N_, _
 
 WIDTH = 7
 HEIGHT = 6
@@ -48,18 +49,20 @@ COLUMN_ORDER = tuple(WIDTH // 2 + (1 - 2 * (i % 2)) * (i + 1) // 2 for i in rang
 
 NOT_A_COLUMN, COLUMN_FULL, GAME_OVER, BOARD_FULL = 1, 2, 3, 4
 """What is wrong with a position string (0: nothing), as both parsers report it."""
-PROBLEMS = {NOT_A_COLUMN: f"is not a column; use digits 0..{WIDTH - 1}",
-            COLUMN_FULL: "is in a full column",
-            GAME_OVER: "ends the game; the solver needs an unfinished game"}
+PROBLEMS = {NOT_A_COLUMN: N_("is not a column; use digits 0..{last}"),
+            COLUMN_FULL: N_("is in a full column"),
+            GAME_OVER: N_("ends the game; the solver needs an unfinished game")}
 
 
 def bad_string(text: str, index: int, problem: int) -> IllegalMoveError:
     """The error for position string `text`, whose move at `index` (0-based) has `problem`."""
     if problem == BOARD_FULL:
-        return IllegalMoveError(f"bad position string {brief(text)}: the board is full "
-                                "(the game is over)")
-    return IllegalMoveError(f"bad position string {brief(text)}: character {text[index]!r} at "
-                            f"position {index + 1} {PROBLEMS[problem]}")
+        return IllegalMoveError(_("bad position string {text}: the board is full (the game "
+                                  "is over)").format(text=brief(text)))
+    return IllegalMoveError(_("bad position string {text}: character {char!r} at position "
+                              "{position} {problem}").format(
+        text=brief(text), char=text[index], position=index + 1,
+        problem=_(PROBLEMS[problem]).format(last=WIDTH - 1)))
 
 
 def column_mask(col: int) -> int:

@@ -6,10 +6,17 @@ from typing import Any, Mapping
 
 from gamelib.games.connect4 import ConnectFourState
 from gamelib.games.pictures import WIN_COLOUR, board_description, discs_svg, svg_bundle
+from gamelib.platform import N_, _
+from gamelib.viz.style import font_families
 
 CELL = 44
 LOSS_COLOUR = "#d62728"
 DRAW_COLOUR = "#666666"
+
+
+OUTCOME_WORDS = {"win": N_("win"), "draw": N_("draw"), "loss": N_("loss")}
+"""Each outcome as the picture writes it (translated where drawn; the word itself is the
+SVG class)."""
 
 
 def outcome(score: int) -> str:
@@ -55,7 +62,8 @@ def column_scores_svg(state: ConnectFourState, scores: Mapping[int, int],
     height = top + rows * CELL + 40
     colours = {"win": WIN_COLOUR, "draw": DRAW_COLOUR, "loss": LOSS_COLOUR}
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'class="gamelib-board column-scores" font-family="sans-serif" font-size="13">']
+             f'class="gamelib-board column-scores" font-family="{font_families("sans-serif")}" '
+             f'font-size="13">']
     if title:
         parts.append(f'<text x="{margin}" y="17" font-size="15">{title}</text>')
     for col, score in sorted(scores.items()):
@@ -64,13 +72,13 @@ def column_scores_svg(state: ConnectFourState, scores: Mapping[int, int],
                      f'font-weight="bold" fill="{colours[word]}" class="score {word}">'
                      f'{signed(score)}</text>')
         parts.append(f'<text x="{x}" y="{top - 6}" text-anchor="middle" '
-                     f'fill="{colours[word]}">{word}</text>')
+                     f'fill="{colours[word]}">{_(OUTCOME_WORDS[word])}</text>')
     parts.append(f'<g transform="translate({margin},{top})">{inner}</g>')
     for c in range(cols):
         parts.append(f'<text x="{margin + c * CELL + CELL / 2}" y="{top + rows * CELL + 16}" '
                      f'text-anchor="middle">{c}</text>')
-    parts.append(f'<text x="{margin}" y="{top + rows * CELL + 34}" font-size="12">'
-                 f'{state.to_move} to move; above each column, the score of playing it '
-                 f'(+ win, 0 draw, - loss)</text>')
+    parts.append(f'<text x="{margin}" y="{top + rows * CELL + 34}" font-size="12">' +
+                 _("{player} to move; above each column, the score of playing it (+ win, "
+                   "0 draw, - loss)").format(player=state.to_move) + '</text>')
     parts.append("</svg>")
     return "".join(parts)

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from gamelib.arena.tournament import tournament
 from gamelib.games import ConnectFour, GameTree, TicTacToe
-from gamelib.platform import clip
+from gamelib.platform import _, clip, error_line
 from gamelib.search import Trace, TranspositionTable, alphabeta, mcts, minimax
 from gamelib.viz.iteration import draw_iteration
 from gamelib.viz.mcts import draw_mcts
@@ -162,7 +162,8 @@ def generate(folder: str | Path = "figures", names: list[str] | None = None) -> 
     returns the paths of the files written."""
     unknown = sorted(set(names or ()) - set(FIGURES))
     if unknown:
-        raise ValueError(f"unknown figures {unknown}; the figures are {sorted(FIGURES)}")
+        raise ValueError(_("unknown figures {unknown}; the figures are {names}").format(
+            unknown=unknown, names=sorted(FIGURES)))
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     paths = [write_figure(name, out) for name in (names or list(FIGURES))]
@@ -186,11 +187,13 @@ def write_index(folder: Path) -> Path:
 
 def add_parser(sub: Any) -> None:
     """Register `python -m gamelib figures [--out DIR] [NAME ...]`."""
-    parser = sub.add_parser("figures", help="regenerate the figures of the README and "
-                                            "lessons (SVG)")
+    parser = sub.add_parser("figures", help=_("regenerate the figures of the README and "
+                                              "lessons (SVG)"))
     parser.add_argument("names", nargs="*", metavar="NAME",
-                        help=f"only these figures (default: all): {', '.join(FIGURES)}")
-    parser.add_argument("--out", default="figures", help="output folder (default: figures)")
+                        help=_("only these figures (default: all): {names}").format(
+                            names=", ".join(FIGURES)))
+    parser.add_argument("--out", default="figures",
+                        help=_("output folder (default: figures)"))
     parser.set_defaults(run=run_cli)
 
 
@@ -198,18 +201,19 @@ def run_cli(args: argparse.Namespace) -> int:
     """Generate the figures and list the files written."""
     out = Path(args.out)
     if out.exists() and not out.is_dir():
-        print(f"error: --out {clip(str(out), 200)} is a file; give a folder for the "
-              f"figures (it is created if missing)", file=sys.stderr)
+        print(error_line(_("--out {folder} is a file; give a folder for the figures (it is "
+                           "created if missing)").format(folder=clip(str(out), 200))),
+              file=sys.stderr)
         return 2
     try:
         paths = generate(out, args.names or None)
     except ValueError as error:
-        print(f"error: {clip(str(error))}", file=sys.stderr)
+        print(error_line(clip(str(error))), file=sys.stderr)
         return 2
     except OSError as error:
         where = error.filename or out
-        print(f"error: cannot write the figures to {clip(str(where), 200)}: "
-              f"{error.strerror or error}", file=sys.stderr)
+        print(error_line(_("cannot write the figures to {folder}: {problem}").format(
+            folder=clip(str(where), 200), problem=error.strerror or error)), file=sys.stderr)
         return 2
     for path in paths:
         print(path)

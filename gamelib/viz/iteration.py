@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from gamelib.platform import N_, _, ngettext
 from gamelib.search.result import SearchResult
 from gamelib.search.trace import Backprop, Expand, Playout, Prove, Select, Trace, TraceNode
 from gamelib.viz import style as st
@@ -67,7 +68,7 @@ def draw_iteration(source: SearchResult | Trace, iteration: int | None = None, *
     selection followed (orange, with each child's UCB score), the node it expanded
     (green), the playout to the end of the game, and every node's N and W before -> after
     the reward was backed up. Siblings show only the `top_k` most visited."""
-    trace, _ = st.unpack(source)
+    trace, _result = st.unpack(source)
     _check(trace, top_k, rankdir)
     it = iteration_events(trace, iteration)
     before, after = trace.nodes(it.start), trace.nodes(it.end)
@@ -128,11 +129,22 @@ def _nodes_to_draw(tree: dict[int, TraceNode], path: list[int],
 
 def _title(it: Iteration, tree: dict[int, TraceNode]) -> str:
     """What happened in this iteration, in one line."""
-    steps = (["select"] + (["expand"] if it.expand else [])
-             + (["playout"] if it.playout else []) + ["backpropagate"]
-             + (["prove"] if it.proofs else []))       # no playout: a proven result
-    result = f": {it.playout.note}" if it.playout is not None and it.playout.note else ""
-    return f"MCTS iteration {it.number}: " + " -> ".join(steps) + result
+    steps = ([_("select")] + ([_("expand")] if it.expand else [])
+             + ([_("playout")] if it.playout else []) + [_("backpropagate")]
+             + ([_("prove")] if it.proofs else []))       # no playout: a proven result
+    result = (f": {playout_note(it.playout.note)}" if it.playout is not None
+              and it.playout.note else "")
+    return _("MCTS iteration {number}: ").format(number=it.number) + " -> ".join(steps) + result
+
+
+def playout_note(note: str) -> str:
+    """A playout's result as the trace records it ("X wins", "draw"), in the language
+    gamelib speaks."""
+    if note == "draw":
+        return _("draw")
+    if note.endswith(" wins"):
+        return _("{player} wins").format(player=note.removesuffix(" wins"))
+    return _(note)
 
 
 def _add_node(graph: Drawing, after: dict[int, TraceNode], before: dict[int, TraceNode],
@@ -148,7 +160,7 @@ def _add_node(graph: Drawing, after: dict[int, TraceNode], before: dict[int, Tra
         extra.update(color=st.SELECT_COLOUR, penwidth="3")
     if it.expand is not None and node_id == it.expand.node:
         classes.append("expanded")
-        rows.append(st.small("<B>expanded</B>", 9, st.CHOSEN_COLOUR))
+        rows.append(st.small("<B>" + _("expanded") + "</B>", 9, st.CHOSEN_COLOUR))
         extra.update(style="rounded,filled", fillcolor=st.NEW_FILL)
     rows += _stat_rows(after, before, node_id, credits.get(node_id), game)
     add_mcts_node(graph, node, rows, classes, boards, **extra)
@@ -159,7 +171,7 @@ def _stat_rows(after: dict[int, TraceNode], before: dict[int, TraceNode], node_i
     """N, W and Q; for a node on the path, each as before -> after, with the credit."""
     node = after[node_id]
     mover = mover_of(after, node_id, game)
-    whom = st.small(f"for {st.esc(mover)}") if mover else ""
+    whom = st.small(_("for {player}").format(player=st.esc(mover))) if mover else ""
     proof = [] if node.proven is None else [proof_row(node, mover)]   # MCTS-Solver
     if credit is None:
         rows = [f"N={node.visits}"]
@@ -168,7 +180,7 @@ def _stat_rows(after: dict[int, TraceNode], before: dict[int, TraceNode], node_i
         return rows + proof + [st.small(f"#{node.id}")]
     old = before.get(node_id)
     n0, w0 = (old.visits, old.total) if old is not None else (0, 0.0)
-    return [st.small(f"backed up: +{credit:g}", 10, st.SELECT_COLOUR),
+    return [st.small(_("backed up: +{credit:g}").format(credit=credit), 10, st.SELECT_COLOUR),
             f"<B>N: {n0} → {node.visits}</B>",
             f"W: {w0:g} → {node.total:g} " + whom,
             f"Q={node.q:.2f}"] + proof + [st.small(f"#{node.id}")]
@@ -180,33 +192,37 @@ def _add_playout(graph: Drawing, playout: Playout, tree: dict[int, TraceNode],
     moves = " ".join(st.fmt_move(m) for m in playout.moves[:12])
     if len(playout.moves) > 12:
         moves += " ..."
-    mover = mover_of(tree, playout.node, game) or "the player who moved there"
+    mover = mover_of(tree, playout.node, game) or _("the player who moved there")
     count = len(playout.moves)
-    rows = [f"<B>playout</B>: {count} random move{'s' if count != 1 else ''}" if count
-            else "<B>no playout</B>: the game is already over"]
+    rows = ["<B>" + _("playout") + "</B>: " + ngettext("{count} random move",
+                                                      "{count} random moves", count).format(
+                count=count) if count
+            else "<B>" + _("no playout") + "</B>: " + _("the game is already over")]
     if moves:
         rows.append(st.small(st.esc(moves)))
     if boards and playout.state is not None and has_thumbnail(playout.state):
         rows.append(board_table(playout.state))
-    rows.append(f"<B>{st.esc(playout.note or 'game over')}</B>")
-    rows.append(st.small(f"reward {playout.value:g} for {st.esc(mover)}", 10,
-                         st.SELECT_COLOUR))
+    note = playout_note(playout.note) if playout.note else _("game over")
+    rows.append(f"<B>{st.esc(note)}</B>")
+    rows.append(st.small(_("reward {reward:g} for {player}").format(
+        reward=playout.value, player=st.esc(mover)), 10, st.SELECT_COLOUR))
     graph.node("playout", st.html_label(rows), shape="box", style="dashed,rounded",
                color="#555555", id="playout", **{"class": "playout"})
     graph.edge(f"n{playout.node}", "playout", style="dashed", color="#555555",
-               label=st.edge_label("random playout" if count else "result"),
+               label=st.edge_label(_("random playout") if count else _("result")),
                **{"class": "playout"})
 
 
 def _legend(proven: bool = False) -> str:
     """The legend of an iteration picture (with MCTS-Solver's proofs when drawn)."""
     return legend_table([
-        (bar(st.SELECT_COLOUR, 3), "1. selection: the child with the highest UCB"),
-        (coloured("■", st.CHOSEN_COLOUR), "2. expansion: one new node"),
-        ("- - -", "3. playout: random moves to the end of the game"),
-        (coloured("N: a → b", st.SELECT_COLOUR), "4. backpropagation: N and W before → after"),
-        ("Q", "W / N: mean reward of the player who moved into the node"),
-        ("+k", "less-visited children not drawn"),
+        (bar(st.SELECT_COLOUR, 3), N_("1. selection: the child with the highest UCB")),
+        (coloured("■", st.CHOSEN_COLOUR), N_("2. expansion: one new node")),
+        ("- - -", N_("3. playout: random moves to the end of the game")),
+        (coloured("N: a → b", st.SELECT_COLOUR),
+         N_("4. backpropagation: N and W before → after")),
+        ("Q", N_("W / N: mean reward of the player who moved into the node")),
+        ("+k", N_("less-visited children not drawn")),
     ] + ([PROOF_LEGEND] if proven else []))
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from gamelib.platform import N_, _, ngettext
 from gamelib.search.mcts import PROOF_NAMES
 from gamelib.search.result import SearchResult
 from gamelib.search.trace import Event, Select, Trace, TraceNode
@@ -23,7 +24,7 @@ EDGE_LABEL_LIMIT = 80
 PROOF_COLOURS = {1.0: st.CHOSEN_COLOUR, 0.5: "#555555", 0.0: st.CUT_COLOUR}
 """MCTS-Solver proofs, for the player who moved into the node: win, draw, loss."""
 PROOF_LEGEND = (coloured("proven", PROOF_COLOURS[1.0]),
-                "MCTS-Solver: the exact result, backed up from finished games")
+                N_("MCTS-Solver: the exact result, backed up from finished games"))
 
 
 def draw_mcts(source: SearchResult | Trace, *, upto: int | None = None, top_k: int = 3,
@@ -42,7 +43,7 @@ def draw_mcts(source: SearchResult | Trace, *, upto: int | None = None, top_k: i
     _check(trace, top_k, rankdir, max_nodes)
     tree = trace.nodes(upto)
     if not tree:
-        return _note_drawing("nothing searched yet")
+        return _note_drawing(_("nothing searched yet"))
     root = root_of(tree)
     boards = _use_boards(boards, tree[root].state, max_nodes)
     limit = max_nodes if max_nodes is not None else (
@@ -109,11 +110,13 @@ def _use_boards(boards: bool | None, state: Any, max_nodes: int | None) -> bool:
 def new_graph(rankdir: str, title: str) -> Drawing:
     """An empty MCTS drawing with the common look."""
     graph = Drawing("mcts")
-    graph.alt = f"Monte Carlo search tree. {title}" if title else "Monte Carlo search tree."
+    graph.alt = (_("Monte Carlo search tree. {title}").format(title=title) if title
+                 else _("Monte Carlo search tree."))
     graph.attr(rankdir=rankdir, ordering="out", nodesep="0.15", ranksep="0.4",
-               fontname=st.FONT, fontsize="12", labelloc="t", label=title, margin="0.1")
-    graph.attr("node", fontname=st.FONT, fontsize="10", margin="0.05,0.03")
-    graph.attr("edge", fontname=st.FONT, fontsize="9", arrowsize="0.6")
+               fontname=st.font_families(), fontsize="12", labelloc="t", label=title,
+               margin="0.1")
+    graph.attr("node", fontname=st.font_families(), fontsize="10", margin="0.05,0.03")
+    graph.attr("edge", fontname=st.font_families(), fontsize="9", arrowsize="0.6")
     return graph
 
 
@@ -129,11 +132,14 @@ def _title(trace: Trace, tree: dict[int, TraceNode], root: int, chosen: int | No
            upto: int | None) -> str:
     """A one-line summary: iterations, the chosen move and its Q."""
     done = sum(1 for e in trace.events[:upto] if e.kind == "select")
-    text = f"MCTS: {done} iteration{'s' if done != 1 else ''}, {len(tree)} nodes"
+    text = "MCTS: " + ngettext("{count} iteration", "{count} iterations", done).format(
+        count=done) + ", " + ngettext("{count} node", "{count} nodes", len(tree)).format(
+        count=len(tree))
     if chosen is not None:
         node = tree[chosen]
-        text += (f", most visited move {st.fmt_move(node.move)} "
-                 f"(N={node.visits}, Q={node.q:.2f} for {tree[root].player})")
+        text += _(", most visited move {move} (N={visits}, Q={q:.2f} for {player})").format(
+            move=st.fmt_move(node.move), visits=node.visits, q=node.q,
+            player=tree[root].player)
     return text
 
 
@@ -205,9 +211,10 @@ def stat_rows(tree: dict[int, TraceNode], node_id: int, ucb: float | None) -> li
     mover = mover_of(tree, node_id)
     rows = [f"<B>N={node.visits}</B>"]
     if mover is not None and node.visits:
-        rows.append(f"Q={node.q:.2f} " + st.small(f"for {st.esc(mover)}"))
+        rows.append(f"Q={node.q:.2f} " + st.small(_("for {player}").format(
+            player=st.esc(mover))))
     elif mover is None:
-        rows.append(st.small(f"{st.esc(node.player)} to move"))
+        rows.append(st.small(_("{player} to move").format(player=st.esc(node.player))))
     if ucb is not None:
         rows.append(st.small(f"UCB={ucb:.2f}"))
     if node.proven is not None:
@@ -219,7 +226,8 @@ def stat_rows(tree: dict[int, TraceNode], node_id: int, ucb: float | None) -> li
 def proof_row(node: TraceNode, mover: str | None) -> str:
     """MCTS-Solver's proof of a node, as a coloured line of a node's label."""
     proof, whom = proof_of(node, mover)
-    return st.small(f"<B>{PROOF_NAMES[proof]}</B> for {st.esc(whom)}", 9, PROOF_COLOURS[proof])
+    return st.small(f"<B>{_(PROOF_NAMES[proof])}</B> " + _("for {player}").format(
+        player=st.esc(whom)), 9, PROOF_COLOURS[proof])
 
 
 def proof_of(node: TraceNode, mover: str | None) -> tuple[float, str | None]:
@@ -266,7 +274,7 @@ def add_mcts_edge(graph: Drawing, tree: dict[int, TraceNode], node_id: int, root
 
 def add_more_stub(graph: Drawing, node_id: int, count: int, visits: int) -> None:
     """The less-visited children of a node, collapsed into one "+k more" stub."""
-    label = f"+{count} more\\n(N={visits})"
+    label = _("+{count} more").format(count=count) + f"\\n(N={visits})"
     graph.node(f"m{node_id}", label, shape="box", style="dotted,rounded", fontsize="9",
                color=st.PRUNED_COLOUR, fontcolor="#666666", id=f"more{node_id}",
                **{"class": "more"})
@@ -276,17 +284,17 @@ def add_more_stub(graph: Drawing, node_id: int, count: int, visits: int) -> None
 
 def mcts_legend(more: bool, proven: bool = False) -> str:
     """The legend of an MCTS drawing (the point of view of Q included)."""
-    entries = [("N", "visits: playouts that went through the node"),
-               ("Q", "mean reward of the player who moved into the node "
-                     "(1 win, 0.5 draw, 0 loss)"),
-               ("UCB", "Q + c·sqrt(ln N(parent) / N) when last selected"),
+    entries = [("N", N_("visits: playouts that went through the node")),
+               ("Q", N_("mean reward of the player who moved into the node "
+                        "(1 win, 0.5 draw, 0 loss)")),
+               ("UCB", N_("Q + c·sqrt(ln N(parent) / N) when last selected")),
                (bar("#555555", 1, 3, 6),
-                "edge width grows with visits"),
-               (bar(st.CHOSEN_COLOUR, 3), "chosen move: the most visited"),
-               (coloured("■", st.MAX_COLOUR), "root player to move"),
-               (coloured("■", st.MIN_COLOUR), "opponent to move")]
+                N_("edge width grows with visits")),
+               (bar(st.CHOSEN_COLOUR, 3), N_("chosen move: the most visited")),
+               (coloured("■", st.MAX_COLOUR), N_("root player to move")),
+               (coloured("■", st.MIN_COLOUR), N_("opponent to move"))]
     if more:
-        entries.append(("+k", "less-visited children not drawn"))
+        entries.append(("+k", N_("less-visited children not drawn")))
     if proven:
         entries.append(PROOF_LEGEND)
     return legend_table(entries)
@@ -299,18 +307,20 @@ def mcts_outline(tree: dict[int, TraceNode], root: int, shown: list[int],
 
     def walk(node_id: int, indent: str) -> None:
         node = tree[node_id]
-        move = "root" if node.parent is None else f"{st.fmt_move(node.move)}"
+        move = _("root") if node.parent is None else f"{st.fmt_move(node.move)}"
         mover = mover_of(tree, node_id)
-        q = f" Q={node.q:.2f} for {mover}" if mover and node.visits else ""
+        q = (" " + _("Q={q:.2f} for {player}").format(q=node.q, player=mover)
+             if mover and node.visits else "")
         if node.proven is not None and mover:
-            q += f", {PROOF_NAMES[node.proven]}"
+            q += f", {_(PROOF_NAMES[node.proven])}"
         lines.append(f"{indent}{move}: N={node.visits}{q}")
         for child in ranked_children(tree, node_id):
             if child in shown_set:
                 walk(child, indent + "    ")
         if node_id in more:
             count, visits = more[node_id]
-            lines.append(f"{indent}    +{count} more (N={visits})")
+            lines.append(f"{indent}    " + _("+{count} more").format(count=count)
+                         + f" (N={visits})")
 
     walk(root, "")
     return "\n".join(lines)

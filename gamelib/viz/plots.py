@@ -14,7 +14,7 @@ import math
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, cast
 
 from gamelib.games.base import Game, State
-from gamelib.platform import in_browser, need
+from gamelib.platform import N_, _, in_browser, need
 from gamelib.search import SearchResult, Trace, TranspositionTable, alphabeta, minimax
 from gamelib.search.trace import Backprop, Expand
 from gamelib.viz import style as st
@@ -60,6 +60,7 @@ def _picture_figure() -> type[Figure]:
         def _repr_png_(self) -> Any:
             """The PNG picture, with the plot in words as its alt text."""
             buffer = io.BytesIO()
+            use_hangul_fonts(self)
             self.savefig(buffer, format="png", bbox_inches="tight")
             return buffer.getvalue(), {"alt": figure_description(self)}
 
@@ -69,21 +70,21 @@ def _picture_figure() -> type[Figure]:
 def figure_description(fig: Figure) -> str:
     """A plot in words, for alt text: each panel's title, axes and the names in its legend."""
     title = fig.get_suptitle() if hasattr(fig, "get_suptitle") else ""
-    lines = [f"Plot: {title}"] if title else []
+    lines = [_("Plot: {title}").format(title=title)] if title else []
     for ax in fig.get_axes():
         legend = ax.get_legend()
         names = [t.get_text() for t in legend.get_texts()] if legend is not None else []
-        parts = [ax.get_title() or "Plot"]
+        parts = [ax.get_title() or _("Plot")]
         if ax.get_xlabel():
-            parts.append(f"horizontal axis: {ax.get_xlabel()}")
+            parts.append(_("horizontal axis: {label}").format(label=ax.get_xlabel()))
         if ax.get_ylabel():
-            said = "log scale" in ax.get_ylabel()       # the label may say it already
-            parts.append(f"vertical axis: {ax.get_ylabel()}" +
-                         (" (log scale)" if ax.get_yscale() == "log" and not said else ""))
+            said = _("log scale") in ax.get_ylabel()    # the label may say it already
+            parts.append(_("vertical axis: {label}").format(label=ax.get_ylabel()) +
+                         (_(" (log scale)") if ax.get_yscale() == "log" and not said else ""))
         if names:
-            parts.append("series: " + ", ".join(names))
+            parts.append(_("series: ") + ", ".join(names))
         lines.append("; ".join(parts))
-    return "\n".join(lines) or "A plot."
+    return "\n".join(lines) or _("A plot.")
 
 
 def count_nodes(game: Game, state: State, depths: Iterable[int], eval_fn: Callable | None = None,
@@ -112,7 +113,7 @@ def count_nodes(game: Game, state: State, depths: Iterable[int], eval_fn: Callab
     return {name: {d: runs[name](d).stats.nodes for d in depths} for name in variants}
 
 
-def plot_nodes_vs_depth(counts: dict[str, dict[int, int]], title: str = "Nodes searched",
+def plot_nodes_vs_depth(counts: dict[str, dict[int, int]], title: str = N_("Nodes searched"),
                         figsize: tuple[float, float] = (6.4, 4.2)) -> Figure:
     """Nodes searched against depth, one line per search, on a log scale."""
     if not counts:
@@ -125,12 +126,13 @@ def plot_nodes_vs_depth(counts: dict[str, dict[int, int]], title: str = "Nodes s
         ax.plot(depths, [by_depth[d] for d in depths], marker=markers[k % len(markers)],
                 label=name)
     ax.set_yscale("log")
-    ax.set_xlabel("search depth (plies)")
-    ax.set_ylabel("nodes visited (log scale)")
+    ax.set_xlabel(_("search depth (plies)"))
+    ax.set_ylabel(_("nodes visited (log scale)"))
     ax.set_xticks(sorted({d for by_depth in counts.values() for d in by_depth}))
-    ax.set_title(title)
+    ax.set_title(_(title))
     ax.grid(True, which="major", alpha=0.3)
     ax.legend()
+    use_hangul_fonts(fig)
     fig.tight_layout()
     return fig
 
@@ -139,7 +141,7 @@ def mcts_convergence(source: SearchResult | Trace) -> dict[str, Any]:
     """Read an MCTS trace: after every iteration, each root move's share of the visits
     and the value estimate (Q of the most visited move, for the player to move at the
     root). Returns {"iterations": [...], "shares": {move: [...]}, "value": [...]}."""
-    trace, _ = st.unpack(source)
+    trace, _result = st.unpack(source)
     expands = [e for e in trace.events if e.kind == "expand"]
     if not expands or not any(e.kind == "select" for e in trace.events):
         raise ValueError("mcts_convergence needs an MCTS trace: "
@@ -181,18 +183,20 @@ def plot_mcts_convergence(source: SearchResult | Trace | dict[str, Any], top: in
     shares_ax, value_ax = fig.subplots(2, 1, sharex=True)
     ranked = sorted(data["shares"], key=lambda m: -data["shares"][m][-1])
     for move in ranked[:top]:
-        shares_ax.plot(its, data["shares"][move], label=f"move {st.fmt_move(move)}")
-    shares_ax.set_ylabel("share of root visits")
+        shares_ax.plot(its, data["shares"][move],
+                       label=_("move {move}").format(move=st.fmt_move(move)))
+    shares_ax.set_ylabel(_("share of root visits"))
     shares_ax.set_ylim(0, 1)
     shares_ax.legend(fontsize="small", ncol=2)
-    shares_ax.set_title("MCTS converging: root visit shares and value estimate")
+    shares_ax.set_title(_("MCTS converging: root visit shares and value estimate"))
     value_ax.plot(its, data["value"], color="#444444")
     value_ax.axhline(data["value"][-1], color="#999999", linestyle=":", linewidth=1)
     value_ax.set_ylim(0, 1)
-    value_ax.set_ylabel("Q of most visited move\n(1 win, 0.5 draw, 0 loss)")
-    value_ax.set_xlabel("iterations")
+    value_ax.set_ylabel(_("Q of most visited move\n(1 win, 0.5 draw, 0 loss)"))
+    value_ax.set_xlabel(_("iterations"))
     for ax in (shares_ax, value_ax):
         ax.grid(True, alpha=0.3)
+    use_hangul_fonts(fig)
     fig.tight_layout()
     return fig
 
@@ -230,21 +234,25 @@ def plot_deepening(result: SearchResult, figsize: tuple[float, float] = (7.0, 3.
         ax.barh(rnd["depth"], rnd["end"] - rnd["start"], left=rnd["start"], height=0.6,
                 color=st.MAX_COLOUR if done else "#d0d0d0", hatch=None if done else "//",
                 edgecolor=st.MAX_COLOUR if done else st.PRUNED_COLOUR)
-        words = f"{rnd['nodes']:,} nodes" + ("" if done else ", cut short: thrown away")
+        words = _("{nodes:,} nodes").format(nodes=rnd["nodes"]) + (
+            "" if done else _(", cut short: thrown away"))
         ax.text(rnd["end"], rnd["depth"], "  " + words, va="center", fontsize="small")
     limit = getattr(result, "time_limit", None)
     if limit is not None:
         ax.axvline(limit, color=st.CUT_COLOUR, linewidth=2)
-        ax.text(limit, timeline[0]["depth"] - 0.6, f" the clock: {limit:g} s",
+        ax.text(limit, timeline[0]["depth"] - 0.6, _(" the clock: {limit:g} s").format(
+                    limit=limit),
                 color=st.CUT_COLOUR, va="bottom", fontsize="small")
     right = max([rnd["end"] for rnd in timeline] + [limit or 0])
     ax.set_xlim(0, right * 1.45)          # room for the words right of the last bar
     ax.set_ylim(timeline[-1]["depth"] + 0.6, timeline[0]["depth"] - 0.9)
     ax.set_yticks([rnd["depth"] for rnd in timeline])
-    ax.set_xlabel("seconds since the search started")
-    ax.set_ylabel("round (search depth)")
-    ax.set_title(f"Iterative deepening: answer from depth {result.stats.depth}")
+    ax.set_xlabel(_("seconds since the search started"))
+    ax.set_ylabel(_("round (search depth)"))
+    ax.set_title(_("Iterative deepening: answer from depth {depth}").format(
+        depth=result.stats.depth))
     ax.spines[["top", "right"]].set_visible(False)
+    use_hangul_fonts(fig)
     fig.tight_layout()
     return fig
 
@@ -265,7 +273,7 @@ def tournament_records(results: Any) -> list[dict]:
     return list(rows)
 
 
-def plot_tournament(results: Any, title: str = "Results",
+def plot_tournament(results: Any, title: str = N_("Results"),
                     figsize: tuple[float, float] | None = None) -> Figure:
     """Win / draw / loss bars per player (as shares of their games), with each player's
     score and its 95% interval written beside the bar when the rows have them."""
@@ -274,20 +282,21 @@ def plot_tournament(results: Any, title: str = "Results",
     ax = fig.add_subplot()
     names = [str(row["player"]) for row in rows][::-1]
     left = [0.0] * len(rows)
-    for key, colour in (("wins", WIN_COLOUR), ("draws", DRAW_COLOUR),
-                        ("losses", LOSS_COLOUR)):
+    for key, colour in ((N_("wins"), WIN_COLOUR), (N_("draws"), DRAW_COLOUR),
+                        (N_("losses"), LOSS_COLOUR)):
         shares = [_share(row, key) for row in rows][::-1]
-        ax.barh(names, shares, left=left, color=colour, label=key, edgecolor="white")
+        ax.barh(names, shares, left=left, color=colour, label=_(key), edgecolor="white")
         left = [a + b for a, b in zip(left, shares)]
     for y, row in enumerate(rows[::-1]):
         ax.text(1.02, y, _score_text(row), va="center", fontsize="small")
     ax.set_xlim(0, 1.6)
     ax.set_xticks([0, 0.25, 0.5, 0.75, 1])
     ax.spines[["top", "right"]].set_visible(False)
-    ax.set_xlabel("share of games")
-    ax.set_title(title)
+    ax.set_xlabel(_("share of games"))
+    ax.set_title(_(title))
     fig.legend(*ax.get_legend_handles_labels(), loc="lower center", ncol=3, frameon=False,
                fontsize="small")           # along the bottom: never over the title
+    use_hangul_fonts(fig)
     fig.tight_layout(rect=(0, 0.35 / fig.get_figheight(), 1, 1))
     return fig
 
@@ -300,10 +309,11 @@ def _share(row: dict, key: str) -> float:
 
 def _score_text(row: dict) -> str:
     """ "score 0.72 [0.65, 0.78]" (or the W-D-L counts when there is no score)."""
-    counts = f"W-D-L {row['wins']}-{row['draws']}-{row['losses']}"
+    counts = _("W-D-L {wins}-{draws}-{losses}").format(wins=row["wins"], draws=row["draws"],
+                                                       losses=row["losses"])
     if "score" not in row:
         return counts
-    text = f"{counts}  score {row['score']:.2f}"
+    text = counts + _("  score {score:.2f}").format(score=row["score"])
     if "ci_low" in row and "ci_high" in row:
         text += f" [{row['ci_low']:.2f}, {row['ci_high']:.2f}]"
     return text
@@ -313,8 +323,23 @@ def save_figure(fig: Figure, path: Any, format: str | None = None) -> None:
     """Save a figure reproducibly: no date in the metadata, a fixed hash salt for ids."""
     import matplotlib
 
+    use_hangul_fonts(fig)
     with matplotlib.rc_context({"svg.hashsalt": "gamelib", "svg.fonttype": "path"}):
         fig.savefig(path, format=format, metadata=_metadata(path, format))
+
+
+def use_hangul_fonts(fig: Figure) -> None:
+    """In Korean, draw the figure's words with the Hangul fonts after its own (matplotlib
+    falls back from one family to the next only along a text's own list, which a text
+    takes when it is made); in English, nothing changes."""
+    families = st.matplotlib_families()
+    if not families:
+        return
+    from matplotlib.text import Text
+
+    for text in fig.findobj(Text):
+        if text.get_fontfamily() == ["sans-serif"]:         # the default: not chosen
+            text.set_fontfamily(families)
 
 
 def _metadata(path: Any, format: str | None) -> dict[str, Any]:

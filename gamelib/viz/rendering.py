@@ -24,7 +24,7 @@ from typing import Any
 import graphviz
 
 from gamelib.games.pictures import svg_bundle
-from gamelib.platform import in_browser
+from gamelib.platform import _, in_browser
 
 INSTALL_HINT = ("Graphviz is not installed, so here is the tree as text. To see pictures, "
                 "install it: `pip install graphviz-pure` (no admin rights needed), or "
@@ -65,9 +65,9 @@ class Drawing(graphviz.Digraph):
         """The picture in words, for readers who cannot see it: its one-line summary, then
         its text outline (cut at ALT_MAX_CHARS)."""
         text = "\n".join(part for part in (self.alt, self.outline) if part)
-        text = text or "A Graphviz drawing."
+        text = text or _("A Graphviz drawing.")
         if len(text) > ALT_MAX_CHARS:
-            text = text[:ALT_MAX_CHARS].rsplit("\n", 1)[0] + "\n(and more)"
+            text = text[:ALT_MAX_CHARS].rsplit("\n", 1)[0] + "\n" + _("(and more)")
         return text
 
     def _repr_mimebundle_(self, include=None, exclude=None, **_) -> Any:

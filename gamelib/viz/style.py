@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import html
 import math
 from typing import Any
 
+from gamelib.platform import DEFAULT_LANGUAGE, language
 from gamelib.search.result import SearchResult
 from gamelib.search.scoring import describe_value, is_win_score
 from gamelib.search.trace import Trace
@@ -24,6 +26,61 @@ CURRENT_COLOUR = "#e08e00"
 SELECT_COLOUR = "#e08e00"   # orange: an MCTS selection path
 NEW_FILL = "#d9f2d9"        # light green: a node just expanded
 FONT = "Helvetica"          # dot maps it to the system's sans-serif; graphviz-pure knows it
+HANGUL_FONTS = ("Noto Sans CJK KR", "NanumGothic", "Malgun Gothic", "Apple SD Gothic Neo")
+"""Fonts with Hangul that Linux (fonts-noto-cjk, fonts-nanum), Windows and macOS have, in
+that order: a Korean drawing names them after its Latin font, so that its words are drawn
+in the first one the system has instead of as empty boxes."""
+
+
+GENERIC_FONTS = ("sans-serif", "serif", "monospace")
+
+
+def font_families(latin: str = FONT) -> str:
+    """The font list of a drawing's words (a Graphviz fontname or an SVG font-family):
+    `latin` as it is in English; in Korean, the fonts `latin` names, then the Hangul fonts,
+    then its generic family (sans-serif if it names none), which comes last."""
+    if language() == DEFAULT_LANGUAGE:
+        return latin
+    names = [name.strip() for name in latin.split(",") if name.strip()]
+    generic = [name for name in names if name in GENERIC_FONTS] or ["sans-serif"]
+    named = [name for name in names if name not in GENERIC_FONTS]
+    return ",".join((*named, *HANGUL_FONTS, *generic))
+
+
+HANGUL_FONT_FILES = ("nanum", "notosanscjk", "notoserifcjk", "malgun", "applesdgothic")
+"""How the files of the Hangul fonts are named (lower case, without spaces)."""
+
+
+@functools.cache
+def matplotlib_hangul_fonts() -> frozenset[str]:
+    """The Hangul fonts matplotlib can use. It lists fonts in a cache made when it first
+    ran, so a font installed since then is added from the system's font files here."""
+    from matplotlib import font_manager
+
+    known = {entry.name for entry in font_manager.fontManager.ttflist}
+    if not known & set(HANGUL_FONTS):
+        for path in font_manager.findSystemFonts():
+            name = path.lower().replace(" ", "").replace("-", "")
+            if any(part in name for part in HANGUL_FONT_FILES):
+                try:
+                    font_manager.fontManager.addfont(path)
+                except (OSError, RuntimeError, ValueError):    # a file it cannot read
+                    continue
+        known = {entry.name for entry in font_manager.fontManager.ttflist}
+    return frozenset(known & set(HANGUL_FONTS))
+
+
+def matplotlib_families() -> list[str]:
+    """The font families of a plot's words in Korean: matplotlib's sans-serif font (DejaVu
+    Sans, which has no Hangul), then the Hangul fonts this system has, which matplotlib
+    falls back on glyph by glyph; [] in English (the plot keeps its own fonts)."""
+    if language() == DEFAULT_LANGUAGE:
+        return []
+    from matplotlib import rcParams
+
+    installed = matplotlib_hangul_fonts()
+    return [rcParams["font.sans-serif"][0], *[name for name in HANGUL_FONTS
+                                              if name in installed], "sans-serif"]
 
 
 # How big a drawing gets by default (the rest folds into "+n" stubs): a few hundred nodes

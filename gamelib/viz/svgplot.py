@@ -14,6 +14,9 @@ import html
 import math
 from typing import Any, Sequence
 
+from gamelib.platform import _
+from gamelib.viz.style import font_families
+
 PT = 72
 """SVG units per inch of a figure size (matplotlib sizes figures in inches)."""
 
@@ -24,7 +27,7 @@ DASHES = {"-": "", "--": "6,4", ":": "1.5,3", "-.": "6,3,1.5,3", "dotted": "1.5,
           "dashed": "6,4", "solid": ""}
 MARKERS = "os^vD<>.x+*"
 MARGIN = {"left": 62.0, "right": 14.0, "top": 28.0, "bottom": 40.0}
-FONT = 'font-family="DejaVu Sans, Arial, sans-serif"'
+LATIN_FONTS = "DejaVu Sans, Arial, sans-serif"
 
 
 def parse_format(fmt: str) -> dict[str, str]:
@@ -319,10 +322,10 @@ class SvgFigure:
         parts = [self.suptitle_text] if self.suptitle_text else []
         for ax in self.axes:
             names = [style["label"] for style in ax.labelled()]
-            words = [ax.title or "Plot"]
-            words += [f"horizontal axis: {ax.xlabel}"] if ax.xlabel else []
-            words += [f"vertical axis: {ax.ylabel}"] if ax.ylabel else []
-            words += ["series: " + ", ".join(names)] if names else []
+            words = [ax.title or _("Plot")]
+            words += [_("horizontal axis: {label}").format(label=ax.xlabel)] if ax.xlabel else []
+            words += [_("vertical axis: {label}").format(label=ax.ylabel)] if ax.ylabel else []
+            words += [_("series: ") + ", ".join(names)] if names else []
             parts.append("; ".join(words))
         return ". ".join(parts)
 
@@ -343,7 +346,8 @@ class SvgFigure:
         cell_w, cell_h = width / cols, (height - top - bottom_legend) / rows
         out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
                f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" role="img" '
-               f'aria-label="{html.escape(self.description())}" {FONT} font-size="10">',
+               f'aria-label="{html.escape(self.description())}" '
+               f'font-family="{font_families(LATIN_FONTS)}" font-size="10">',
                f'<rect width="{width:.0f}" height="{height:.0f}" fill="white"/>']
         if self.suptitle_text:
             out.append(_text(width / 2, 16, self.suptitle_text, 12, "middle"))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
+from gamelib.platform import _, ngettext
 from gamelib.search.result import SearchResult
 from gamelib.search.trace import EXACT, Leaf, Trace, TraceNode
 from gamelib.viz import style as st
@@ -58,7 +59,7 @@ def draw_tree(source: SearchResult | Trace, *, upto: int | None = None,
     tree = trace.nodes(upto)
     _mark_entered_leaf(trace, tree, upto)
     if not tree:
-        return _empty_drawing(title or "nothing searched yet", rankdir)
+        return _empty_drawing(title or _("nothing searched yet"), rankdir)
     root = root_of(tree)
     folded = _folded(tree, collapse)
     pv_ids = [n for n in _pv_ids(tree, root, result if upto is None else None)
@@ -163,11 +164,12 @@ def _use_boards(boards: bool | None, state: Any, size: int) -> bool:
 def _new_graph(rankdir: str, title: str) -> Drawing:
     """An empty drawing with the common look."""
     graph = Drawing("search")
-    graph.alt = f"Search tree. {title}" if title else "Search tree."
-    graph.attr(rankdir=rankdir, ordering="out", nodesep="0.12", ranksep="0.3", fontname=st.FONT,
+    graph.alt = _("Search tree. {title}").format(title=title) if title else _("Search tree.")
+    graph.attr(rankdir=rankdir, ordering="out", nodesep="0.12", ranksep="0.3",
+               fontname=st.font_families(),
                fontsize="12", labelloc="t", label=title, margin="0.1")
-    graph.attr("node", fontname=st.FONT, fontsize="11", margin="0.02")
-    graph.attr("edge", fontname=st.FONT, fontsize="9", arrowsize="0.6")
+    graph.attr("node", fontname=st.font_families(), fontsize="11", margin="0.02")
+    graph.attr("edge", fontname=st.font_families(), fontsize="9", arrowsize="0.6")
     return graph
 
 
@@ -182,16 +184,20 @@ def _empty_drawing(title: str, rankdir: str) -> Drawing:
 def _title(trace: Trace, result: SearchResult | None, tree: dict[int, TraceNode], root: int,
            upto: int | None, drawn: int) -> str:
     """A one-line summary above the picture."""
-    name = trace.algorithm or "search"
+    name = trace.algorithm or _("search")
     if upto is not None and upto < len(trace):
-        return f"{name}: after {upto} of {len(trace)} steps"
+        return _("{name}: after {upto} of {steps} steps").format(name=name, upto=upto,
+                                                                 steps=len(trace))
     cutoffs = sum(1 for node in tree.values() if node.pruned_moves)
-    parts = [f"{name}: value {st.fmt_value(tree[root].value)}"]
+    parts = [_("{name}: value {value}").format(name=name,
+                                               value=st.fmt_value(tree[root].value))]
     if result is not None and result.move is not None:
-        parts.append(f"move {st.fmt_move(result.move)}")
-    parts.append(f"{len(tree)} nodes" + (f" ({drawn} drawn)" if drawn < len(tree) else ""))
+        parts.append(_("move {move}").format(move=st.fmt_move(result.move)))
+    parts.append(ngettext("{count} node", "{count} nodes", len(tree)).format(count=len(tree))
+                 + (_(" ({drawn} drawn)").format(drawn=drawn) if drawn < len(tree) else ""))
     if cutoffs:
-        parts.append(f"{cutoffs} cutoff{'s' if cutoffs != 1 else ''}")
+        parts.append(ngettext("{count} cutoff", "{count} cutoffs", cutoffs).format(
+            count=cutoffs))
     return ", ".join(parts)
 
 
@@ -319,8 +325,9 @@ class _View:
         value = st.fmt_value(node.value if node.value is not None
                              else best_so_far(self.tree, node.id))
         if node.maximizing:
-            return f"cut: {value} >= β={st.fmt_value(node.beta)}"
-        return f"cut: {value} <= α={st.fmt_value(node.alpha)}"
+            return _("cut: {value} >= β={bound}").format(value=value,
+                                                         bound=st.fmt_value(node.beta))
+        return _("cut: {value} <= α={bound}").format(value=value, bound=st.fmt_value(node.alpha))
 
     def plain_attrs(self, node: TraceNode) -> dict[str, str]:
         """Triangles for MAX / MIN, boxes for leaves, the value inside."""
@@ -350,8 +357,8 @@ class _View:
 
     def leaf_kind(self, node: TraceNode) -> str:
         """A leaf's header: "game over" (utility) or "evaluated" (depth limit)."""
-        return {"terminal": "game over", "depth limit": "evaluated"}.get(
-            self.notes.get(node.id, ""), "leaf")
+        return {"terminal": _("game over"), "depth limit": _("evaluated")}.get(
+            self.notes.get(node.id, ""), _("leaf"))
 
     def colour(self, node: TraceNode) -> str:
         """Green for the chosen child, purple for TT hits, else the MAX / MIN / leaf colour."""
@@ -401,13 +408,15 @@ class _View:
             batches = [moves] if group else [(m,) for m in moves]
             for k, batch in enumerate(batches):
                 self.add_pruned_stub(graph, node_id, k, batch, group)
-        label, edge_label = "", f"{count} move{'s' if count != 1 else ''}"
+        label, edge_label = "", ngettext("{count} move", "{count} moves", count).format(
+            count=count)
         if node.unrecorded:                  # below a bounded trace's cut: one stub
             count, total = 1, node.unrecorded
-            label, edge_label = "\\nnot recorded", ""
+            label, edge_label = "\\n" + _("not recorded"), ""
         if count:
             self.seen.add("collapsed")
-            label = f"+{total} node{'s' if total != 1 else ''}" + label
+            label = ngettext("+{count} node", "+{count} nodes", total).format(count=total) \
+                + label
             graph.node(f"c{node_id}", label, shape="box", style="dotted,rounded",
                        color=st.PRUNED_COLOUR, fontcolor="#666666", fontsize="9",
                        id=f"collapsed{node_id}", **{"class": "collapsed"})
@@ -418,7 +427,8 @@ class _View:
     def add_summary_stub(self, graph: Drawing, node_id: int, count: int, total: int,
                          moves: tuple) -> None:
         """One stub for a node's hidden children and its pruned moves."""
-        label = f"+{total} node{'s' if total != 1 else ''}\\n{len(moves)} pruned"
+        label = (ngettext("+{count} node", "+{count} nodes", total).format(count=total)
+                 + "\\n" + _("{count} pruned").format(count=len(moves)))
         graph.node(f"c{node_id}", label, shape="box", style="dotted,rounded",
                    color=st.PRUNED_COLOUR, fontcolor="#666666", fontsize="9",
                    id=f"collapsed{node_id}", **{"class": "collapsed pruned"})
@@ -429,7 +439,8 @@ class _View:
                         group: bool) -> None:
         """One grey dashed stub for `moves`, skipped at `node_id` by a cutoff."""
         listed = " ".join(st.fmt_move(m) for m in moves)
-        label = f"{len(moves)} pruned\\n{listed}" if group else "pruned"
+        label = (_("{count} pruned").format(count=len(moves)) + f"\\n{listed}" if group
+                 else _("pruned"))
         graph.node(f"p{node_id}_{k}", label, shape="box", style="dashed,rounded",
                    color=st.PRUNED_COLOUR, fontcolor=st.PRUNED_COLOUR, fontsize="9",
                    height="0.25", id=f"pruned{node_id}_{k}", **{"class": "pruned"})
@@ -484,12 +495,12 @@ def outline(tree: dict[int, TraceNode], root: int, shown: list[int], pv: list[in
 
     def walk(node_id: int, indent: str) -> None:
         node = tree[node_id]
-        kind = "leaf" if node.leaf else "MAX" if node.maximizing else "MIN"
+        kind = _("leaf") if node.leaf else "MAX" if node.maximizing else "MIN"
         move = "" if node.parent is None else f"{st.fmt_move(node.move)} -> "
         window = st.fmt_window(node.alpha, node.beta)
         extras = [window] if window and not node.leaf else []
         if node.tt_hit:
-            extras.append("TT hit")
+            extras.append(_("TT hit"))
         mark = " *" if node_id in pv_set and node.parent is not None else ""
         lines.append(f"{indent}{move}#{node.id} {kind} {st.fmt_bound(node.value, node.bound)}"
                      + (f"  [{', '.join(extras)}]" if extras else "") + mark)
@@ -499,13 +510,15 @@ def outline(tree: dict[int, TraceNode], root: int, shown: list[int], pv: list[in
                 walk(child, indent + "    ")
         hidden = [c for c in children if c not in shown_set]
         if hidden:
-            lines.append(f"{indent}    ... {len(hidden)} more moves not drawn")
+            lines.append(f"{indent}    ... " + _("{count} more moves not drawn").format(
+                count=len(hidden)))
         if node.unrecorded:
-            lines.append(f"{indent}    ... {node.unrecorded} nodes searched, not recorded")
+            lines.append(f"{indent}    ... " + _("{count} nodes searched, not recorded").format(
+                count=node.unrecorded))
         if node.pruned_moves:
             moves = ", ".join(st.fmt_move(m) for m in node.pruned_moves)
-            lines.append(f"{indent}    pruned: {moves}")
+            lines.append(f"{indent}    " + _("pruned: {moves}").format(moves=moves))
 
     walk(root, "")
-    lines.append("(* = principal variation)")
+    lines.append(_("(* = principal variation)"))
     return "\n".join(lines)

@@ -1,0 +1,118 @@
+"""Pictures in Korean: the words a picture draws (titles, legends, node labels, axes, alt
+text) follow the language, and a Korean picture names fonts that have Hangul, so that its
+words are not drawn as empty boxes; an English picture is the one it always was."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamelib import platform
+from gamelib.games import ConnectFour, GameTree
+from gamelib.search import Trace, alphabeta
+from gamelib.viz import style as st
+from gamelib.viz.column_scores import column_scores_svg
+from gamelib.viz.plots import figure_description, plot_nodes_vs_depth, use_hangul_fonts
+from gamelib.viz.rendering import find_renderer, render_svg
+from gamelib.viz.svgplot import SvgFigure
+from gamelib.viz.tree import draw_tree
+
+TREE = GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+COUNTS = {"minimax": {1: 7, 2: 49}, "alpha-beta": {1: 7, 2: 30}}
+
+
+@pytest.fixture
+def speak(monkeypatch):
+    """A function: language -> gamelib speaks it for the rest of the test."""
+    def set_to(code: str) -> None:
+        monkeypatch.setattr(platform, "_chosen", code)
+    return set_to
+
+
+def tree_source() -> str:
+    """The DOT source of the textbook tree searched by alpha-beta."""
+    return draw_tree(alphabeta(TREE, (), trace=Trace())).source
+
+
+def test_a_korean_tree_speaks_korean_in_a_hangul_font(speak):
+    speak("ko")
+    source = tree_source()
+    for words in ("읽는 법", "MAX 노드: 루트에서 둘 차례인 플레이어", "가지치기됨",
+                  "컷오프: 2 &lt;= α=3"):
+        assert words in source
+    assert 'fontname="Helvetica,Noto Sans CJK KR,NanumGothic,Malgun Gothic,' \
+           'Apple SD Gothic Neo,sans-serif"' in source
+    assert "How to read this" not in source and "label=pruned" not in source
+
+
+def test_an_english_tree_is_unchanged(speak):
+    speak("en")
+    source = tree_source()
+    assert "fontname=Helvetica" in source and "NanumGothic" not in source
+    assert "How to read this" in source and "cut: 2 &lt;= α=3" in source
+    assert not any("\uac00" <= char <= "\ud7a3" for char in source)
+
+
+@pytest.mark.skipif(find_renderer() is None, reason="needs Graphviz")
+def test_the_rendered_korean_svg_names_the_hangul_fonts(speak):
+    speak("ko")
+    svg = render_svg(draw_tree(alphabeta(TREE, (), trace=Trace()), title="알파-베타"))
+    assert 'font-family="Helvetica,Noto Sans CJK KR,NanumGothic' in svg
+    assert ">알파&#45;베타<" in svg or ">알파-베타<" in svg
+
+
+def test_a_korean_plot_has_korean_words_and_hangul_fonts(speak):
+    speak("ko")
+    fig = plot_nodes_vs_depth(COUNTS)
+    ax = fig.get_axes()[0]
+    assert (ax.get_title(), ax.get_xlabel()) == ("탐색한 노드", "탐색 깊이 (수)")
+    assert figure_description(fig).startswith("탐색한 노드; 가로축: 탐색 깊이 (수); 세로축: ")
+    hangul = st.matplotlib_hangul_fonts()
+    if hangul:              # a system without any Hangul font cannot draw them at all
+        assert set(ax.title.get_fontfamily()) >= hangul
+        assert ax.title.get_fontfamily()[0] == "DejaVu Sans"
+
+
+def test_an_english_plot_keeps_its_fonts_and_words(speak):
+    speak("en")
+    fig = plot_nodes_vs_depth(COUNTS)
+    use_hangul_fonts(fig)
+    ax = fig.get_axes()[0]
+    assert (ax.get_title(), ax.get_xlabel()) == ("Nodes searched", "search depth (plies)")
+    assert ax.title.get_fontfamily() == ["sans-serif"]
+    assert st.matplotlib_families() == []
+
+
+def test_the_browsers_svg_plot_and_column_scores_name_hangul_fonts(speak):
+    state = ConnectFour().play("33")
+    scores = {0: -3, 1: -3, 2: -2, 3: 1, 4: -2, 5: -3, 6: -3}
+    speak("ko")
+    fig = SvgFigure((4, 3))
+    fig.add_subplot().set_title("제목")
+    assert 'font-family="DejaVu Sans,Arial,Noto Sans CJK KR,NanumGothic,Malgun Gothic,' \
+           'Apple SD Gothic Neo,sans-serif"' in fig._repr_svg_()
+    svg = column_scores_svg(state, scores)
+    assert 'font-family="Noto Sans CJK KR,NanumGothic,Malgun Gothic,Apple SD Gothic Neo,' \
+           'sans-serif"' in svg
+    assert ">승</text>" in svg and ">패</text>" in svg and "X 차례. 각 열 위의 수는" in svg
+    speak("en")
+    assert 'font-family="DejaVu Sans, Arial, sans-serif"' in SvgFigure((4, 3))._repr_svg_()
+    english = column_scores_svg(state, scores)
+    assert 'font-family="sans-serif"' in english and ">win</text>" in english
+    assert "X to move; above each column, the score of playing it" in english
+
+
+def test_an_mcts_iteration_is_drawn_in_korean(speak):
+    from gamelib.games import TicTacToe
+    from gamelib.search import mcts
+    from gamelib.viz.iteration import draw_iteration
+
+    game = TicTacToe()
+    result = mcts(game, game.initial_state, iterations=12, seed=1, trace=Trace())
+    speak("ko")
+    source = draw_iteration(result, 12).source
+    for words in ("MCTS 반복 12: 선택 -> 확장 -> 플레이아웃 -> 역전파: X 승",
+                  "확장됨", "무작위 수 5개", "O의 보상 0", "1. 선택: UCB가 가장 높은 자식"):
+        assert words in source
+    speak("en")
+    assert "MCTS iteration 12: select -> expand -> playout -> backpropagate: X wins" \
+        in draw_iteration(result, 12).source
