@@ -176,7 +176,7 @@ def test_claimeven_search_equals_the_search_without_it_from_ply_6(weak):
     rng = random.Random(60 + weak)
     plain, knowing = fast.FastSolver(), fast.FastSolver(options=fast.BEST | fast.CLAIMEVEN)
     for ply in range(6, 25, 2):
-        for _ in range(4):
+        for _ in range(2):
             pos = Position.from_string(random_unfinished(ply, rng))
             plain.reset()
             knowing.reset()
