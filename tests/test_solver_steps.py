@@ -223,3 +223,21 @@ def test_the_claimeven_step_is_exact_saves_nodes_and_compiles_node_for_node():
     assert knowing.nodes < without.nodes
     assert compiled.nodes == knowing.nodes
     assert get_solver("fast").options == fast.BEST
+
+
+def test_without_numba_the_compiled_claimeven_step_switches_the_readable_solver(monkeypatch):
+    """In the browser the compiled claimeven step runs the readable solver with its claimeven
+    switch on, so it searches the readable step's nodes, and switches it back off."""
+    from gamelib.solver import engine
+    from gamelib.solver.negamax import Solver
+    from gamelib.solver.steps import KNOWLEDGE_STEPS, measure
+
+    shared = Solver()
+    monkeypatch.setattr(engine, "_compiled", False)
+    monkeypatch.setattr(engine, "_solvers", {"python": shared})
+    monkeypatch.setattr(engine, "in_browser", lambda: True)
+    end = load_test_set("L3_R1", 20, DATA)
+    readable = measure(KNOWLEDGE_STEPS[0], end, 100_000)
+    compiled = measure(KNOWLEDGE_STEPS[1], end, 100_000)
+    assert readable is not None and compiled is not None and not compiled.wrong
+    assert compiled.nodes == readable.nodes and not shared.claimeven

@@ -34,7 +34,8 @@ it). Each bit of `options` switches on one idea that makes it faster:
 The default, `BEST`, is HASH_MOVE, TWO_TABLES and FAIL_SOFT. ETC searches 10-25% fewer
 nodes, but since the search fetches its children's table slots ahead of time
 (`sort_moves`), a node costs little more than that wait, and ETC's extra probes cost more
-time than its nodes save (benchmarks/README.md has the figures).
+time than its nodes save; CLAIMEVEN saves 0-6% of the nodes, and no time this could
+measure yet (benchmarks/README.md has the figures).
 """
 
 from __future__ import annotations
@@ -45,11 +46,11 @@ from numba import njit, types
 from numba.extending import intrinsic
 
 from gamelib.solver import negamax as readable
+from gamelib.solver import position as board
 from gamelib.solver import table as tt
 from gamelib.solver.position import (BOARD, BOARD_FULL, BOTTOM, COLUMN_FULL, COLUMN_ORDER,
                                      EVEN_ROWS, GAME_OVER, H1, HEIGHT, NO_BOUND, NOT_A_COLUMN,
                                      ODD_ROWS, SIZE, WIDTH, Position)
-from gamelib.solver import position as board
 
 assert (WIDTH, HEIGHT) == (7, 6), "the unrolled shifts below assume 7 columns of 6 rows"
 
