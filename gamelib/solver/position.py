@@ -115,11 +115,13 @@ def claimeven_bound(current: int, mask: int) -> int:
     on odd rows (1, 3, 5 counted from 1 at the bottom: a column holding h stones, h even,
     gives it rows h + 1, h + 3, ...) and the follower those on even rows.
     - If the mover's stones and the empty odd cells hold no four in a row, the mover can
-      never complete four against follow-up: its score is at most 0.
+      never complete four against follow-up (its stones stay among those cells): the game
+      ends drawn or won by the follower, so the mover's score is at most 0.
     - If, besides, the follower's stones and the empty even cells hold four in a row, the
       game cannot end full without the follower's four (nobody else can win, so it ends at
       the follower's first four or on a full board): the mover loses, at most -1.
-    A bound on one strategy of the opponent bounds the exact score, so both are exact."""
+    The exact score is at most what the mover gets against any one strategy of the
+    opponent, so both bounds hold for it: they are proofs, not estimates."""
     if (mask + BOTTOM) & EVEN_ROWS:     # the next cell of some column is on an even row
         return NO_BOUND
     empty = BOARD ^ mask
