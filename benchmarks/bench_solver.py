@@ -52,7 +52,8 @@ IDEAS = {"Pons' search (options=0)": 0, "+ ETC": fast.ETC, "+ HASH_MOVE": fast.H
          "+ TWO_TABLES": fast.TWO_TABLES, "+ FAIL_SOFT": fast.FAIL_SOFT,
          "+ HASH_MOVE + TWO_TABLES": fast.HASH_MOVE | fast.TWO_TABLES,
          "+ HASH_MOVE + TWO_TABLES + FAIL_SOFT (default)": fast.BEST,
-         "+ ETC + the default": fast.ETC | fast.BEST}
+         "+ ETC + the default": fast.ETC | fast.BEST, "+ CLAIMEVEN": fast.CLAIMEVEN,
+         "+ CLAIMEVEN + the default": fast.CLAIMEVEN | fast.BEST}
 """The compiled engine's switches, measured one by one with --ideas."""
 
 

@@ -304,6 +304,22 @@ def test_09_the_compiled_step_searches_the_same_nodes_far_faster(executed_lesson
     assert "not the same" not in out
 
 
+def test_09_claimeven_caps_its_position_and_saves_nodes_in_both_engines(executed_lesson):
+    out = text(executed_lesson, L09, "fact-claimeven")
+    cap, exact = map(int, re.search(r"caps X's score at (-?\d+) \| the exact score: (-?\d+)",
+                                    out).groups())
+    assert exact <= cap == 0                        # the prose: "at most 0"
+    found = re.findall(r"(L\d_R\d|openings), (readable|compiled): ([\d,]+) nodes per position "
+                       r"without claimeven, ([\d,]+) with it", out)
+    nodes = {(name, engine): (int(a.replace(",", "")), int(b.replace(",", "")))
+             for name, engine, a, b in found}
+    assert {"L3_R1", "L2_R1"} <= {name for name, engine in nodes if engine == "readable"}
+    assert any(with_it < without for without, with_it in nodes.values())
+    for (name, engine), figures in nodes.items():     # the same search, compiled
+        if engine == "readable":
+            assert nodes[(name, "compiled")] == figures, name
+
+
 def test_09_the_perfect_player_answers_within_a_second(executed_lesson):
     out = lessons.cell_text(executed_lesson(L09), "fact-perfect-game")
     assert "O wins" in out

@@ -12,7 +12,8 @@ from gamelib.games import ConnectFour, IllegalMoveError, from_standard, to_stand
 from gamelib.solver import Position, Solver, analyze, solve
 from gamelib.solver import api, fast
 from gamelib.solver import table as tt
-from gamelib.solver.position import WIDTH, random_unfinished
+from gamelib.solver.position import (EVEN_ROWS, NO_BOUND, ODD_ROWS, WIDTH, claimeven_bound, has_four,
+                                     random_unfinished)
 from gamelib.solver.steps import standard_lines
 
 
@@ -69,9 +70,11 @@ def every_few(name: str, count: int) -> list[tuple[str, int]]:
     return pairs[::max(1, len(pairs) // count)][:count]
 
 
+@pytest.mark.parametrize("claimeven", [False, True])
 @pytest.mark.parametrize("name", list(SAMPLES))
-def test_readable_and_compiled_engines_search_the_same_nodes(name):
-    python, compiled = Solver(), fast.FastSolver(options=0)
+def test_readable_and_compiled_engines_search_the_same_nodes(name, claimeven):
+    python = Solver(claimeven=claimeven)
+    compiled = fast.FastSolver(options=fast.CLAIMEVEN if claimeven else 0)
     for moves, score in every_few(name, SAMPLES[name]):
         pos = Position.from_string(moves)
         python.reset()
@@ -93,7 +96,8 @@ def test_both_engines_give_up_the_same_way_when_the_node_budget_is_spent():
 
 
 @pytest.mark.parametrize("options", [0, fast.ETC, fast.HASH_MOVE, fast.TWO_TABLES,
-                                     fast.FAIL_SOFT, fast.BEST, fast.ETC | fast.BEST])
+                                     fast.FAIL_SOFT, fast.BEST, fast.ETC | fast.BEST,
+                                     fast.CLAIMEVEN, fast.CLAIMEVEN | fast.BEST])
 @pytest.mark.parametrize("name, count", [("Test_L3_R1", 100), ("Test_L2_R1", 100),
                                          ("Test_L2_R2", 10), ("Test_L1_R1", 40),
                                          ("Test_L1_R2", 1)])
@@ -108,6 +112,84 @@ def test_every_search_option_gives_exact_scores_on_every_set(name, count, option
 def test_the_hard_beginning_set_is_exact():
     compiled = fast.FastSolver()
     for moves, score in every_few("Test_L1_R3", 2):
+        compiled.reset()
+        assert compiled.solve(Position.from_string(moves)) == score, moves
+
+
+def claimeven_of(moves: str) -> int:
+    """`claimeven_bound` of the position after `moves` (0-based columns)."""
+    pos = Position.from_string(moves)
+    return claimeven_bound(pos.current, pos.mask)
+
+
+CLAIMEVEN_CAPPED = {
+    "033333306655441122": 0,   # O holds rows 1, 3 and 5 of the centre: X's odd rows hold
+                               # no four, and X's stones on the centre's even rows block O's
+    "12334333042622634401": -1}    # (from random play) O's stones and even cells hold four
+"""Positions whose score claimeven caps, with the cap."""
+
+
+def test_claimeven_caps_a_score_only_where_its_argument_holds():
+    for moves, cap in CLAIMEVEN_CAPPED.items():
+        assert claimeven_of(moves) == cap, moves
+        assert solve(moves, use_book=False) <= cap, moves
+    assert claimeven_of("0011") == NO_BOUND          # X takes the bottom row by follow-up
+    assert claimeven_of("0333333") == NO_BOUND       # a column of 1 stone (odd): no follow-up
+    assert claimeven_of("03333331") == NO_BOUND      # even count, but columns 0 and 1 hold one
+    assert claimeven_of("") == NO_BOUND
+    # rows 1, 3, 5 (counted from 1 at the bottom) are bits 0, 2, 4 of each column
+    assert ODD_ROWS == sum(0b010101 << (7 * col) for col in range(WIDTH))
+    assert EVEN_ROWS == sum(0b101010 << (7 * col) for col in range(WIDTH))
+    bottom_row = sum(1 << (7 * col) for col in range(4))
+    assert has_four(bottom_row) and not has_four(bottom_row & ~1)
+
+
+def test_claimeven_never_contradicts_the_exact_score_of_random_positions():
+    """Where the bound applies, the exact score (found without it) is at most the bound."""
+    rng = random.Random(12)
+    compiled, applied = fast.FastSolver(), 0
+    for _ in range(2000):
+        moves = random_unfinished(rng.choice(range(16, 31, 2)), rng)
+        cap = claimeven_of(moves)
+        if cap != NO_BOUND:
+            compiled.reset()
+            assert compiled.solve(Position.from_string(moves)) <= cap, moves
+            applied += 1
+    assert applied >= 3
+
+
+@pytest.mark.parametrize("weak", [False, True])
+def test_claimeven_search_equals_the_search_without_it_on_random_positions(weak):
+    rng = random.Random(6 + weak)
+    plain, knowing = fast.FastSolver(), fast.FastSolver(options=fast.BEST | fast.CLAIMEVEN)
+    for ply in range(10, 25, 2):
+        for _ in range(3):
+            pos = Position.from_string(random_unfinished(ply, rng))
+            plain.reset()
+            knowing.reset()
+            assert plain.solve(pos, weak) == knowing.solve(pos, weak), (pos, weak)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("weak", [False, True])
+def test_claimeven_search_equals_the_search_without_it_from_ply_6(weak):
+    rng = random.Random(60 + weak)
+    plain, knowing = fast.FastSolver(), fast.FastSolver(options=fast.BEST | fast.CLAIMEVEN)
+    for ply in range(6, 25, 2):
+        for _ in range(2):
+            pos = Position.from_string(random_unfinished(ply, rng))
+            plain.reset()
+            knowing.reset()
+            assert plain.solve(pos, weak) == knowing.solve(pos, weak), (pos, weak)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, count", [("Test_L3_R1", 1000), ("Test_L2_R1", 1000),
+                                         ("Test_L2_R2", 1000), ("Test_L1_R1", 1000),
+                                         ("Test_L1_R2", 40)])
+def test_the_claimeven_search_is_exact_on_whole_sets(name, count):
+    compiled = fast.FastSolver(options=fast.BEST | fast.CLAIMEVEN)
+    for moves, score in every_few(name, count):
         compiled.reset()
         assert compiled.solve(Position.from_string(moves)) == score, moves
 

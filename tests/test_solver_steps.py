@@ -202,3 +202,42 @@ def test_without_numba_the_compiled_step_gets_the_readable_budget(monkeypatch, c
     table = steps.benchmark_steps([hard], [compiled], max_nodes=2_000)
     assert table.cell(compiled.name, hard.name) is None                   # "n/a": over budget
     assert any("over 2,000 nodes" in line for line in table.verdicts())
+
+
+def test_the_claimeven_step_is_exact_saves_nodes_and_compiles_node_for_node():
+    """Knowledge meets search: the claimeven step finds the same scores as the last readable
+    step, with fewer nodes on these middle-game positions, and its compiled twin searches
+    the same nodes."""
+    from gamelib.solver import fast
+    from gamelib.solver.api import get_solver
+    from gamelib.solver.steps import KNOWLEDGE_STEPS, measure
+
+    readable_step, compiled_step = KNOWLEDGE_STEPS
+    assert readable_step.ideas == STEPS[7].ideas | {"claimeven"} == compiled_step.ideas
+    middle = load_test_set("L2_R1", 20, DATA)
+    without = measure(READABLE[-1], middle, 100_000)
+    knowing = measure(readable_step, middle, 100_000)
+    compiled = measure(compiled_step, middle, 100_000)
+    assert without is not None and knowing is not None and compiled is not None
+    assert not knowing.wrong and not compiled.wrong
+    assert knowing.nodes < without.nodes
+    assert compiled.nodes == knowing.nodes
+    assert get_solver("fast").options == fast.BEST
+
+
+def test_without_numba_the_compiled_claimeven_step_switches_the_readable_solver(monkeypatch):
+    """In the browser the compiled claimeven step runs the readable solver with its claimeven
+    switch on, so it searches the readable step's nodes, and switches it back off."""
+    from gamelib.solver import engine
+    from gamelib.solver.negamax import Solver
+    from gamelib.solver.steps import KNOWLEDGE_STEPS, measure
+
+    shared = Solver()
+    monkeypatch.setattr(engine, "_compiled", False)
+    monkeypatch.setattr(engine, "_solvers", {"python": shared})
+    monkeypatch.setattr(engine, "in_browser", lambda: True)
+    end = load_test_set("L3_R1", 20, DATA)
+    readable = measure(KNOWLEDGE_STEPS[0], end, 100_000)
+    compiled = measure(KNOWLEDGE_STEPS[1], end, 100_000)
+    assert readable is not None and compiled is not None and not compiled.wrong
+    assert compiled.nodes == readable.nodes and not shared.claimeven

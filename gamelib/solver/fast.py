@@ -27,10 +27,15 @@ it). Each bit of `options` switches on one idea that makes it faster:
   scores, which can be below alpha, instead of alpha itself: a tighter upper bound,
   so the null-window searches of `solve_position` close in on the score in fewer steps,
   and the table cuts more later.
+- CLAIMEVEN: knowledge instead of speed: where every column has an even number of empty
+  cells, the opponent's follow-up (`position.claimeven_bound`) caps the score, and a
+  window above the cap is settled without a search (`Solver(claimeven=True)` is the
+  same search in plain Python, node for node).
 The default, `BEST`, is HASH_MOVE, TWO_TABLES and FAIL_SOFT. ETC searches 10-25% fewer
 nodes, but since the search fetches its children's table slots ahead of time
 (`sort_moves`), a node costs little more than that wait, and ETC's extra probes cost more
-time than its nodes save (benchmarks/README.md has the figures).
+time than its nodes save; CLAIMEVEN saves 0-6% of the nodes, and no time this could
+measure yet (benchmarks/README.md has the figures).
 """
 
 from __future__ import annotations
@@ -41,10 +46,11 @@ from numba import njit, types
 from numba.extending import intrinsic
 
 from gamelib.solver import negamax as readable
+from gamelib.solver import position as board
 from gamelib.solver import table as tt
 from gamelib.solver.position import (BOARD, BOARD_FULL, BOTTOM, COLUMN_FULL, COLUMN_ORDER,
-                                     GAME_OVER, H1, HEIGHT, NOT_A_COLUMN, SIZE, WIDTH,
-                                     Position)
+                                     EVEN_ROWS, GAME_OVER, H1, HEIGHT, NO_BOUND, NOT_A_COLUMN,
+                                     ODD_ROWS, SIZE, WIDTH, Position)
 
 assert (WIDTH, HEIGHT) == (7, 6), "the unrolled shifts below assume 7 columns of 6 rows"
 
@@ -91,7 +97,7 @@ the search is following: its position (CURRENTS, MASKS, as in position.py), wind
 out of how many sorted so far (COUNTS), the moves still to sort (UNSORTED, HASH_MOVE),
 the opponent's winning spots (THREATS, -1: not known yet) and the best score of its
 moves so far (BESTS, FAIL_SOFT)."""
-ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT = 1, 2, 4, 8
+ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN = 1, 2, 4, 8, 16
 ETC_DEPTH = 12
 """ETC looks ahead only where more than this many cells are empty: nearer the end, its
 seven table probes cost more than the nodes they save."""
@@ -123,6 +129,23 @@ def winning_spots(position: int, mask: int) -> int:
     p = (position >> 8) & (position >> 16)
     r |= (p & (position << 8)) | (p & (position >> 24))
     return r & (BOARD ^ mask)
+
+
+has_four = njit(cache=True, inline="always")(board.has_four)
+
+
+@njit(cache=True, inline="always")
+def claimeven_bound(current: int, mask: int) -> int:
+    """`position.claimeven_bound`, compiled (the same lines, calling the compiled
+    `has_four`): 0 or -1, a cap on the score of the player to move, or NO_BOUND."""
+    if (mask + BOTTOM) & EVEN_ROWS:
+        return NO_BOUND
+    empty = BOARD ^ mask
+    if has_four(current | (empty & ODD_ROWS)):
+        return NO_BOUND
+    if has_four((current ^ mask) | (empty & EVEN_ROWS)):
+        return -1
+    return 0
 
 
 @intrinsic
@@ -337,6 +360,10 @@ def negamax(root_current: int, root_mask: int, root_moves: int, root_alpha: int,
         current, mask, moves = currents[d], masks[d], root_moves + d
         their_spots = threats[d] if threats[d] >= 0 else winning_spots(current ^ mask, mask)
         possible, alpha, beta = open_window(mask, their_spots, moves, alphas[d], betas[d])
+        if alpha < beta and options & CLAIMEVEN:
+            beta = min(beta, claimeven_bound(current, mask))
+            if alpha >= beta:
+                alpha = beta
         key = current + mask
         entry = 0
         if alpha < beta:
@@ -495,8 +522,8 @@ def read_scattered(table: np.ndarray, first: int, count: int) -> int:
 
 class FastSolver:
     """The compiled solver, with the same methods as `negamax.Solver`; `options` switches
-    on the ideas that make it faster (ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT; 0: exactly
-    the readable search)."""
+    on the ideas that make it faster (ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN;
+    0: exactly the readable search)."""
 
     def __init__(self, options: int = BEST) -> None:
         # the big table, then the small one (TWO_TABLES); np.full writes every page now,
@@ -514,7 +541,7 @@ class FastSolver:
 
     @property
     def options(self) -> int:
-        """The switched-on ideas (bits ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT)."""
+        """The switched-on ideas (bits ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN)."""
         return int(self.work[OPTIONS])
 
     @options.setter

@@ -13,6 +13,11 @@ The ideas, in the order lesson 09 adds them:
 7. null-window searches: ask "is the score above m?" with the window [m, m+1], and
    narrow [min, max] from the middle until it holds one score.
 
+Then knowledge of the game, switched on with `Solver(claimeven=True)`:
+8. claimeven: when every column has an even number of empty cells, the opponent can
+   answer each move on top of it, which caps the score of the player to move at 0 (or
+   -1) unless its stones and the odd rows hold four in a row (`claimeven_bound`).
+
 `gamelib.solver.fast` is the same algorithm compiled with numba.
 """
 
@@ -20,7 +25,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from gamelib.solver.position import COLUMN_ORDER, SIZE, Position, column_mask
+from gamelib.solver.position import (COLUMN_ORDER, SIZE, Position, claimeven_bound,
+                                     column_mask)
 from gamelib.solver.table import (TT_SIZE, SolverTable, decode_lower, decode_upper,
                                   encode_lower, encode_upper, is_lower)
 
@@ -30,10 +36,12 @@ class OutOfBudget(Exception):
 
 
 class Solver:
-    """Solves positions exactly; keeps its transposition table between calls."""
+    """Solves positions exactly; keeps its transposition table between calls. With
+    `claimeven`, bounds the score by the claimeven rule too (idea 8)."""
 
-    def __init__(self, tt_size: int = TT_SIZE) -> None:
+    def __init__(self, tt_size: int = TT_SIZE, claimeven: bool = False) -> None:
         self.table = SolverTable(tt_size)
+        self.claimeven = claimeven
         self.nodes = 0
         self.budget: int | None = None   # stop when `nodes` passes this (see `solve`)
         self.aborted = False
@@ -59,6 +67,12 @@ class Solver:
             alpha = low
             if alpha >= beta:
                 return alpha
+        if self.claimeven:                  # the opponent's follow-up caps the score
+            bound = claimeven_bound(pos.current, pos.mask)
+            if beta > bound:
+                beta = bound
+                if alpha >= beta:
+                    return beta
         high = (SIZE - 1 - pos.moves) // 2  # we cannot win with our next stone
         stored = self.table.get(pos.key())
         if stored and is_lower(stored):

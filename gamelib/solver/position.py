@@ -43,6 +43,10 @@ MAX_SCORE = (SIZE + 1) // 2 - 3   # 18: you win with your 4th stone
 
 BOTTOM = sum(1 << (c * H1) for c in range(WIDTH))   # the bottom cell of every column
 BOARD = BOTTOM * ((1 << HEIGHT) - 1)                # every playable cell
+ODD_ROWS = BOTTOM * 0b010101                        # rows 1, 3, 5 counted from 1 at the bottom
+EVEN_ROWS = BOTTOM * 0b101010                       # rows 2, 4, 6
+NO_BOUND = SIZE
+"""What `claimeven_bound` answers when it proves nothing: above every score."""
 COLUMN_ORDER = tuple(WIDTH // 2 + (1 - 2 * (i % 2)) * (i + 1) // 2 for i in range(WIDTH))
 """Columns from the centre outwards: 3, 2, 4, 1, 5, 0, 6."""
 
@@ -92,6 +96,43 @@ def winning_spots(position: int, mask: int) -> int:
         r |= p & (position << step)
         r |= p & (position >> 3 * step)
     return r & (BOARD ^ mask)
+
+
+def has_four(bits: int) -> bool:
+    """True if the cells of `bits` hold four in a row (column, row or either diagonal)."""
+    for step in (1, H1, HEIGHT, HEIGHT + 2):
+        pairs = bits & (bits >> step)
+        if pairs & (pairs >> 2 * step):
+            return True
+    return False
+
+
+def claimeven_bound(current: int, mask: int) -> int:
+    """An upper bound on the score of the player to move, from Allis' claimeven (NO_BOUND
+    where it proves nothing): 0 (no win) or -1 (a loss).
+
+    It applies when every column has an even number of empty cells (so the first player
+    is to move). The other player can then answer every move in the same column, right on
+    top of it ("follow-up"): a move leaves its column an odd number of empty cells, so at
+    least one. Played to the end that way, the player to move gets exactly the empty cells
+    on odd rows (1, 3, 5 counted from 1 at the bottom: a column holding h stones, h even,
+    gives it rows h + 1, h + 3, ...) and the follower those on even rows.
+    - If the mover's stones and the empty odd cells hold no four in a row, the mover can
+      never complete four against follow-up (its stones stay among those cells): the game
+      ends drawn or won by the follower, so the mover's score is at most 0.
+    - If, besides, the follower's stones and the empty even cells hold four in a row, the
+      game cannot end full without the follower's four (nobody else can win, so it ends at
+      the follower's first four or on a full board): the mover loses, at most -1.
+    The exact score is at most what the mover gets against any one strategy of the
+    opponent, so both bounds hold for it: they are proofs, not estimates."""
+    if (mask + BOTTOM) & EVEN_ROWS:     # the next cell of some column is on an even row
+        return NO_BOUND
+    empty = BOARD ^ mask
+    if has_four(current | (empty & ODD_ROWS)):
+        return NO_BOUND
+    if has_four((current ^ mask) | (empty & EVEN_ROWS)):
+        return -1
+    return 0
 
 
 def popcount(bits: int) -> int:

@@ -10,11 +10,15 @@
 - "anticipate losses":   never play a move that lets the opponent win at once;
 - "threat order":        try first the moves that create the most winning spots;
 - "lower bounds":        the table also keeps lower bounds (from cut-offs);
-- "opening book":        answer early positions from positions solved in advance.
+- "opening book":        answer early positions from positions solved in advance;
+- "claimeven":           knowledge of the game: where every column has an even number of
+                         empty cells, the opponent's follow-up caps the score of the player
+                         to move (`position.claimeven_bound`), which settles the windows above it.
 
 Every combination returns the exact score (tests check them against the standard test
 sets). `STEPS` lists the lesson's steps in order, each adding one idea; the last rows
 run the compiled solver (`gamelib.solver.fast`), which has every idea but the book.
+`KNOWLEDGE_STEPS` add knowledge of the game to the last readable step, readable and compiled.
 `benchmark_steps(...)` measures them on the same positions, like Pons' tables: mean time,
 mean nodes and thousands of nodes per second, "n/a" where a step needs too many nodes.
 """
@@ -37,14 +41,14 @@ from gamelib.solver.book import OpeningBook
 from gamelib.solver.engine import fast_module, get_solver
 from gamelib.solver.negamax import OutOfBudget, narrow_by_null_windows, ordered_moves
 from gamelib.solver.position import (COLUMN_ORDER, HEIGHT, MIN_SCORE, SIZE, WIDTH,
-                                     Position, column_mask)
+                                     Position, claimeven_bound, column_mask)
 from gamelib.solver.table import LOWER_OFFSET, UPPER_LIMIT
 
 IDEAS = ("move order", "bitboards", "transposition table", "null windows",
-         "anticipate losses", "threat order", "lower bounds", "opening book")
+         "anticipate losses", "threat order", "lower bounds", "opening book", "claimeven")
 NEEDS = {"transposition table": "bitboards", "anticipate losses": "bitboards",
          "threat order": "bitboards", "lower bounds": "transposition table",
-         "opening book": "bitboards"}
+         "opening book": "bitboards", "claimeven": "bitboards"}
 """Ideas that build on another (the table's key and the threat tests use bitboards)."""
 
 LEFT_TO_RIGHT = tuple(range(WIDTH))
@@ -179,6 +183,13 @@ class StepSolver:
                 return 0
             if pos.can_win_next():
                 return (SIZE + 1 - pos.moves) // 2
+        if self.uses("claimeven"):              # the opponent's follow-up caps the score
+            assert isinstance(pos, Position)
+            bound = claimeven_bound(pos.current, pos.mask)
+            if beta > bound:
+                beta = bound
+                if alpha >= beta:
+                    return beta
         high = (SIZE - 1 - pos.moves) // 2      # we cannot win with our next stone
         known = self.recall(pos)
         if known is not None:
@@ -282,6 +293,10 @@ def _cumulative() -> list[Step]:
 
 
 STEPS = _cumulative()
+KNOWLEDGE_STEPS = [Step("+ claimeven bound", STEPS[7].ideas | {"claimeven"}),
+                   Step("+ claimeven bound, compiled", STEPS[7].ideas | {"claimeven"}, "compiled")]
+"""Knowledge meets search: the last readable step (every readable idea) with the claimeven
+bound, and the same search compiled (`fast.CLAIMEVEN`), node for node."""
 
 
 # ----------------------------------------------------------------------------- test sets
@@ -582,9 +597,13 @@ def _readable(step: Step) -> Any:
 
 def _compiled(step: Step) -> Any:
     """solve_one(moves, max_nodes) -> (score, nodes, seconds) with the compiled solver
-    searching exactly as the readable steps do (options=0: none of its extra ideas), and
-    the opening book if the step has it; the table is emptied before each position."""
+    searching exactly as the readable steps do (options=0: none of its extra ideas, or
+    CLAIMEVEN with that idea), and the opening book if the step has it; the table is
+    emptied before each position."""
     solver = get_solver("fast")
+    claimeven = "claimeven" in step.ideas
+    fast = fast_module()
+    options = fast.CLAIMEVEN if fast is not None and claimeven else 0
     book = OpeningBook.load() if "opening book" in step.ideas else None
     solver.solve(Position.from_string("3"), max_nodes=10)   # compile before timing
 
@@ -593,7 +612,10 @@ def _compiled(step: Step) -> Any:
         pos = Position.from_string(moves)
         saved = getattr(solver, "options", None)    # None: the readable solver (no numba)
         if saved is not None:
-            solver.options = 0          # the readable search; the shared solver gets its own back
+            solver.options = options    # the readable search; the shared solver gets its own back
+        saved_claimeven = getattr(solver, "claimeven", None)     # the readable solver's switch
+        if saved_claimeven is not None:
+            solver.claimeven = claimeven
         try:
             start = time.perf_counter()
             entry = book.lookup(pos) if book is not None else None
@@ -604,6 +626,8 @@ def _compiled(step: Step) -> Any:
         finally:
             if saved is not None:
                 solver.options = saved
+            if saved_claimeven is not None:
+                solver.claimeven = saved_claimeven
         if solver.aborted:
             raise OutOfBudget
         return score, solver.nodes, seconds
