@@ -4,9 +4,12 @@ and the catalogs of the package's own messages.
 A lesson's translation is a gettext catalog, notebooks/<language>/<lesson>.po in a source
 checkout (gamelib/locale/<language>/lessons/ in an installed package), with one entry per
 markdown cell: its context (msgctxt) is the cell's id, its msgid the cell's English source,
-its msgstr the translation. Code cells are not translated: the translated lesson shares
-them with the English one. When the English of a cell changes, its entry's msgid no
-longer matches, so the translation shows as stale until a translator revises it.
+its msgstr the translation. A code cell may have an entry too, for what it prints: its
+translation is the same code with its text translated (string literals and comments),
+which a check compares with the English as syntax trees, so the program stays the one the
+English lesson runs; a code cell without an entry is shared as it is. When the English of
+a cell changes, its entry's msgid no longer matches, so the translation shows as stale
+until a translator revises it.
 
     python scripts/translations.py check        # what is missing or stale, per lesson
     python scripts/translations.py update       # bring the catalogs up to the English
@@ -17,6 +20,7 @@ Reading and writing catalogs needs Babel (in the lessons extra).
 
 from __future__ import annotations
 
+import ast
 import copy
 import io
 import re
@@ -113,6 +117,42 @@ def markdown_cells(notebook: Any) -> list[Any]:
     return [cell for cell in notebook.cells if cell.cell_type == "markdown"]
 
 
+def code_cells(notebook: Any) -> list[Any]:
+    """The code cells of a notebook (nbformat, version 4), in order."""
+    return [cell for cell in notebook.cells if cell.cell_type == "code"]
+
+
+class _TextBlanked(ast.NodeTransformer):
+    """A syntax tree with the text of its string literals blanked, format specifications
+    (":.1%", which decide how numbers print) kept."""
+
+    def visit_Constant(self, node: ast.Constant) -> ast.Constant:
+        return ast.Constant("") if isinstance(node.value, str) else node
+
+    def visit_FormattedValue(self, node: ast.FormattedValue) -> ast.FormattedValue:
+        node.value = self.visit(node.value)
+        return node                     # not into format_spec
+
+
+def program(source: str) -> str | None:
+    """`source` as a program without its text (strings blanked, comments gone), to tell
+    whether a translated code cell is still the English one; None if it does not parse.
+    Jupyter's magics and shell lines are compared as they are."""
+    lines = [line for line in source.splitlines() if not line.lstrip().startswith(("%", "!"))]
+    magics = [line.strip() for line in source.splitlines() if line.lstrip().startswith(("%", "!"))]
+    try:
+        tree = ast.parse("\n".join(lines))
+    except SyntaxError:
+        return None
+    return ast.dump(_TextBlanked().visit(tree)) + repr(magics)
+
+
+def same_program(english: str, translation: str) -> bool:
+    """True when a code cell's translation changes only its text, not what it does."""
+    mine = program(english)
+    return mine is not None and mine == program(translation)
+
+
 def entries(catalog: Catalog) -> dict[str, Any]:
     """The catalog's messages by cell id (the header aside)."""
     return {str(message.context): message for message in catalog if message.id}
@@ -124,7 +164,7 @@ class Problem:
 
     lesson: str
     cell: str
-    kind: str                   # missing, stale, fuzzy, empty or orphan
+    kind: str                   # missing, stale, fuzzy, empty, orphan or code
     english: str
 
     def __str__(self) -> str:
@@ -139,16 +179,20 @@ EXPLAIN = {
     "fuzzy": "marked fuzzy (the English changed): revise it, then remove the flag",
     "empty": "not translated yet",
     "orphan": "an entry for a cell the lesson no longer has",
+    "code": "the translation changes the code, not only its text (strings and comments)",
 }
 
 
 def problems(lesson: str, notebook: Any, catalog: Catalog) -> list[Problem]:
-    """What keeps `catalog` from translating every markdown cell of `notebook` as it is
-    now: missing, stale, fuzzy or empty entries, and entries for cells that are gone."""
+    """What keeps `catalog` from translating every markdown cell of `notebook` (and each
+    code cell it has an entry for) as it is now: missing, stale, fuzzy or empty entries,
+    a code cell's translation that changes its code, and entries for cells that are gone."""
     found = []
     translated = entries(catalog)
-    for cell in markdown_cells(notebook):
+    for cell in markdown_cells(notebook) + code_cells(notebook):
         message = translated.get(cell.id)
+        if message is None and cell.cell_type == "code":
+            continue                    # shared as it is
         if message is None:
             kind = "missing"
         elif message.id != cell.source:
@@ -157,25 +201,29 @@ def problems(lesson: str, notebook: Any, catalog: Catalog) -> list[Problem]:
             kind = "fuzzy"
         elif not message.string.strip():
             kind = "empty"
+        elif cell.cell_type == "code" and not same_program(cell.source, message.string):
+            kind = "code"
         else:
             continue
         found.append(Problem(lesson, cell.id, kind, cell.source))
-    cells = {cell.id for cell in markdown_cells(notebook)}
+    cells = {cell.id for cell in notebook.cells}
     found += [Problem(lesson, cell_id, "orphan", message.id)
               for cell_id, message in translated.items() if cell_id not in cells]
     return found
 
 
 def translated(notebook: Any, catalog: Catalog, language: str) -> Any:
-    """The lesson in `language`: every markdown cell replaced by its translation, the
-    code cells as they are, and before the first of them a cell that makes gamelib speak
-    `language` (with a line saying so)."""
+    """The lesson in `language`: every markdown cell replaced by its translation, each code
+    cell by its translation if it has one (else as it is), and before the first code cell
+    a cell that makes gamelib speak `language` (with a line saying so)."""
     import nbformat
 
     strings = {cell_id: message.string for cell_id, message in entries(catalog).items()}
     result = copy.deepcopy(notebook)
     for cell in markdown_cells(result):
         cell.source = strings[cell.id]
+    for cell in code_cells(result):
+        cell.source = strings.get(cell.id) or cell.source
     first = next((i for i, cell in enumerate(result.cells) if cell.cell_type == "code"),
                  len(result.cells))
     note = nbformat.v4.new_markdown_cell(LANGUAGE_NOTE[language], id=f"{language}-language-note",
@@ -188,18 +236,24 @@ def translated(notebook: Any, catalog: Catalog, language: str) -> Any:
     return result
 
 
-def updated(notebook: Any, catalog: Catalog) -> Catalog:
+def updated(notebook: Any, catalog: Catalog, code: bool = False) -> Catalog:
     """`catalog` brought up to the English of `notebook`, gettext's way: an entry per
-    markdown cell in notebook order; a new cell gets an empty one; a cell whose English
-    changed keeps its old translation, marked fuzzy with the previous English beside it;
-    entries of cells that are gone are kept as obsolete (commented out)."""
+    markdown cell (and per code cell that had one) in notebook order; a new markdown cell
+    gets an empty one; a cell whose English changed keeps its old translation, marked fuzzy
+    with the previous English beside it; entries of cells that are gone are kept as
+    obsolete (commented out). With `code`, each code cell that prints English text and has
+    no entry yet gets an empty one, for a translator to start from."""
     from babel.messages.catalog import Catalog, Message
 
     result = Catalog(locale=catalog.locale, project=catalog.project, fuzzy=False,
                      creation_date=catalog.creation_date, revision_date=catalog.revision_date)
     old = entries(catalog)
-    for cell in markdown_cells(notebook):
+    for cell in notebook.cells:
         message = old.get(cell.id)
+        if cell.cell_type not in ("markdown", "code"):
+            continue
+        if message is None and cell.cell_type == "code" and not (code and has_text(cell.source)):
+            continue
         if message is None:
             result.add(cell.source, string="", context=cell.id)
         elif message.id == cell.source:
@@ -208,13 +262,28 @@ def updated(notebook: Any, catalog: Catalog) -> Catalog:
         else:
             result.add(cell.source, string=message.string, context=cell.id,
                        flags={"fuzzy"}, previous_id=message.previous_id or message.id)
-    cells = {cell.id for cell in markdown_cells(notebook)}
+    cells = {cell.id for cell in notebook.cells}
     for cell_id, message in old.items():
         if cell_id not in cells:
             result.obsolete[(message.id, cell_id)] = Message(message.id, message.string,
                                                              context=cell_id)
     result.obsolete.update(catalog.obsolete)
     return result
+
+
+ENGLISH_TEXT = re.compile(r"[A-Za-z]{2,}[^\S\n]+[A-Za-z]{2,}")
+"""Two English words in a row: a string a student reads, not a name or a position."""
+
+
+def has_text(source: str) -> bool:
+    """True when a code cell holds a string literal with English words (what it prints)."""
+    try:
+        tree = ast.parse("\n".join(line for line in source.splitlines()
+                                   if not line.lstrip().startswith(("%", "!"))))
+    except SyntaxError:
+        return False
+    return any(isinstance(node, ast.Constant) and isinstance(node.value, str)
+               and ENGLISH_TEXT.search(node.value) for node in ast.walk(tree))
 
 
 def new_catalog(language: str) -> Catalog:

@@ -5,11 +5,13 @@
         whose English changed (stale, or marked fuzzy by `update`), an empty entry, an
         entry for a cell that is gone, a translation whose numbers are not the English
         ones; exits with 1 if there is any
-    python scripts/translations.py update [--lang ko] [LESSON ...]
+    python scripts/translations.py update [--lang ko] [--code] [LESSON ...]
         bring the catalogs up to the English lessons (all translated ones, or the lessons
         named, e.g. 10-learning-to-evaluate, which starts a new catalog): new cells get an
         empty entry, a changed cell keeps its old translation marked fuzzy with the
-        previous English beside it, entries of cells that are gone are commented out
+        previous English beside it, entries of cells that are gone are commented out;
+        with --code, each code cell that prints English text gets an entry too: translate
+        its strings and comments only (check says so if the code itself changed)
 
     python scripts/translations.py messages [--lang ko]
         the same for the package's own messages (gamelib/locale/ko/LC_MESSAGES/gamelib.po):
@@ -65,14 +67,15 @@ def check(language: str) -> int:
     return 1 if found else 0
 
 
-def update(language: str, lessons: list[str]) -> int:
-    """Bring the catalogs of `lessons` (default: every one there is) up to the English."""
+def update(language: str, lessons: list[str], code: bool = False) -> int:
+    """Bring the catalogs of `lessons` (default: every one there is) up to the English;
+    with `code`, start an entry for each code cell that prints English text."""
     names = lessons or [path.stem for path in sorted((NOTEBOOKS / language).glob("*.po"))]
     for lesson in names:
         path = catalog_path(lesson, language)
         old = (translations.read_catalog(path) if path.exists()
                else translations.new_catalog(language))
-        new = translations.updated(english(lesson), old)
+        new = translations.updated(english(lesson), old, code=code)
         translations.write_catalog(new, path)
         problems = translations.problems(lesson, english(lesson), new)
         print(f"{path.relative_to(ROOT)}: {len(problems)} entries to translate or revise")
@@ -111,12 +114,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("lessons", nargs="*", metavar="LESSON",
                         help="for update: the lessons to update (default: every catalog)")
     parser.add_argument("--lang", type=language_argument, default="ko")
+    parser.add_argument("--code", action="store_true",
+                        help="for update: also start an entry for each code cell that prints "
+                             "English text (its translation changes only strings and comments)")
     args = parser.parse_intermixed_args(argv)     # `update --lang ko LESSON` as documented
     if args.command == "check":
         return check(args.lang)
     if args.command == "messages":
         return messages(args.lang)
-    return update(args.lang, args.lessons)
+    return update(args.lang, args.lessons, code=args.code)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ import nbformat
 import pytest
 
 import lessons
-from gamelib.translations import LANGUAGE_TAG
+from gamelib.translations import LANGUAGE_TAG, program
 from lesson_audit import (Allowed, Claim, allowed_in_english, audit, claims, code_of,
                           numbers_in, output_text, printed, sentences, unused)
 
@@ -366,19 +366,20 @@ def test_every_claim_in_the_full_size_korean_lesson_is_printed_or_allowed(
     size: its prose is audited against the English lesson's full-size run.
 
     That is the Korean lesson's own full-size run in all that the prose can quote: the
-    Korean lesson's code cells are the English ones, cell for cell (asserted here; only the
-    cell that sets gamelib's language is added), the kernels compute the same things from
-    the same seeds, so they print the same numbers; what the language changes is the
-    wording of gamelib's messages, and a verdict is backed by its English word as well as
-    by its Korean one (lesson_audit.KOREAN_VERDICTS). A number of the Korean prose that
+    Korean lesson's code cells are the English programs, cell for cell (asserted here: a
+    translated cell differs only in its strings and comments, whose numbers the catalog
+    check keeps; only the cell that sets gamelib's language is added), the kernels compute
+    the same things from the same seeds, so they print the same numbers; what the language
+    changes is the wording, and a verdict is backed by its English word as well as by its
+    Korean one (lesson_audit.KOREAN_VERDICTS). A number of the Korean prose that
     the full-size run does not print fails here exactly as it would in English. The quick
     Korean run (above) checks that the Korean lesson runs and backs its prose itself."""
     english = nbformat.read(path, as_version=4)
     korean = lessons.translated(path, "ko")
 
-    def code(lesson: Any) -> list[tuple[str, str]]:
-        return [(cell.id, cell.source) for cell in lesson.cells if cell.cell_type == "code"
-                and LANGUAGE_TAG not in cell.metadata.get("tags", [])]
+    def code(lesson: Any) -> list[tuple[str, str | None]]:
+        return [(cell.id, program(cell.source)) for cell in lesson.cells
+                if cell.cell_type == "code" and LANGUAGE_TAG not in cell.metadata.get("tags", [])]
 
     assert code(korean) == code(english)
     found = "\n".join(map(str, korean_findings(korean, path, backing=full_lesson(path))))

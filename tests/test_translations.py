@@ -70,17 +70,20 @@ def tiny_catalog(notebook: nbformat.NotebookNode, strings: dict[str, str] = KORE
 
 
 def check_built(notebook, catalog):
-    """The built lesson: the English code cells in order, after the one that sets the
-    language; every markdown cell the catalog's translation."""
+    """The built lesson: the English code cells in order (or their translations, the same
+    programs), after the one that sets the language; every markdown cell the catalog's
+    translation."""
     built = translations.translated(notebook, catalog, "ko")
     setting = [cell for cell in built.cells
                if translations.LANGUAGE_TAG in cell.metadata.get("tags", [])]
     assert [cell.cell_type for cell in setting] == ["markdown", "code"]
     assert setting[1].source == 'import gamelib\ngamelib.set_language("ko")'
     lesson = [cell for cell in built.cells if cell not in setting]
-    assert [(c.id, c.source) for c in lesson if c.cell_type == "code"] == \
-        [(c.id, c.source) for c in notebook.cells if c.cell_type == "code"]
     strings = {cell_id: m.string for cell_id, m in translations.entries(catalog).items()}
+    assert [(c.id, c.source) for c in lesson if c.cell_type == "code"] == \
+        [(c.id, strings.get(c.id) or c.source) for c in notebook.cells if c.cell_type == "code"]
+    for cell in translations.code_cells(notebook):
+        assert translations.same_program(cell.source, strings.get(cell.id) or cell.source)
     assert [(c.id, c.source) for c in lesson if c.cell_type == "markdown"] == \
         [(c.id, strings[c.id]) for c in notebook.cells if c.cell_type == "markdown"]
     assert built.metadata["gamelib"]["language"] == "ko"
@@ -91,6 +94,49 @@ def test_the_tiny_lesson_builds_in_korean():
     notebook = tiny_lesson()
     check_built(notebook, tiny_catalog(notebook))
     assert translations.problems("99-tiny", notebook, tiny_catalog(notebook)) == []
+
+
+PRINTS = 'total = 2 + 2  # the sum\nprint(f"{total:>3} moves ahead, {total / 8:.1%} done", sep="")'
+PRINTS_KO = 'total = 2 + 2  # 합\nprint(f"{total:>3}수 앞, {total / 8:.1%} 끝남", sep="")'
+
+
+def test_a_code_cell_translation_may_change_its_text_and_nothing_else():
+    assert translations.same_program(PRINTS, PRINTS_KO)
+    for wrong in (PRINTS_KO.replace("2 + 2", "2 + 3"),        # a number
+                  PRINTS_KO.replace(":.1%", ":.2%"),          # how a number prints
+                  PRINTS_KO.replace("total / 8", "total / 9"),
+                  PRINTS_KO.replace("total =", "sum ="),      # a name
+                  PRINTS_KO.replace('sep=""', 'end=""'),
+                  PRINTS_KO + "\nprint(1)",                   # a statement more
+                  "print(f'{total'"):                         # no program at all
+        assert not translations.same_program(PRINTS, wrong), wrong
+
+
+def test_a_code_cell_with_a_translation_runs_it_and_one_that_changes_the_code_is_named():
+    notebook = tiny_lesson()
+    notebook.cells[3].source = PRINTS
+    catalog = tiny_catalog(notebook)
+    assert translations.problems("99-tiny", notebook, catalog) == []    # shared as it is
+    catalog.add(PRINTS, string=PRINTS_KO, context="cell-03")
+    assert translations.problems("99-tiny", notebook, catalog) == []
+    check_built(notebook, catalog)
+    assert translations.translated(notebook, catalog, "ko").cells[-1].source == PRINTS_KO
+    catalog.delete(PRINTS, context="cell-03")
+    catalog.add(PRINTS, string=PRINTS_KO.replace("2 + 2", "2 + 3"), context="cell-03")
+    [problem] = translations.problems("99-tiny", notebook, catalog)
+    assert (problem.cell, problem.kind) == ("cell-03", "code")
+    assert "changes the code" in str(problem)
+
+
+def test_update_with_code_starts_entries_only_for_code_cells_that_print_english():
+    notebook = tiny_lesson()
+    notebook.cells[3].source = PRINTS
+    catalog = translations.updated(notebook, tiny_catalog(notebook), code=True)
+    found = translations.entries(catalog)
+    assert "cell-03" in found and found["cell-03"].string == ""     # prints English words
+    assert "cell-01" not in found                                   # print(2 + 2): no text
+    assert "cell-03" not in translations.entries(
+        translations.updated(notebook, tiny_catalog(notebook)))     # only when asked
 
 
 def test_a_change_in_the_english_is_named_with_lesson_cell_and_first_words():
