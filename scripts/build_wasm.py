@@ -33,6 +33,7 @@ def build(out: Path = CORE) -> Path:
     """Compile core.c into `out` with zig's C compiler; returns `out`."""
     command = [sys.executable, "-m", "ziglang", "cc", *FLAGS, "-o", str(out), str(SOURCE)]
     subprocess.run(command, check=True, cwd=SOLVER)
+    out.chmod(0o644)                  # data, not a program to run
     return out
 
 

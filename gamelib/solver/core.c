@@ -422,6 +422,9 @@ EXPORT(reset) void wasm_reset(int wipe) {
     generation = next;
 }
 
+/* FastSolver's work[GENERATION] = value (a test reaches the last generation with it). */
+EXPORT(set_generation) void wasm_set_generation(int value) { generation = value; }
+
 EXPORT(set_options) void wasm_set_options(int value) { options = value; }
 EXPORT(get_options) int wasm_get_options(void) { return (int)options; }
 EXPORT(nodes) double wasm_nodes(void) { return (double)nodes; }

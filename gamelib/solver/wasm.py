@@ -30,8 +30,11 @@ OPTION_NAMES = {ETC: "ETC", HASH_MOVE: "HASH_MOVE", TWO_TABLES: "TWO_TABLES",
                 FAIL_SOFT: "FAIL_SOFT"}
 KNOWN_OPTIONS = ETC | HASH_MOVE | TWO_TABLES | FAIL_SOFT
 BEST = HASH_MOVE | TWO_TABLES | FAIL_SOFT
+GENERATIONS = 1 << 16
+"""Table generations before a reset really zeroes the table (as fast.GENERATIONS)."""
 EXPECTED = {"table_size": tt.TT_SIZE, "near_size": tt.NEAR_SIZE, "near_moves": tt.NEAR_MOVES,
-            "known_options": KNOWN_OPTIONS, "best_options": BEST}
+            "known_options": KNOWN_OPTIONS, "best_options": BEST,
+            "generations": GENERATIONS}
 """What core.wasm must say about itself: the Python side's own constants."""
 
 
@@ -158,9 +161,16 @@ class WasmSolver:
         self.core.call("reset", int(wipe))
         self.nodes = 0
 
+    @property
     def generation(self) -> int:
         """The table's current generation (FastSolver's work[GENERATION])."""
         return int(self.core.call("generation"))
+
+    @generation.setter
+    def generation(self, value: int) -> None:
+        if not 1 <= value < GENERATIONS:
+            raise ValueError(f"a table generation is 1 to {GENERATIONS - 1}, not {value!r}")
+        self.core.call("set_generation", value)
 
     def solve(self, pos: Position, weak: bool = False, max_nodes: int = 0) -> int:
         """The exact score of `pos` (weak=True: its sign). With `max_nodes`, gives up after
