@@ -87,5 +87,9 @@ bench: setup-test ## run the benchmarks (prints ratios against baselines; needs 
 lite:             ## build the course as a static website (JupyterLite, runs in the browser) in build/lite/
 	python3 scripts/build_lite.py
 
+.PHONY: wasm
+wasm:             ## rebuild the solver's WebAssembly core, gamelib/solver/core.wasm, from core.c (commit both)
+	$(PY) scripts/build_wasm.py
+
 clean:
 	rm -rf build dist .pytest_cache .venv-3.* .venv-build

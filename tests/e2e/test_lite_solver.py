@@ -29,10 +29,10 @@ pytestmark = pytest.mark.e2e
 LESSON = "00-start-here.ipynb"
 SMALL = [moves for moves, _ in every_few("Test_L2_R1", 10)]
 """Easy middle-game positions (hundreds of nodes each): every engine."""
-MEDIUM = [moves for moves, _ in every_few("Test_L2_R2", 2)]
-"""Harder middle-game positions (tens of thousands of nodes): every engine."""
-DEEP = [random_unfinished(12, random.Random(4))]
-"""A position of 12 stones (millions of nodes): the compiled engines only."""
+MEDIUM = [moves for moves, _ in every_few("Test_L2_R2", 1)]
+"""A harder middle-game position (about 100,000 nodes): every engine."""
+DEEP = [random_unfinished(12, random.Random(seed)) for seed in (6, 7)]
+"""Positions of 12 stones (1-2 million nodes each): the compiled engines only."""
 GAME = [int(col) for col in random_unfinished(16, random.Random(9))]
 """A short game for "Review my moves" (the opening book answers its first positions)."""
 BOUND, SLACK_S = 3.0, 2.0
