@@ -113,11 +113,11 @@ def engine_name(solver: Any) -> str:
     return "wasm" if isinstance(solver, WasmSolver) else "fast"
 
 
-NODES_PER_SECOND = {"fast": 4_000_000, "wasm": 2_000_000, "python": 20_000}
+NODES_PER_SECOND = {"fast": 4_000_000, "wasm": 3_000_000, "python": 20_000}
 """About how many positions a second each engine searches on a laptop (the pure-Python
-one about 10,000 on a busy desktop core, fewer in the browser; WebAssembly about half
-the numba speed): time budgets become node budgets with it until a search has measured
-the speed."""
+one about 10,000 on a busy desktop core, fewer in the browser; WebAssembly in the
+browser about three quarters of numba's speed): time budgets become node budgets with it
+until a search has measured the speed."""
 
 
 def nodes_per_second(solver: Any) -> int:
