@@ -93,8 +93,8 @@ def wasmtime_core() -> Core:
     engine = wasmtime.Engine()
     store = wasmtime.Store(engine)
     instance = wasmtime.Instance(store, wasmtime.Module(engine, core_bytes()), [])
-    exports = instance.exports(store)
-    memory = exports["memory"]
+    exports: Any = instance.exports(store)      # functions and the memory, by name
+    memory: Any = exports["memory"]
 
     def call(name: str, *args: Any) -> Any:
         """Run the exported function `name`."""
