@@ -30,6 +30,10 @@ _wasm: Any = None
 """The module `gamelib.solver.wasm` once its core has loaded; the reason (a str) when it
 cannot load; None before the first try."""
 
+_spare: list[Any] = []
+"""The core loaded to see that WebAssembly runs here, kept for the first WasmSolver (each
+core holds a 143 MB table: a page should not make two for one solver)."""
+
 _solvers: dict[str, Any] = {}
 """The shared solver of each engine name ("auto" too, once resolved)."""
 
@@ -53,7 +57,7 @@ def wasm_module() -> Any:
     if _wasm is None:
         from gamelib.solver import wasm
         try:
-            wasm.load_core()
+            _spare.append(wasm.load_core())
             _wasm = wasm
         except wasm.CoreError as error:
             _wasm = str(error)
@@ -102,7 +106,7 @@ def make_solver(engine: str) -> Any:
     if engine == "fast":
         return fast_module().FastSolver()
     if engine == "wasm":
-        return wasm_module().WasmSolver()
+        return wasm_module().WasmSolver(core=_spare.pop() if _spare else None)
     return Solver()
 
 

@@ -135,8 +135,8 @@ class WasmSolver:
     """The WebAssembly solver, with the same methods as `fast.FastSolver` (and so as
     `negamax.Solver`): the same search, the same options, the same node counts."""
 
-    def __init__(self, options: int = BEST) -> None:
-        self.core = load_core()
+    def __init__(self, options: int = BEST, core: Core | None = None) -> None:
+        self.core = load_core() if core is None else core       # (a core not used yet)
         self.codes_address = int(self.core.call("codes"))
         self.codes_size = int(self.core.call("codes_size"))
         self.options = options
