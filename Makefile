@@ -88,5 +88,9 @@ lite: setup       ## build the course as a static website (JupyterLite, runs in 
                   ## build/lite/, the Korean lessons in its ko/ (built with the lessons set's Babel)
 	$(PY) scripts/build_lite.py
 
+.PHONY: wasm
+wasm:             ## rebuild the solver's WebAssembly core, gamelib/solver/core.wasm, from core.c (commit both)
+	$(PY) scripts/build_wasm.py
+
 clean:
 	rm -rf build dist .pytest_cache .venv-3.* .venv-build

@@ -107,6 +107,7 @@ def test_the_wheel_carries_the_lessons_the_license_and_its_metadata(tmp_path):
     test_sets = {Path(n).name for n in names if n.startswith("gamelib/data/Test_")}
     assert test_sets == {path.name for path in (ROOT / "gamelib" / "data").glob("Test_*.txt.gz")}
     assert len(test_sets) == 6                              # Pons' standard sets, for lesson 09
+    assert "gamelib/solver/core.wasm" in names              # the browser's solver
     assert any(n.endswith("licenses/LICENSE") for n in names)
     assert "Name: gamelib-course" in metadata and "License-Expression: MIT" in metadata
     assert "Provides-Extra: lessons" in metadata

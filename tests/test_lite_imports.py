@@ -71,14 +71,17 @@ def test_the_internet_line_is_one_line_and_no_traceback() -> None:
 
 def test_the_browser_solves_with_the_readable_engine_and_says_so_once(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    """Without numba, engine='fast' in the browser is the pure-Python solver, announced by
-    one plain line (no warning box); on a desktop it stays an error naming numba."""
+    """Without numba, and without the WebAssembly solver (tests/test_solver_wasm.py has
+    the browser with it), engine='fast' in the browser is the pure-Python solver,
+    announced by one plain line (no warning box); on a desktop it stays an error naming
+    numba."""
     import warnings
 
     from gamelib.solver import engine
     from gamelib.solver.negamax import Solver
 
     monkeypatch.setattr(engine, "_compiled", False)         # numba cannot be imported
+    monkeypatch.setattr(engine, "_wasm", "the page refused WebAssembly")
     monkeypatch.setattr(engine, "_solvers", {})
     with pytest.raises(RuntimeError, match="engine='fast' needs numba"):
         engine.get_solver("fast")

@@ -1,8 +1,9 @@
 """The solver engines and what the front door, the opening book and the player share.
 
 `get_solver(engine)` gives the shared solver: the compiled one (`fast.py`, numba) when
-numba imports, else the readable pure-Python one (`negamax.py`); each keeps its table
-between calls. `to_position` reads what a caller passes; `child_score` and
+numba imports; in the browser, which has no numba, the same search compiled to
+WebAssembly (`wasm.py`); else the readable pure-Python one (`negamax.py`). Each keeps its
+table between calls. `to_position` reads what a caller passes; `child_score` and
 `first_best_column` score a column with one solve or one null-window test.
 """
 
@@ -17,12 +18,21 @@ from gamelib.games.connect4 import ConnectFour
 from gamelib.platform import in_browser
 from gamelib.solver.negamax import Solver
 from gamelib.solver.position import SIZE, WIDTH, Position, bad_string
+from gamelib.solver.wasm import WasmSolver
 
-ENGINES = ("auto", "fast", "python")
+ENGINES = ("auto", "fast", "wasm", "python")
 
 _compiled: Any = None
 """The compiled module `gamelib.solver.fast` once loaded; False when numba cannot be
 imported; None before the first try (numba loads on first use, in about a second)."""
+
+_wasm: Any = None
+"""The module `gamelib.solver.wasm` once its core has loaded; the reason (a str) when it
+cannot load; None before the first try."""
+
+_spare: list[Any] = []
+"""The core loaded to see that WebAssembly runs here, kept for the first WasmSolver (each
+core holds a 143 MB table: a page should not make two for one solver)."""
 
 _solvers: dict[str, Any] = {}
 """The shared solver of each engine name ("auto" too, once resolved)."""
@@ -40,36 +50,83 @@ def fast_module() -> Any:
     return _compiled or None
 
 
+def wasm_module() -> Any:
+    """The WebAssembly solver's module `gamelib.solver.wasm` once its core loads (the
+    browser's engine, or wasmtime on a desktop), else None (`wasm_problem` says why)."""
+    global _wasm
+    if _wasm is None:
+        from gamelib.solver import wasm
+        try:
+            _spare.append(wasm.load_core())
+            _wasm = wasm
+        except wasm.CoreError as error:
+            _wasm = str(error)
+    return None if isinstance(_wasm, str) else _wasm
+
+
+def wasm_problem() -> str:
+    """Why the WebAssembly solver cannot load here ("" when it can)."""
+    return "" if wasm_module() is not None else str(_wasm)
+
+
 def get_solver(engine: str = "auto") -> Any:
-    """The shared solver for `engine`: "fast" (numba), "python", or "auto" (fast if numba
-    imports, else python with a one-line warning). In the browser, which has no numba,
-    "fast" is the python one too. Solvers keep their tables between calls."""
+    """The shared solver for `engine`: "fast" (numba), "wasm" (the same search compiled to
+    WebAssembly), "python", or "auto": fast if numba imports; else, in the browser, wasm
+    if it loads; else python with a one-line note. In the browser, which has no numba,
+    "fast" is the wasm one (or the python one). Solvers keep their tables between calls."""
     solver = _solvers.get(engine)
     if solver is not None:
         return solver
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
-    fast = fast_module()
-    if engine == "fast" and fast is None and not in_browser():
-        raise RuntimeError("engine='fast' needs numba, which cannot be imported here")
-    chosen = "python" if fast is None else "fast" if engine == "auto" else engine
-    if engine != "python" and fast is None and "python" not in _solvers:    # once
+    chosen = resolve(engine)
+    if chosen == "python" and engine != "python" and "python" not in _solvers:    # once
         say_no_numba()
     if chosen not in _solvers:
-        _solvers[chosen] = fast.FastSolver() if chosen == "fast" else Solver()
+        _solvers[chosen] = make_solver(chosen)
     _solvers[engine] = _solvers[chosen]
     return _solvers[engine]
 
 
-NODES_PER_SECOND = {"fast": 4_000_000, "python": 20_000}
+def resolve(engine: str) -> str:
+    """The engine that does the work for `engine` here: "fast", "wasm" or "python"."""
+    if engine in ("python", "wasm"):
+        if engine == "wasm" and wasm_module() is None:
+            raise RuntimeError(f"engine='wasm' cannot run here: {wasm_problem()}")
+        return engine
+    if fast_module() is not None:
+        return "fast"
+    if engine == "fast" and not in_browser():
+        raise RuntimeError("engine='fast' needs numba, which cannot be imported here")
+    return "wasm" if in_browser() and wasm_module() is not None else "python"
+
+
+def make_solver(engine: str) -> Any:
+    """A new solver of `engine` ("fast", "wasm" or "python")."""
+    if engine == "fast":
+        return fast_module().FastSolver()
+    if engine == "wasm":
+        return wasm_module().WasmSolver(core=_spare.pop() if _spare else None)
+    return Solver()
+
+
+def engine_name(solver: Any) -> str:
+    """Which engine `solver` is: "fast", "wasm" or "python"."""
+    if isinstance(solver, Solver):
+        return "python"
+    return "wasm" if isinstance(solver, WasmSolver) else "fast"
+
+
+NODES_PER_SECOND = {"fast": 4_000_000, "wasm": 3_000_000, "python": 20_000}
 """About how many positions a second each engine searches on a laptop (the pure-Python
-one about 10,000 on a busy desktop core, fewer in the browser): time budgets become node
-budgets with it until a search has measured the speed."""
+one about 10,000 on a busy desktop core, fewer in the browser; WebAssembly in the
+browser about three quarters of numba's speed): time budgets become node budgets with it
+until a search has measured the speed."""
 
 
 def nodes_per_second(solver: Any) -> int:
     """The assumed speed of `solver`'s engine (NODES_PER_SECOND)."""
-    return NODES_PER_SECOND["python" if isinstance(solver, Solver) else "fast"]
+    return NODES_PER_SECOND[engine_name(solver)]
 
 
 def scaled_nodes(nodes: int, solver: Any) -> int:
