@@ -27,6 +27,9 @@ typedef long long i64;
 #define BOTTOM 0x0040810204081ULL       /* the bottom cell of every column */
 #define BOARD (BOTTOM * ((1ULL << HEIGHT) - 1))
 #define COL_MASK ((1ULL << HEIGHT) - 1)
+#define ODD_ROWS (BOTTOM * 0x15ULL)     /* rows 1, 3, 5 counted from 1 at the bottom */
+#define EVEN_ROWS (BOTTOM * 0x2AULL)    /* rows 2, 4, 6 */
+#define NO_BOUND SIZE                   /* claimeven_bound: nothing proved */
 #define NOT_A_COLUMN 1                  /* position.py's error codes */
 #define COLUMN_FULL 2
 #define GAME_OVER 3
@@ -54,7 +57,8 @@ static const int ORDER[WIDTH] = {3, 2, 4, 1, 5, 0, 6};  /* COLUMN_ORDER: centre 
 #define HASH_MOVE 2
 #define TWO_TABLES 4
 #define FAIL_SOFT 8
-#define KNOWN_OPTIONS (ETC | HASH_MOVE | TWO_TABLES | FAIL_SOFT)
+#define CLAIMEVEN 16
+#define KNOWN_OPTIONS (ETC | HASH_MOVE | TWO_TABLES | FAIL_SOFT | CLAIMEVEN)
 #define BEST (HASH_MOVE | TWO_TABLES | FAIL_SOFT)
 #define ETC_DEPTH 12
 #define FRAMES (SIZE + 1)
@@ -107,6 +111,27 @@ static i64 winning_spots(u64 position, u64 mask) {
     p = (position >> 8) & (position >> 16);
     r |= (p & (position << 8)) | (p & (position >> 24));
     return (i64)(r & (BOARD ^ mask));
+}
+
+/* position.has_four: the cells of `bits` hold four in a row (column, row or either
+   diagonal: steps 1, 7, 6 and 8). */
+static int has_four(u64 bits) {
+    static const int steps[4] = {1, H1, HEIGHT, HEIGHT + 2};
+    for (int i = 0; i < 4; i++) {
+        u64 pairs = bits & (bits >> steps[i]);
+        if (pairs & (pairs >> (2 * steps[i]))) return 1;
+    }
+    return 0;
+}
+
+/* fast.claimeven_bound: 0 or -1, a cap on the score of the player to move from Allis'
+   claimeven (the opponent's follow-up), or NO_BOUND where it proves nothing. */
+static i64 claimeven_bound(u64 current, u64 mask) {
+    if ((mask + BOTTOM) & EVEN_ROWS) return NO_BOUND;
+    u64 empty = BOARD ^ mask;
+    if (has_four(current | (empty & ODD_ROWS))) return NO_BOUND;
+    if (has_four((current ^ mask) | (empty & EVEN_ROWS))) return -1;
+    return 0;
 }
 
 /* fast.popcount and fast.trailing_zeros: WebAssembly's own instructions. */
@@ -249,6 +274,11 @@ static i64 negamax(i64 root_current, i64 root_mask, i64 root_moves, i64 root_alp
                                           : winning_spots((u64)(current ^ mask), (u64)mask);
         i64 alpha = alphas[d], beta = betas[d];
         i64 possible = open_window(mask, their_spots, moves, &alpha, &beta);
+        if (alpha < beta && (opts & CLAIMEVEN)) {
+            i64 cap = claimeven_bound((u64)current, (u64)mask);
+            if (cap < beta) beta = cap;
+            if (alpha >= beta) alpha = beta;
+        }
         i64 key = current + mask;
         i64 entry = 0;
         if (alpha < beta) {
