@@ -188,12 +188,14 @@ def test_the_compiled_step_searches_the_nodes_of_the_last_readable_step():
 
 
 def test_without_numba_the_compiled_step_gets_the_readable_budget(monkeypatch, capsys):
-    """In the browser the compiled step runs on the readable solver, so it gets the readable
-    steps' node budget (its own 10 million would take the pure-Python solver hours)."""
+    """In a browser where neither numba nor the WebAssembly core loads, the compiled step
+    runs on the readable solver, so it gets the readable steps' node budget (its own 10
+    million would take the pure-Python solver hours)."""
     from gamelib.solver import engine
     from gamelib.solver.negamax import Solver
 
     monkeypatch.setattr(engine, "_compiled", False)
+    monkeypatch.setattr(engine, "_wasm", "no WebAssembly here")
     monkeypatch.setattr(engine, "_solvers", {"python": Solver()})
     monkeypatch.setattr(engine, "in_browser", lambda: True)
     compiled = next(step for step in STEPS if step.engine == "compiled" and
@@ -226,14 +228,16 @@ def test_the_claimeven_step_is_exact_saves_nodes_and_compiles_node_for_node():
 
 
 def test_without_numba_the_compiled_claimeven_step_switches_the_readable_solver(monkeypatch):
-    """In the browser the compiled claimeven step runs the readable solver with its claimeven
-    switch on, so it searches the readable step's nodes, and switches it back off."""
+    """In a browser where neither numba nor the WebAssembly core loads, the compiled
+    claimeven step runs the readable solver with its claimeven switch on, so it searches
+    the readable step's nodes, and switches it back off."""
     from gamelib.solver import engine
     from gamelib.solver.negamax import Solver
     from gamelib.solver.steps import KNOWLEDGE_STEPS, measure
 
     shared = Solver()
     monkeypatch.setattr(engine, "_compiled", False)
+    monkeypatch.setattr(engine, "_wasm", "no WebAssembly here")
     monkeypatch.setattr(engine, "_solvers", {"python": shared})
     monkeypatch.setattr(engine, "in_browser", lambda: True)
     end = load_test_set("L3_R1", 20, DATA)
@@ -241,3 +245,51 @@ def test_without_numba_the_compiled_claimeven_step_switches_the_readable_solver(
     compiled = measure(KNOWLEDGE_STEPS[1], end, 100_000)
     assert readable is not None and compiled is not None and not compiled.wrong
     assert compiled.nodes == readable.nodes and not shared.claimeven
+
+
+def browser_with_webassembly(monkeypatch) -> None:
+    """Simulate the browser: no numba, the WebAssembly core (run here by wasmtime)."""
+    from gamelib.solver import engine
+
+    monkeypatch.setattr(engine, "_compiled", False)
+    monkeypatch.setattr(engine, "_wasm", None)
+    monkeypatch.setattr(engine, "_solvers", {})
+    monkeypatch.setattr(engine, "in_browser", lambda: True)
+
+
+def test_in_the_browser_the_compiled_claimeven_step_runs_webassembly_node_for_node(
+        monkeypatch):
+    """In the browser the compiled steps run the WebAssembly solver, the claimeven one with
+    its CLAIMEVEN option: the same nodes as numba's compiled step, and the shared solver
+    keeps its own options afterwards."""
+    pytest.importorskip("wasmtime")
+    from gamelib.solver import fast, wasm
+    from gamelib.solver.engine import get_solver
+    from gamelib.solver.steps import KNOWLEDGE_STEPS, compiled_solver, measure
+
+    middle = load_test_set("L2_R1", 20, DATA)
+    numba = measure(KNOWLEDGE_STEPS[1], middle, 100_000)
+    numba_plain = measure(STEPS[len(READABLE)], middle, 100_000)
+    browser_with_webassembly(monkeypatch)
+    solver, claimeven = compiled_solver()
+    assert isinstance(solver, wasm.WasmSolver) and claimeven == wasm.CLAIMEVEN
+    web = measure(KNOWLEDGE_STEPS[1], middle, 100_000)
+    web_plain = measure(STEPS[len(READABLE)], middle, 100_000)
+    assert numba is not None and web is not None and not web.wrong
+    assert numba_plain is not None and web_plain is not None
+    assert web.nodes == numba.nodes < web_plain.nodes == numba_plain.nodes
+    assert get_solver("fast") is solver and solver.options == fast.BEST
+
+
+def test_in_the_browser_the_compiled_steps_get_the_compiled_budget(monkeypatch):
+    """WebAssembly is compiled: a position over the readable budget is solved within the
+    compiled one (the readable fallback would show "n/a" here, as tested above)."""
+    pytest.importorskip("wasmtime")
+    browser_with_webassembly(monkeypatch)
+    compiled = next(step for step in STEPS if step.engine == "compiled" and
+                    "opening book" not in step.ideas)
+    hard = steps.load_test_set("L1_R1", 1)
+    table = steps.benchmark_steps([hard], [compiled], max_nodes=2_000,
+                                  compiled_max_nodes=10_000_000)
+    cell = table.cell(compiled.name, hard.name)
+    assert cell is not None and cell.nodes > 2_000 and not cell.wrong

@@ -38,7 +38,8 @@ from typing import Any, Iterable, Sequence, Union
 from gamelib.games.quoting import brief
 from gamelib.games.connect4 import from_standard
 from gamelib.solver.book import OpeningBook
-from gamelib.solver.engine import fast_module, get_solver
+from gamelib.solver import wasm
+from gamelib.solver.engine import engine_name, fast_module, get_solver
 from gamelib.solver.negamax import OutOfBudget, narrow_by_null_windows, ordered_moves
 from gamelib.solver.position import (COLUMN_ORDER, HEIGHT, MIN_SCORE, SIZE, WIDTH,
                                      Position, claimeven_bound, column_mask)
@@ -271,7 +272,7 @@ class Step:
 
     name: str
     ideas: frozenset[str]
-    engine: str = "readable"           # "readable" (StepSolver) or "compiled" (numba)
+    engine: str = "readable"           # "readable" (StepSolver) or "compiled" (`compiled_solver`)
 
 
 def _cumulative() -> list[Step]:
@@ -296,7 +297,7 @@ STEPS = _cumulative()
 KNOWLEDGE_STEPS = [Step("+ claimeven bound", STEPS[7].ideas | {"claimeven"}),
                    Step("+ claimeven bound, compiled", STEPS[7].ideas | {"claimeven"}, "compiled")]
 """Knowledge meets search: the last readable step (every readable idea) with the claimeven
-bound, and the same search compiled (`fast.CLAIMEVEN`), node for node."""
+bound, and the same search compiled (the CLAIMEVEN option), node for node."""
 
 
 # ----------------------------------------------------------------------------- test sets
@@ -492,7 +493,7 @@ class StepsTable:
                 if r.step.engine != "compiled":
                     continue
                 if cell is None:
-                    budget = self.compiled_max_nodes if fast_module() else self.max_nodes
+                    budget = self.compiled_max_nodes if compiled_here() else self.max_nodes
                     lines.append(f"  '{r.step.name}': over {budget:,} nodes on some position")
                 else:
                     lines.append(f"  '{r.step.name}': {format_time(cell.mean_ms)} per position")
@@ -595,22 +596,43 @@ def _readable(step: Step) -> Any:
     return solve_one
 
 
+def compiled_solver() -> tuple[Any, int | None]:
+    """The solver the compiled steps run, with its engine's CLAIMEVEN option: the one
+    get_solver("fast") gives (numba on a desktop, WebAssembly in the browser), or the
+    readable solver and None where neither is compiled here."""
+    try:
+        solver = get_solver("fast")
+    except RuntimeError:                # a desktop without numba
+        return get_solver("python"), None
+    name = engine_name(solver)
+    if name == "fast":
+        return solver, int(fast_module().CLAIMEVEN)
+    if name == "wasm":
+        return solver, wasm.CLAIMEVEN
+    return solver, None                 # the browser without its WebAssembly core
+
+
+def compiled_here() -> bool:
+    """True if the compiled steps run on a compiled engine here (numba or WebAssembly):
+    they then get the compiled node budget, else the readable one."""
+    return compiled_solver()[1] is not None
+
+
 def _compiled(step: Step) -> Any:
     """solve_one(moves, max_nodes) -> (score, nodes, seconds) with the compiled solver
     searching exactly as the readable steps do (options=0: none of its extra ideas, or
-    CLAIMEVEN with that idea), and the opening book if the step has it; the table is
+    its CLAIMEVEN with that idea), and the opening book if the step has it; the table is
     emptied before each position."""
-    solver = get_solver("fast")
+    solver, claimeven_option = compiled_solver()
     claimeven = "claimeven" in step.ideas
-    fast = fast_module()
-    options = fast.CLAIMEVEN if fast is not None and claimeven else 0
+    options = claimeven_option if claimeven and claimeven_option is not None else 0
     book = OpeningBook.load() if "opening book" in step.ideas else None
     solver.solve(Position.from_string("3"), max_nodes=10)   # compile before timing
 
     def solve_one(moves: str, max_nodes: int) -> tuple[int, int, float]:
         solver.reset()
         pos = Position.from_string(moves)
-        saved = getattr(solver, "options", None)    # None: the readable solver (no numba)
+        saved = getattr(solver, "options", None)    # None: the readable solver
         if saved is not None:
             solver.options = options    # the readable search; the shared solver gets its own back
         saved_claimeven = getattr(solver, "claimeven", None)     # the readable solver's switch
@@ -638,11 +660,12 @@ def benchmark_steps(sets: Sequence[BenchmarkSet], steps: Sequence[Step] = STEPS,
                     max_nodes: int = 100_000, compiled_max_nodes: int = 10_000_000) -> StepsTable:
     """Every step on every set: a table of mean time, mean nodes, K nodes/s. A step shows
     "n/a" on a set where a position needs more than `max_nodes` nodes (`compiled_max_nodes`
-    for the compiled engine, when numba runs it). Raises AssertionError if a step gets a score wrong."""
+    for the compiled steps, when a compiled engine runs them: numba or WebAssembly). Raises
+    AssertionError if a step gets a score wrong."""
     rows = []
     for step in steps:
-        compiled = step.engine == "compiled" and fast_module() is not None
-        budget = compiled_max_nodes if compiled else max_nodes     # (no numba: readable speed)
+        compiled = step.engine == "compiled" and compiled_here()
+        budget = compiled_max_nodes if compiled else max_nodes     # (readable speed otherwise)
         cells: dict[str, Cell | None] = {}
         for test_set in sets:
             cell = measure(step, test_set, budget)
