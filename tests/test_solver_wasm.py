@@ -229,3 +229,49 @@ def test_a_core_that_cannot_load_says_why(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setattr(engine, "_solvers", {})
     with pytest.raises(RuntimeError, match="engine='wasm' cannot run here.*wasmtime"):
         engine.get_solver("wasm")
+
+
+def command_line(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """Run `python -m gamelib ARGS` in this process: (status, stdout, stderr)."""
+    from gamelib.cli import main
+    status = main(args)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_the_command_line_solves_with_engine_wasm(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`solve --engine wasm` searches with the WebAssembly solver (past the opening book)
+    and prints the scores `--engine fast` prints."""
+    monkeypatch.setattr(engine, "_solvers", {})
+    moves, score = reference("Test_L2_R1", 1)[0]
+    printed = {}
+    for name in ("wasm", "fast"):
+        status, out, err = command_line(["solve", "--engine", name, moves], capsys)
+        assert status == 0 and err == "", err
+        assert f"score {score} for the player to move" in out and " nodes in " in out
+        printed[name] = [line for line in out.splitlines() if line.startswith("score:")]
+    assert printed["wasm"] == printed["fast"] != []
+    assert isinstance(engine._solvers["wasm"], wasm.WasmSolver)
+
+
+def test_engine_wasm_that_cannot_load_is_one_error_line(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(engine, "_wasm", "the WebAssembly solver needs wasmtime")
+    monkeypatch.setattr(engine, "_solvers", {})
+    moves = reference("Test_L2_R1", 1)[0][0]
+    for args in (["solve", "--engine", "wasm", moves],
+                 ["solve", "--engine", "wasm", "--bench", "L3_R1", "--limit", "1"]):
+        status, out, err = command_line(args, capsys)
+        assert status == 2 and "Traceback" not in err, args
+        assert len(err.strip().splitlines()) == 1 and "engine='wasm' cannot run here" in err
+
+
+def test_the_command_lines_engine_choices_are_get_solvers(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from gamelib.cli import build_parser
+    for command in ("solve", "book"):
+        with pytest.raises(SystemExit):
+            build_parser().parse_args([command, "--engine", "numba"])
+        assert "'wasm'" in capsys.readouterr().err
+    assert set(api.ENGINES) == {"auto", "fast", "wasm", "python"}

@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import IO, Any, Iterator
 
 from gamelib.platform import _, clip, display_width, error_line, pad
-from gamelib.solver.api import (Analysis, book_column_scores, child_score, get_solver, sign, solve,
-                                to_position, warm_up)
+from gamelib.solver.api import (ENGINES, Analysis, book_column_scores, child_score, get_solver,
+                                sign, solve, to_position, warm_up)
 from gamelib.solver.position import SIZE, WIDTH, Position
 from gamelib.solver.steps import SETS, parse_test_lines, standard_lines
 
@@ -115,7 +115,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     try:
         pos = to_position(text)
         scores = column_scores(pos, weak=args.weak, engine=args.engine)
-    except ValueError as error:
+    except (ValueError, RuntimeError) as error:     # (RuntimeError: the engine cannot run here)
         print(error_line(clip(str(error))), file=sys.stderr)
         return 2
     if not scores:
@@ -166,7 +166,7 @@ def bench(path: Path, weak: bool, engine: str, limit: int | None) -> int:
                                                      problem=error.strerror or error,
                                                      sets=", ".join(SETS))), file=sys.stderr)
         return 2
-    except ValueError as error:
+    except (ValueError, RuntimeError) as error:     # (RuntimeError: the engine cannot run here)
         print(error_line(clip(str(error))), file=sys.stderr)
         return 2
     finally:
@@ -266,6 +266,9 @@ def cmd_book(args: argparse.Namespace) -> int:
         print(error_line(_("cannot write the book {path}: {problem}").format(
             path=clip(str(out), 200), problem=error.strerror or error)), file=sys.stderr)
         return 2
+    except RuntimeError as error:       # the engine cannot run here
+        print(error_line(clip(str(error))), file=sys.stderr)
+        return 2
     return 0
 
 
@@ -298,8 +301,10 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                        help=_("with --bench: solve only the first N lines (N >= 1); refused "
                               "without --bench"))
     solve.add_argument("--weak", action="store_true", help=_("win/draw/loss only (faster)"))
-    solve.add_argument("--engine", choices=["auto", "fast", "python"], default="auto",
-                       help=_("numba (fast) or pure Python (default: auto)"))
+    solve.add_argument("--engine", choices=ENGINES, default="auto",
+                       help=_("numba (fast), the same search compiled to WebAssembly (wasm; "
+                              "outside the browser it needs wasmtime) or pure Python "
+                              "(default: auto)"))
     solve.set_defaults(run=cmd_solve)
     book = sub.add_parser("book", help=_("extend the Connect Four opening book (resumable)"))
     book.add_argument("--plies", type=int, default=2,
@@ -309,7 +314,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                              "shipped inside gamelib is only written when you name it; a new "
                              "file starts as a copy of it). Use it with "
                              "PerfectPlayer(book=OpeningBook.load(FILE))"))
-    book.add_argument("--engine", choices=["auto", "fast", "python"], default="auto")
+    book.add_argument("--engine", choices=ENGINES, default="auto")
     book.add_argument("--best-only", action="store_true",
                       help=_("store only the best column's score (about 3x faster)"))
     book.set_defaults(run=cmd_book)
