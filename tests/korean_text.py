@@ -10,10 +10,10 @@ NAMES = {
     "AI", "MCTS", "MCTS-Solver", "UCT", "UCB", "UCB1", "MAX", "MIN", "PV", "TD", "Elo", "CI",
     "Python", "JupyterLab", "Jupyter", "Ctrl-C", "Pons", "numba", "SVG", "README", "CPU",
     "CPUs", "FILE", "SET", "LANG", "DIR", "NAME", "GAME", "OK", "Kopec", "Allis", "AIMA",
-    "alpha", "beta", "n-tuple", "Wilson",
+    "alpha", "beta", "n-tuple", "Wilson", "WebAssembly", "wasmtime",
     # the players' and games' names a user types (python -m gamelib play connect4 ...)
     "random", "minimax", "alphabeta", "id", "mcts", "mcts-solver", "perfect", "td",
-    "human", "ai", "connect4", "tictactoe", "auto", "fast", "python", "best-only",
+    "human", "ai", "connect4", "tictactoe", "auto", "fast", "wasm", "python", "best-only",
     "play", "analyse", "analyze", "review", "tournament", "figures", "solve", "book",
     "grade", "lessons", "gamelib", "usage", "help", "version", "ko", "en", "pip", "install",
     "lab", "jupyter", "set", "inf", "nan",
