@@ -62,6 +62,7 @@ def korean(text: str) -> bool:
     return any("\uac00" <= char <= "\ud7a3" for char in text)
 
 
+@pytest.mark.slow
 def test_the_korean_locale_makes_the_command_line_speak_korean():
     status, out, err = gamelib("play", "chess")
     assert status == 2 and out == ""
@@ -166,6 +167,7 @@ def test_analyse_review_and_tournament_in_korean(in_korean):
     assert total == "2판, 시드 1, 몰수패: 0"
 
 
+@pytest.mark.slow
 def test_without_the_korean_locale_the_command_line_speaks_english_as_before():
     status, out, err = gamelib("review", "connect4", "3342", locale="C.UTF-8")
     assert status == 0 and err == ""
