@@ -218,7 +218,8 @@ ARGPARSE_MESSAGES = (
     N_("not allowed with argument %s"), N_("ignored explicit argument %r"),
     N_("one of the arguments %s is required"))
 """The words argparse itself writes (Python 3.11's), so that they have translations here:
-Python ships no Korean catalog for them. A word argparse adds later stays English."""
+Python ships no Korean catalog for them. A word argparse adds later stays English, and so
+does one Python 3.10 writes without gettext ("argument --lang: ...")."""
 
 
 def speak_in_argparse() -> None:
