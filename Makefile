@@ -26,12 +26,12 @@ lessons: setup    ## set up, then open JupyterLab on the lessons
 	$(VENV)/bin/jupyter lab $(ROOT_FLAG) notebooks/00-start-here.ipynb
 
 test:             ## the test set with Chromium; every test (unit, notebooks, browser) and the
-                  ## HTML export, then the fast suite on the other supported Pythons
+                  ## HTML export, then the fast suite on the oldest and newest other Pythons
 	PYTHON=$(PYTHON) VENV=$(VENV) scripts/setup.sh --browser
 	$(PY) -m pytest $(PARALLEL) -m "not e2e" --durations=20
 	$(PY) -m pytest -m e2e --durations=10
 	GAMELIB_QUICK=1 EXECUTED=build/executed/quick scripts/export_html.sh
-	VENV=$(VENV) UV=$(UV) scripts/test_versions.sh
+	VERSIONS=ends VENV=$(VENV) UV=$(UV) scripts/test_versions.sh
 
 test-lite:        ## every lesson, English and Korean, run with Run All in the browser build, offline (40-60 min)
 	GAMELIB_LITE_LESSONS=all $(PY) -m pytest tests/e2e/test_lite.py -k every_lesson

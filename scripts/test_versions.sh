@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The fast suite on every supported Python other than the main environment's (the full
-# suite already ran there). Supported means listed in pyproject.toml's classifiers. Each
+# suite already ran there), or with VERSIONS=ends on the oldest and newest of them. Supported means listed in pyproject.toml's classifiers. Each
 # runs in its own environment, .venv-3.X, made by uv from requirements/test.txt.
 #
 # Needs: uv (UV, default: the one the test set puts in .venv), and the interpreters, found
@@ -32,6 +32,14 @@ find_python() {
 
 main_version=$("$VENV/bin/python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
 mapfile -t versions < <(sed -n 's/.*"Programming Language :: Python :: \(3\.[0-9]*\)".*/\1/p' pyproject.toml)
+# VERSIONS=ends (make test): only the oldest and the newest of the other Pythons, which
+# bracket the ones between; `make test-versions` runs every one.
+if [[ ${VERSIONS:-all} == ends ]]; then
+  mapfile -t others < <(printf '%s\n' "${versions[@]}" | grep -vx "$main_version" | sort -V)
+  versions=()
+  (( ${#others[@]} > 0 )) && versions+=("${others[0]}")
+  (( ${#others[@]} > 1 )) && versions+=("${others[-1]}")
+fi
 ran=() skipped=() failed=()
 for version in "${versions[@]}"; do
   [[ $version == "$main_version" ]] && continue

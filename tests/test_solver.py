@@ -26,6 +26,7 @@ def reference(name: str, limit: int | None = None) -> list[tuple[str, int]]:
     return pairs[:limit]
 
 
+@pytest.mark.slow
 def test_position_agrees_with_connect_four_on_random_games():
     game = ConnectFour()
     rng = random.Random(7)
@@ -71,7 +72,8 @@ def every_few(name: str, count: int) -> list[tuple[str, int]]:
 
 
 @pytest.mark.parametrize("claimeven", [False, True])
-@pytest.mark.parametrize("name", list(SAMPLES))
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow)
+                                  if name == "Test_L2_R2" else name for name in SAMPLES])
 def test_readable_and_compiled_engines_search_the_same_nodes(name, claimeven):
     python = Solver(claimeven=claimeven)
     compiled = fast.FastSolver(options=fast.CLAIMEVEN if claimeven else 0)
@@ -83,6 +85,7 @@ def test_readable_and_compiled_engines_search_the_same_nodes(name, claimeven):
         assert python.nodes == compiled.nodes > 0, moves
 
 
+@pytest.mark.slow
 def test_both_engines_give_up_the_same_way_when_the_node_budget_is_spent():
     moves, score = reference("Test_L2_R2", 2)[1]          # a win or a loss, not 0
     pos = Position.from_string(moves)
@@ -222,6 +225,7 @@ def test_the_ideas_search_fewer_nodes():
     assert fast.BEST == fast.HASH_MOVE | fast.TWO_TABLES | fast.FAIL_SOFT
 
 
+@pytest.mark.slow
 def test_fail_soft_bounds_are_true_and_at_least_as_tight():
     rng = random.Random(3)
     soft, hard = fast.FastSolver(), fast.FastSolver(options=fast.BEST & ~fast.FAIL_SOFT)

@@ -32,6 +32,7 @@ def node_text(picture: str, node: int) -> str:
     return html.unescape(" ".join(re.findall(r">([^<>]+)</text>", group.group(0))))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("result", searches(), ids=["minimax", "alphabeta", "deep", "ttt"])
 def test_a_leaf_is_entered_as_a_leaf_never_as_a_node_where_someone_moves(result):
     stepper = SearchStepper(result)
@@ -47,6 +48,7 @@ def test_a_leaf_is_entered_as_a_leaf_never_as_a_node_where_someone_moves(result)
             assert "to move at depth" in stepper.narration
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("result", searches()[1:], ids=["alphabeta", "deep", "ttt"])
 def test_the_picture_shows_the_window_the_call_stack_and_narration_speak_of(result):
     stepper = SearchStepper(result)
