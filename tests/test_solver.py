@@ -161,29 +161,28 @@ def test_claimeven_never_contradicts_the_exact_score_of_random_positions():
     assert applied >= 3
 
 
-@pytest.mark.parametrize("weak", [False, True])
-def test_claimeven_search_equals_the_search_without_it_on_random_positions(weak):
-    rng = random.Random(6 + weak)
+def assert_claimeven_changes_no_score(rng: random.Random, plies: range, per_ply: int,
+                                      weak: bool) -> None:
+    """The search with claimeven and the search without it agree on `per_ply` random
+    positions of each number of plies in `plies`."""
     plain, knowing = fast.FastSolver(), fast.FastSolver(options=fast.BEST | fast.CLAIMEVEN)
-    for ply in range(10, 25, 2):
-        for _ in range(3):
+    for ply in plies:
+        for _ in range(per_ply):
             pos = Position.from_string(random_unfinished(ply, rng))
             plain.reset()
             knowing.reset()
             assert plain.solve(pos, weak) == knowing.solve(pos, weak), (pos, weak)
+
+
+@pytest.mark.parametrize("weak", [False, True])
+def test_claimeven_search_equals_the_search_without_it_on_random_positions(weak):
+    assert_claimeven_changes_no_score(random.Random(6 + weak), range(10, 25, 2), 3, weak)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("weak", [False, True])
 def test_claimeven_search_equals_the_search_without_it_from_ply_6(weak):
-    rng = random.Random(60 + weak)
-    plain, knowing = fast.FastSolver(), fast.FastSolver(options=fast.BEST | fast.CLAIMEVEN)
-    for ply in range(6, 25, 2):
-        for _ in range(2):
-            pos = Position.from_string(random_unfinished(ply, rng))
-            plain.reset()
-            knowing.reset()
-            assert plain.solve(pos, weak) == knowing.solve(pos, weak), (pos, weak)
+    assert_claimeven_changes_no_score(random.Random(60 + weak), range(6, 25, 2), 2, weak)
 
 
 @pytest.mark.slow
