@@ -139,11 +139,28 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                  else f"lesson-{lesson}{edition(item)}" if lesson else module)
         item.add_marker(pytest.mark.xdist_group(group))
         groups[item.nodeid] = group
+    items.sort(key=lambda item: longest_first(groups[item.nodeid]))
     path = os.environ.get(GROUPS_FILE)
     if path and hasattr(config, "workerinput"):
         written = Path(f"{path}.{config.workerinput['workerid']}")
         written.write_text(json.dumps(groups))
         os.replace(written, path)             # whole, whichever worker writes last
+
+
+LONG_GROUPS = ("mutants-eval-", "lesson-")
+"""Groups that take a minute or more (the evaluation's mutants, a lesson's run): they are
+handed out first, so that the two processes end together instead of one starting a long
+group while the other has nothing left."""
+
+
+def longest_first(group: str) -> tuple[int, int]:
+    """The order in which groups are handed out: long groups first (later lessons, which run
+    longer, before earlier ones), then the rest in the order collected."""
+    for rank, prefix in enumerate(LONG_GROUPS):
+        if group.startswith(prefix):
+            number = re.search(r"\d+", group)
+            return rank, -int(number.group()) if number else 0
+    return len(LONG_GROUPS), 0
 
 
 @pytest.hookimpl(optionalhook=True)      # a hook of pytest-xdist, when it is installed
@@ -154,8 +171,10 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
         return None
     from xdist.scheduler import LoadScopeScheduling
 
+    config.option.loadscopereorder = False    # (it would order groups by their test count)
+
     class LessonGroups(LoadScopeScheduling):
-        """Whole groups to one worker, in the order collected."""
+        """Whole groups to one worker, in the order collected (long ones first)."""
 
         groups: dict[str, str] | None = None
 
