@@ -116,3 +116,25 @@ def test_an_mcts_iteration_is_drawn_in_korean(speak):
     speak("en")
     assert "MCTS iteration 12: select -> expand -> playout -> backpropagate: X wins" \
         in draw_iteration(result, 12).source
+
+
+def test_korean_words_a_lesson_draws_are_measured_in_a_hangul_font(speak):
+    """A lesson's own plot (new_plot, its labels, fig.tight_layout()) gets the Hangul fonts
+    before tight_layout measures its words: matplotlib warns of no missing glyph."""
+    import warnings
+
+    from gamelib.viz.plots import new_plot
+
+    if not st.matplotlib_hangul_fonts():
+        pytest.skip("no font with Hangul on this system")
+    speak("ko")
+    fig, ax = new_plot()
+    ax.barh(["무작위", "규칙"], [0.4, 0.9])
+    ax.set_xlabel("솔버의 값을 지키는 수의 비율")
+    ax.text(0.4, 0, "40%")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        fig.tight_layout()
+        png, _alt = fig._repr_png_()
+    assert png.startswith(b"\x89PNG")
+    assert set(ax.xaxis.label.get_fontfamily()) >= st.matplotlib_hangul_fonts()
