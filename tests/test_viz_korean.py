@@ -4,6 +4,9 @@ words are not drawn as empty boxes; an English picture is the one it always was.
 
 from __future__ import annotations
 
+import io
+import re
+
 import pytest
 
 from gamelib import platform
@@ -12,7 +15,8 @@ from gamelib.search import Trace, alphabeta
 from gamelib.viz import style as st
 from gamelib.viz.column_scores import column_scores_svg
 from gamelib.viz.plots import figure_description, plot_nodes_vs_depth, use_hangul_fonts
-from gamelib.viz.rendering import find_renderer, render_svg
+from gamelib.viz import raster, rendering
+from gamelib.viz.rendering import Drawing, find_renderer, render, render_svg
 from gamelib.viz.svgplot import SvgFigure
 from gamelib.viz.tree import draw_tree
 
@@ -138,3 +142,84 @@ def test_korean_words_a_lesson_draws_are_measured_in_a_hangul_font(speak):
         png, _alt = fig._repr_png_()
     assert png.startswith(b"\x89PNG")
     assert set(ax.xaxis.label.get_fontfamily()) >= st.matplotlib_hangul_fonts()
+
+
+PURE = rendering.find_pure()
+needs_pure_and_hangul = pytest.mark.skipif(
+    PURE is None or not st.matplotlib_hangul_fonts(),
+    reason="needs graphviz-pure and a font with Hangul")
+
+
+@pytest.fixture
+def without_dot(monkeypatch):
+    """Drawings are rendered by graphviz-pure, as where no system Graphviz is installed."""
+    monkeypatch.setattr(rendering, "find_renderer", lambda: PURE)
+
+
+def one_node(words: str) -> Drawing:
+    """A drawing of one node labelled `words`, in the fonts of a Korean drawing."""
+    drawing = Drawing()
+    drawing.attr("node", fontname="Helvetica,Noto Sans CJK KR,NanumGothic,sans-serif")
+    drawing.node("n", words)
+    return drawing
+
+
+def pixels(png: bytes) -> bytes:
+    """The RGBA pixels of a PNG (its metadata aside)."""
+    from PIL import Image
+
+    return Image.open(io.BytesIO(png)).convert("RGBA").tobytes()
+
+
+@needs_pure_and_hangul
+def test_without_dot_a_png_draws_hangul_letters_not_empty_boxes(without_dot):
+    """Missing letters are all drawn as one same box: two words of the same letters in
+    another order would then be the same picture."""
+    first, second = (render(one_node(words), "png") for words in ("가지치기", "치기가지"))
+    assert len(pixels(first)) == len(pixels(second))        # the same layout
+    assert pixels(first) != pixels(second)
+
+
+@needs_pure_and_hangul
+def test_without_dot_a_korean_tree_is_drawn_in_a_font_that_has_its_letters(speak, without_dot):
+    from fontTools.ttLib import TTFont
+    from matplotlib import font_manager
+
+    speak("ko")
+    drawing = draw_tree(alphabeta(TREE, (), trace=Trace()))
+    letters = set(raster.HANGUL.findall(drawing.source))
+    assert len(letters) > 20
+    files = [font_manager.findfont(font_manager.FontProperties(family=[name]))
+             for name in raster.drawing_fonts(st.font_families())]
+    covered = {chr(code) for path in files
+               for code in TTFont(path, fontNumber=0, lazy=True).getBestCmap()}
+    assert letters <= covered, sorted(letters - covered)
+    assert render(drawing, "png").startswith(b"\x89PNG")
+
+
+@needs_pure_and_hangul
+def test_without_dot_a_korean_svg_is_laid_out_for_its_letters(without_dot):
+    """graphviz-pure measures a Hangul letter as a space: the layout uses stand-ins as wide,
+    and the SVG has the real words back."""
+    svg = render_svg(one_node("가지치기됨 가지치기됨"))
+    assert ">가지치기됨 가지치기됨<" in svg and "WWWWW" not in svg
+    assert 'font-family="Helvetica,Noto Sans CJK KR,NanumGothic,sans-serif"' in svg
+    width = float(re.search(r'<svg width="([\d.]+)pt"', svg).group(1))
+    assert width > 10 * 0.9 * 14                  # ten letters of about 1 em at 14 points
+
+
+def test_a_korean_layout_has_latin_stand_ins_and_one_font():
+    source = 'n [label="값 3" fontname="Helvetica,NanumGothic,sans-serif"]'
+    assert raster.layout_source(source) == 'n [label="W 3" fontname="Helvetica"]'
+    laid = '<svg><text x="1" font-family="Helvetica">W 3</text><text x="2">b</text></svg>'
+    real = '<svg><text x="9" font-family="Helvetica,NanumGothic">값 3</text><text>b</text></svg>'
+    assert raster.with_words(laid, real) == (
+        '<svg><text x="1" font-family="Helvetica,NanumGothic">값 3</text>'
+        '<text x="2">b</text></svg>')
+    assert raster.with_words(laid, "<svg><text>값</text></svg>") == "<svg><text>값</text></svg>"
+
+
+@pytest.mark.skipif(PURE is None, reason="needs graphviz-pure")
+def test_without_dot_an_english_png_is_graphviz_pures_own(without_dot):
+    drawing = one_node("pruned")
+    assert render(drawing, "png") == rendering.run_renderer(PURE, drawing.source, "png")
