@@ -11,7 +11,8 @@
         empty entry, a changed cell keeps its old translation marked fuzzy with the
         previous English beside it, entries of cells that are gone are commented out;
         with --code, each code cell that prints or draws English text (even one word) or
-        has English comments gets an entry too: translate its strings and comments only (check says so if the code itself changed)
+        has English comments gets an entry too: translate its strings and comments only
+        (check says so if the code itself changed)
 
     python scripts/translations.py messages [--lang ko]
         the same for the package's own messages (gamelib/locale/ko/LC_MESSAGES/gamelib.po):
