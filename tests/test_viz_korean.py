@@ -223,3 +223,21 @@ def test_a_korean_layout_has_latin_stand_ins_and_one_font():
 def test_without_dot_an_english_png_is_graphviz_pures_own(without_dot):
     drawing = one_node("pruned")
     assert render(drawing, "png") == rendering.run_renderer(PURE, drawing.source, "png")
+
+
+def test_a_korean_trees_small_lines_are_korean(speak):
+    """The depth-limit leaves of a tree drawn without boards, and its TT hits, drawn as
+    nodes or as edges, say so in Korean."""
+    from gamelib.games import TicTacToe
+    from gamelib.search import TranspositionTable
+
+    speak("ko")
+    c4 = ConnectFour()
+    shallow = draw_tree(alphabeta(c4, c4.play("3342"), depth=2, trace=Trace()), boards=False)
+    assert ">평가됨<" in shallow.source and "evaluated" not in shallow.source
+    game = TicTacToe()
+    result = alphabeta(game, game.play([(1, 1), (0, 0), (1, 2), (0, 2), (2, 2)]),
+                       tt=TranspositionTable(), trace=Trace())
+    for merge in (False, True):
+        source = draw_tree(result, merge=merge, boards=False).source
+        assert "전치표 적중" in source and "TT hit" not in source
