@@ -12,13 +12,14 @@ import pytest
 from gamelib import platform
 from gamelib.games import ConnectFour, GameTree
 from gamelib.search import Trace, alphabeta
+from gamelib.viz import raster, rendering
 from gamelib.viz import style as st
 from gamelib.viz.column_scores import column_scores_svg
 from gamelib.viz.plots import figure_description, plot_nodes_vs_depth, use_hangul_fonts
-from gamelib.viz import raster, rendering
 from gamelib.viz.rendering import Drawing, find_renderer, render, render_svg
 from gamelib.viz.svgplot import SvgFigure
 from gamelib.viz.tree import draw_tree
+from korean_text import leftover_english
 
 TREE = GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 COUNTS = {"minimax": {1: 7, 2: 49}, "alpha-beta": {1: 7, 2: 30}}
@@ -117,9 +118,14 @@ def test_an_mcts_iteration_is_drawn_in_korean(speak):
     for words in ("MCTS 반복 12: 선택 -> 확장 -> 플레이아웃 -> 역전파: X 승",
                   "확장됨", "무작위 수 5개", "O의 보상 0", "1. 선택: UCB가 가장 높은 자식"):
         assert words in source
+    outline = draw_iteration(result, 12).outline
+    assert outline.startswith("MCTS 반복 12\n1. 선택: ") and "3. 플레이아웃: 수 5개, X 승" in outline
+    assert not leftover_english(outline)
     speak("en")
     assert "MCTS iteration 12: select -> expand -> playout -> backpropagate: X wins" \
         in draw_iteration(result, 12).source
+    assert "3. playout: 5 moves, X wins\n4. backprop #12: +0, N 0 -> 1, W -> 0" \
+        in draw_iteration(result, 12).outline
 
 
 def test_korean_words_a_lesson_draws_are_measured_in_a_hangul_font(speak):
