@@ -71,6 +71,7 @@ def test_a_korean_plot_has_korean_words_and_hangul_fonts(speak):
     ax = fig.get_axes()[0]
     assert (ax.get_title(), ax.get_xlabel()) == ("탐색한 노드", "탐색 깊이 (수)")
     assert figure_description(fig).startswith("탐색한 노드; 가로축: 탐색 깊이 (수); 세로축: ")
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["미니맥스", "알파-베타"]
     hangul = st.matplotlib_hangul_fonts()
     if hangul:              # a system without any Hangul font cannot draw them at all
         assert set(ax.title.get_fontfamily()) >= hangul
@@ -83,6 +84,7 @@ def test_an_english_plot_keeps_its_fonts_and_words(speak):
     use_hangul_fonts(fig)
     ax = fig.get_axes()[0]
     assert (ax.get_title(), ax.get_xlabel()) == ("Nodes searched", "search depth (plies)")
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["minimax", "alpha-beta"]
     assert ax.title.get_fontfamily() == ["sans-serif"]
     assert st.matplotlib_families() == []
 

@@ -25,8 +25,10 @@ if TYPE_CHECKING:
 
 WIN_COLOUR, DRAW_COLOUR, LOSS_COLOUR = "#2ca02c", "#b0b0b0", "#d62728"
 
-VARIANTS = ("minimax", "alpha-beta", "alpha-beta + ordering", "alpha-beta + ordering + TT")
-"""The searches `count_nodes` compares, from the plainest to the best."""
+VARIANTS = (N_("minimax"), N_("alpha-beta"), N_("alpha-beta + ordering"),
+            N_("alpha-beta + ordering + TT"))
+"""The searches `count_nodes` compares, from the plainest to the best (their names are the
+keys of its counts; the plot's legend says them in gamelib's language)."""
 
 
 def new_figure(figsize: tuple[float, float] = (6.4, 4.2)) -> Figure:
@@ -140,7 +142,7 @@ def plot_nodes_vs_depth(counts: dict[str, dict[int, int]], title: str = N_("Node
     for k, (name, by_depth) in enumerate(counts.items()):
         depths = sorted(by_depth)
         ax.plot(depths, [by_depth[d] for d in depths], marker=markers[k % len(markers)],
-                label=name)
+                label=_(name))
     ax.set_yscale("log")
     ax.set_xlabel(_("search depth (plies)"))
     ax.set_ylabel(_("nodes visited (log scale)"))
