@@ -75,26 +75,32 @@ def with_words(layout_svg: str, real_svg: str) -> str:
 
 # ---- Drawing Graphviz's SVG with matplotlib ----------------------------------------------
 
-def svg_png(svg: str, dpi: int = 96) -> bytes:
+def svg_png(svg: str, dpi: int) -> bytes:
     """A PNG of Graphviz's `svg` at `dpi` dots per inch (an SVG unit is a point), its
     words in fonts that have their letters (Hangul too, when the system has a Hangul font)."""
     from matplotlib.figure import Figure
 
     root = ElementTree.fromstring(svg.encode("utf-8"))
     left, top, width, height = (float(v) for v in root.get("viewBox", "").split())
-    points = _points(root.get("width", "")) or width
-    fig = Figure(figsize=(points / 72, _points(root.get("height", "")) / 72 or height / 72),
-                 dpi=dpi)
+    wide = _points(root.get("width", "")) or width
+    tall = _points(root.get("height", "")) or height
+    fig = Figure(figsize=(wide / 72, tall / 72), dpi=dpi)
     fig.patch.set_alpha(0)
     ax = fig.add_axes((0, 0, 1, 1))
     ax.set_xlim(left, left + width)
     ax.set_ylim(top + height, top)              # SVG's y grows downwards
     ax.set_axis_off()
-    _draw_group(ax, root, _Pen(scale=points / width))
+    _draw_group(ax, root, _Pen(scale=wide / width))
+    return _png(fig, dpi)
+
+
+def _png(fig: Any, dpi: int) -> bytes:
+    """The figure as PNG bytes, without matplotlib's notes on font weights it rounds (the
+    bold of NanumGothic is a 600, not a 700)."""
     buffer = io.BytesIO()
     fonts_log = logging.getLogger("matplotlib.font_manager")
     level = fonts_log.level
-    fonts_log.setLevel(logging.ERROR)       # not "bold not found, using 600" (NanumGothic)
+    fonts_log.setLevel(logging.ERROR)
     try:
         fig.savefig(buffer, format="png", dpi=dpi, metadata={"Software": None})
     finally:
