@@ -25,6 +25,7 @@ import copy
 import io
 import re
 import string
+import tokenize
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -241,8 +242,9 @@ def updated(notebook: Any, catalog: Catalog, code: bool = False) -> Catalog:
     markdown cell (and per code cell that had one) in notebook order; a new markdown cell
     gets an empty one; a cell whose English changed keeps its old translation, marked fuzzy
     with the previous English beside it; entries of cells that are gone are kept as
-    obsolete (commented out). With `code`, each code cell that prints English text and has
-    no entry yet gets an empty one, for a translator to start from."""
+    obsolete (commented out). With `code`, each code cell that shows English text or has
+    English comments (`has_text`) and no entry yet gets an empty one, for a translator to
+    start from."""
     from babel.messages.catalog import Catalog, Message
 
     result = Catalog(locale=catalog.locale, project=catalog.project, fuzzy=False,
@@ -274,16 +276,60 @@ def updated(notebook: Any, catalog: Catalog, code: bool = False) -> Catalog:
 ENGLISH_TEXT = re.compile(r"[A-Za-z]{2,}[^\S\n]+[A-Za-z]{2,}")
 """Two English words in a row: a string a student reads, not a name or a position."""
 
+ENGLISH_WORD = re.compile(r"(?<![\w./])[A-Za-z]{2,}")
+"""One English word (not a file suffix like .png): text when a string is shown as it is
+(printed, a label, a title)."""
+
+SHOWN_BY = {"print", "display", "set_title", "set_xlabel", "set_ylabel", "suptitle", "text",
+            "annotate", "figtext"}
+"""Calls whose positional string arguments a student reads."""
+
+SHOWN_AS = {"label", "title", "xlabel", "ylabel", "text", "name", "description"}
+"""Keyword arguments whose string a student reads."""
+
 
 def has_text(source: str) -> bool:
-    """True when a code cell holds a string literal with English words (what it prints)."""
+    """True when a code cell shows English text (what it prints or draws) or explains itself
+    in English comments: a string literal with two English words in a row, a one-word string
+    that is printed, drawn as a label or title, or part of an f-string, or a comment with
+    two English words in a row."""
+    code = "\n".join(line for line in source.splitlines()
+                     if not line.lstrip().startswith(("%", "!")))
     try:
-        tree = ast.parse("\n".join(line for line in source.splitlines()
-                                   if not line.lstrip().startswith(("%", "!"))))
+        tree = ast.parse(code)
     except SyntaxError:
         return False
-    return any(isinstance(node, ast.Constant) and isinstance(node.value, str)
-               and ENGLISH_TEXT.search(node.value) for node in ast.walk(tree))
+    return (any(ENGLISH_TEXT.search(text) for text in _strings(tree))
+            or any(ENGLISH_WORD.search(text) for text in _shown_strings(tree))
+            or any(ENGLISH_TEXT.search(comment) for comment in _comments(code)))
+
+
+def _strings(tree: ast.AST) -> list[str]:
+    """The text of every string literal in `tree`."""
+    return [node.value for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)]
+
+
+def _shown_strings(tree: ast.AST) -> list[str]:
+    """The string literals of `tree` a student reads as they are: the text parts of
+    f-strings and the strings given to a call that prints or draws them."""
+    shown: list[ast.expr] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr):
+            shown += node.values
+        elif isinstance(node, ast.Call):
+            func = node.func
+            called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            shown += node.args if called in SHOWN_BY else []
+            shown += [kw.value for kw in node.keywords if kw.arg in SHOWN_AS]
+    return [node.value for node in shown
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)]
+
+
+def _comments(code: str) -> list[str]:
+    """The comments of `code` (which parses), without their '#'."""
+    tokens = tokenize.generate_tokens(io.StringIO(code).readline)
+    return [token.string.lstrip("#") for token in tokens if token.type == tokenize.COMMENT]
 
 
 def new_catalog(language: str) -> Catalog:

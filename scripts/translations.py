@@ -10,8 +10,9 @@
         named, e.g. 10-learning-to-evaluate, which starts a new catalog): new cells get an
         empty entry, a changed cell keeps its old translation marked fuzzy with the
         previous English beside it, entries of cells that are gone are commented out;
-        with --code, each code cell that prints English text gets an entry too: translate
-        its strings and comments only (check says so if the code itself changed)
+        with --code, each code cell that prints or draws English text (even one word) or
+        has English comments gets an entry too: translate its strings and comments only
+        (check says so if the code itself changed)
 
     python scripts/translations.py messages [--lang ko]
         the same for the package's own messages (gamelib/locale/ko/LC_MESSAGES/gamelib.po):
@@ -69,7 +70,7 @@ def check(language: str) -> int:
 
 def update(language: str, lessons: list[str], code: bool = False) -> int:
     """Bring the catalogs of `lessons` (default: every one there is) up to the English;
-    with `code`, start an entry for each code cell that prints English text."""
+    with `code`, start an entry for each code cell that shows English text or comments."""
     names = lessons or [path.stem for path in sorted((NOTEBOOKS / language).glob("*.po"))]
     for lesson in names:
         path = catalog_path(lesson, language)
@@ -115,8 +116,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="for update: the lessons to update (default: every catalog)")
     parser.add_argument("--lang", type=language_argument, default="ko")
     parser.add_argument("--code", action="store_true",
-                        help="for update: also start an entry for each code cell that prints "
-                             "English text (its translation changes only strings and comments)")
+                        help="for update: also start an entry for each code cell that prints or "
+                             "draws English text or has English comments (its translation "
+                             "changes only strings and comments)")
     args = parser.parse_intermixed_args(argv)     # `update --lang ko LESSON` as documented
     if args.command == "check":
         return check(args.lang)

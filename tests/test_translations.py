@@ -139,6 +139,33 @@ def test_update_with_code_starts_entries_only_for_code_cells_that_print_english(
         translations.updated(notebook, tiny_catalog(notebook)))     # only when asked
 
 
+@pytest.mark.parametrize("source", [
+    'print("Done")',                                   # one printed word
+    'n = 3\nprint(f"{n} nodes")',                      # one word of an f-string
+    'ax.set_ylabel("nodes")',                          # an axis label
+    'ax.plot([1, 2], label="minimax")',                # a legend entry
+    '# try a deeper search\nalphabeta(game, state, depth=6)',    # English in a comment only
+    'depth = 4   # plies ahead',
+])
+def test_update_with_code_starts_entries_for_one_shown_word_and_for_english_comments(source):
+    notebook = tiny_lesson()
+    notebook.cells[3].source = source
+    assert translations.has_text(source)
+    catalog = translations.updated(notebook, tiny_catalog(notebook), code=True)
+    assert translations.entries(catalog)["cell-03"].string == ""
+
+
+@pytest.mark.parametrize("source", [
+    'alphabeta(game, state, order="centre")',          # an option's value, not text
+    'ax.plot(xs, ys, "o-", color="grey")',             # a format and a colour
+    'counts["minimax"].append(1)',                     # a key
+    'print(f"{name}.png", 2 + 2)  # noqa: T201',       # a file name, a linter's mark
+    'print("X")',                                      # one letter: a player
+])
+def test_update_with_code_leaves_code_without_english_text_shared(source):
+    assert not translations.has_text(source)
+
+
 def test_a_change_in_the_english_is_named_with_lesson_cell_and_first_words():
     notebook = tiny_lesson()
     catalog = tiny_catalog(notebook)

@@ -227,19 +227,24 @@ def _legend(proven: bool = False) -> str:
 
 
 def _outline(it: Iteration, after: dict[int, TraceNode], before: dict[int, TraceNode]) -> str:
-    """The iteration as text (the fallback without Graphviz)."""
-    moves = " ".join(st.fmt_move(m) for m in it.select.moves) or "(none: the root)"
-    lines = [f"MCTS iteration {it.number}", f"1. select: {moves}"]
+    """The iteration as text (the fallback without Graphviz, and the alt text)."""
+    moves = " ".join(st.fmt_move(m) for m in it.select.moves) or _("(none: the root)")
+    lines = [_("MCTS iteration {number}").format(number=it.number),
+             _("1. select: {moves}").format(moves=moves)]
     if it.expand is not None:
-        lines.append(f"2. expand: move {st.fmt_move(it.expand.move)} (node #{it.expand.node})")
+        lines.append(_("2. expand: move {move} (node #{node})").format(
+            move=st.fmt_move(it.expand.move), node=it.expand.node))
     if it.playout is not None:
-        lines.append(f"3. playout: {len(it.playout.moves)} moves, {it.playout.note}")
+        lines.append(_("3. playout: {count} moves, {result}").format(
+            count=len(it.playout.moves), result=playout_note(it.playout.note)))
     for event in it.backprop:
         old = before.get(event.node)
-        n0 = old.visits if old is not None else 0
-        lines.append(f"4. backprop #{event.node}: +{event.value or 0:g}, N {n0} -> {event.visits}, "
-                     f"W -> {event.total:g}")
+        lines.append(_("4. backprop #{node}: +{value:g}, N {before} -> {after}, W -> {total:g}")
+                     .format(node=event.node, value=event.value or 0,
+                             before=old.visits if old is not None else 0,
+                             after=event.visits, total=event.total))
     for proved in it.proofs:
         proof, whom = proof_of(after[proved.node], mover_of(after, proved.node))
-        lines.append(f"5. proved #{proved.node}: {PROOF_NAMES[proof]} for {whom}")
+        lines.append(_("5. proved #{node}: {proof} for {player}").format(
+            node=proved.node, proof=_(PROOF_NAMES[proof]), player=whom))
     return "\n".join(lines)

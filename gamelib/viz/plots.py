@@ -25,8 +25,10 @@ if TYPE_CHECKING:
 
 WIN_COLOUR, DRAW_COLOUR, LOSS_COLOUR = "#2ca02c", "#b0b0b0", "#d62728"
 
-VARIANTS = ("minimax", "alpha-beta", "alpha-beta + ordering", "alpha-beta + ordering + TT")
-"""The searches `count_nodes` compares, from the plainest to the best."""
+VARIANTS = (N_("minimax"), N_("alpha-beta"), N_("alpha-beta + ordering"),
+            N_("alpha-beta + ordering + TT"))
+"""The searches `count_nodes` compares, from the plainest to the best (their names are the
+keys of its counts; the plot's legend says them in gamelib's language)."""
 
 
 def new_figure(figsize: tuple[float, float] = (6.4, 4.2)) -> Figure:
@@ -55,14 +57,30 @@ def _picture_figure() -> type[Figure]:
     from matplotlib.figure import Figure
 
     class PictureFigure(Figure):
-        """A Figure that a notebook shows as a PNG picture."""
+        """A Figure that a notebook shows as a PNG picture, and whose words get the Hangul
+        fonts in Korean before anything measures or draws them (every layout and drawing
+        goes through `draw`, `tight_layout` or `get_tightbbox`)."""
 
         def _repr_png_(self) -> Any:
             """The PNG picture, with the plot in words as its alt text."""
             buffer = io.BytesIO()
-            use_hangul_fonts(self)
             self.savefig(buffer, format="png", bbox_inches="tight")
             return buffer.getvalue(), {"alt": figure_description(self)}
+
+        def draw(self, renderer: Any) -> None:
+            """Draw the figure, its words in the Hangul fonts in Korean."""
+            use_hangul_fonts(self)
+            super().draw(renderer)
+
+        def tight_layout(self, *args: Any, **options: Any) -> None:
+            """Fit the axes around their words, measured in the Hangul fonts in Korean."""
+            use_hangul_fonts(self)
+            super().tight_layout(*args, **options)
+
+        def get_tightbbox(self, *args: Any, **options: Any) -> Any:
+            """The box around everything drawn, measured in the Hangul fonts in Korean."""
+            use_hangul_fonts(self)
+            return super().get_tightbbox(*args, **options)
 
     return PictureFigure
 
@@ -124,7 +142,7 @@ def plot_nodes_vs_depth(counts: dict[str, dict[int, int]], title: str = N_("Node
     for k, (name, by_depth) in enumerate(counts.items()):
         depths = sorted(by_depth)
         ax.plot(depths, [by_depth[d] for d in depths], marker=markers[k % len(markers)],
-                label=name)
+                label=_(name))
     ax.set_yscale("log")
     ax.set_xlabel(_("search depth (plies)"))
     ax.set_ylabel(_("nodes visited (log scale)"))
@@ -132,7 +150,6 @@ def plot_nodes_vs_depth(counts: dict[str, dict[int, int]], title: str = N_("Node
     ax.set_title(_(title))
     ax.grid(True, which="major", alpha=0.3)
     ax.legend()
-    use_hangul_fonts(fig)
     fig.tight_layout()
     return fig
 
@@ -196,7 +213,6 @@ def plot_mcts_convergence(source: SearchResult | Trace | dict[str, Any], top: in
     value_ax.set_xlabel(_("iterations"))
     for ax in (shares_ax, value_ax):
         ax.grid(True, alpha=0.3)
-    use_hangul_fonts(fig)
     fig.tight_layout()
     return fig
 
@@ -252,7 +268,6 @@ def plot_deepening(result: SearchResult, figsize: tuple[float, float] = (7.0, 3.
     ax.set_title(_("Iterative deepening: answer from depth {depth}").format(
         depth=result.stats.depth))
     ax.spines[["top", "right"]].set_visible(False)
-    use_hangul_fonts(fig)
     fig.tight_layout()
     return fig
 
@@ -296,7 +311,6 @@ def plot_tournament(results: Any, title: str = N_("Results"),
     ax.set_title(_(title))
     fig.legend(*ax.get_legend_handles_labels(), loc="lower center", ncol=3, frameon=False,
                fontsize="small")           # along the bottom: never over the title
-    use_hangul_fonts(fig)
     fig.tight_layout(rect=(0, 0.35 / fig.get_figheight(), 1, 1))
     return fig
 

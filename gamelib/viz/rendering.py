@@ -7,6 +7,8 @@ shows a one-line install hint and the outline instead of a traceback. `render_sv
 
 The renderer is the system `dot` when it is on the PATH, else the `graphviz-pure`
 program from PyPI (a self-contained port of dot that installs with pip, no admin rights).
+graphviz-pure neither measures nor draws Hangul, so a Korean drawing is laid out and drawn
+to PNG around it (gamelib.viz.raster).
 In the browser (the JupyterLite course) it is Graphviz compiled to WebAssembly (viz.js),
 which the course site serves beside Pyodide; it draws SVG only.
 """
@@ -24,7 +26,8 @@ from typing import Any
 import graphviz
 
 from gamelib.games.pictures import svg_bundle
-from gamelib.platform import _, in_browser
+from gamelib.platform import _, in_browser, need
+from gamelib.viz import raster
 
 INSTALL_HINT = ("Graphviz is not installed, so here is the tree as text. To see pictures, "
                 "install it: `pip install graphviz-pure` (no admin rights needed), or "
@@ -33,6 +36,8 @@ INSTALL_HINT = ("Graphviz is not installed, so here is the tree as text. To see 
                 "then restart the kernel.")
 
 FORMATS = ("svg", "png", "pdf")
+PNG_DPI = 96
+"""Graphviz's resolution of a PNG when none is asked for."""
 
 
 BROWSER_LOADING = ("The drawing program is still loading in your browser, so here is the "
@@ -94,9 +99,11 @@ def _script_dirs() -> list[str]:
 
 def find_renderer() -> str | None:
     """The path of `dot`, else of `graphviz-pure`, else None."""
-    found = shutil.which("dot")
-    if found:
-        return found
+    return shutil.which("dot") or find_pure()
+
+
+def find_pure() -> str | None:
+    """The path of `graphviz-pure` (on the PATH or beside the running Python), else None."""
     path = os.pathsep.join([os.environ.get("PATH", "")] + _script_dirs())
     return shutil.which("graphviz-pure", path=path)
 
@@ -111,17 +118,44 @@ def render(graph: graphviz.Digraph, format: str = "svg", dpi: int | None = None)
     program = find_renderer()
     if program is None:
         raise GraphvizNotFoundError()
-    if format == "pdf" and Path(program).name.startswith("graphviz-pure"):
+    if format == "pdf" and is_pure(program):
         raise GraphvizNotFoundError("PDF needs the system Graphviz `dot` (graphviz-pure "
                                     "writes SVG and PNG only): save as svg or png, or "
                                     "install Graphviz")
+    if is_pure(program) and format in ("svg", "png") and raster.has_hangul(graph.source):
+        return render_korean_with_pure(program, graph.source, format, dpi)
+    return run_renderer(program, graph.source, format, dpi)
+
+
+def is_pure(program: str) -> bool:
+    """True when the renderer is graphviz-pure, not the system's Graphviz."""
+    return Path(program).name.startswith("graphviz-pure")
+
+
+def run_renderer(program: str, source: str, format: str, dpi: int | None = None) -> bytes:
+    """What the Graphviz `program` draws from the DOT `source` in `format`."""
     command = [program, f"-T{format}"] + ([f"-Gdpi={dpi}"] if dpi else [])
-    done = subprocess.run(command, input=graph.source.encode("utf-8"),
-                          capture_output=True, check=False)
+    done = subprocess.run(command, input=source.encode("utf-8"), capture_output=True,
+                          check=False)
     if done.returncode != 0:
         raise RuntimeError(f"Graphviz could not draw this graph: "
                            f"{done.stderr.decode('utf-8', 'replace').strip()}")
     return done.stdout
+
+
+def render_korean_with_pure(program: str, source: str, format: str,
+                            dpi: int | None = None) -> bytes:
+    """A drawing with Hangul by graphviz-pure, which neither measures nor draws Hangul:
+    laid out with Latin stand-ins as wide, its words put back; a PNG is drawn from that
+    SVG by matplotlib in the Hangul fonts (gamelib.viz.raster)."""
+    def svg(text: str) -> str:
+        return run_renderer(program, text, "svg").decode("utf-8")
+
+    laid_out = raster.with_words(svg(raster.layout_source(source)), svg(source))
+    if format == "svg":
+        return laid_out.encode("utf-8")
+    need("matplotlib", "PNG drawings with Hangul when Graphviz is missing")
+    return raster.svg_png(laid_out, dpi or PNG_DPI)
 
 
 def render_svg(graph: graphviz.Digraph) -> str:

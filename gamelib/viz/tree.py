@@ -284,7 +284,7 @@ class _View:
     def add_merged_edge(self, graph: Drawing, node: TraceNode) -> None:
         """A TT hit drawn as a purple edge into the node where its position was searched."""
         self.seen.add("merged")
-        label = f"{st.fmt_move(node.move)}: TT hit {st.fmt_bound(node.value, node.bound)}"
+        label = f"{st.fmt_move(node.move)}: {_('TT hit')} {st.fmt_bound(node.value, node.bound)}"
         graph.edge(f"n{node.parent}", f"n{self.merged[node.id]}", color=st.TT_COLOUR,
                    fontcolor=st.TT_COLOUR, style="dashed", penwidth="1.8", constraint="false",
                    label=st.edge_label(label), id=f"hit{node.id}", **{"class": "tt-hit"})
@@ -306,7 +306,7 @@ class _View:
         """The value line, then the small lines: number, window, TT hit, cutoff reason."""
         rows = [f"<B>{st.esc(st.fmt_bound(node.value, node.bound))}</B>"]
         if self.triangles and self.notes.get(node.id) == "depth limit":
-            rows.append(st.small("evaluated"))
+            rows.append(st.small(_("evaluated")))
         extras = []
         if self.numbers:
             extras.append(f"#{node.id}")
@@ -315,7 +315,7 @@ class _View:
             self.seen.add("window")
         rows += [st.small(text) for text in extras if text]
         if node.tt_hit:
-            rows.append(st.small("TT hit", 9, st.TT_COLOUR))
+            rows.append(st.small(_("TT hit"), 9, st.TT_COLOUR))
         if node.pruned_moves:
             rows.append(st.small(st.esc(self.cut_reason(node)), 9, st.CUT_COLOUR))
         return rows
