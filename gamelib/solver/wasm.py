@@ -204,3 +204,13 @@ class WasmSolver:
                                    pos.moves, value))
         self.nodes += int(self.core.call("nodes"))
         return score >= value
+
+    def search_window(self, pos: Position, mid: int, every: int = 0,
+                      tick: Callable[[int], None] | None = None) -> int:
+        """The search with the window (mid, mid + 1) on `pos` (which cannot win at once),
+        as `solve`'s loop runs it. The core cannot stop and go on, so `every` and `tick`
+        are not used: its progress shows after each whole null-window search."""
+        score = int(self.core.call("null_window", float(pos.current), float(pos.mask),
+                                   pos.moves, mid + 1))
+        self.nodes += int(self.core.call("nodes"))
+        return score
