@@ -142,7 +142,7 @@ def test_the_command_line_shows_progress_when_asked_and_prints_the_same_answer(c
     lines = forced_err.splitlines()
     assert any("solving column" in line and "score in [" in line and " nodes, " in line
                for line in lines), forced_err
-    assert all(line.endswith("s so far") for line in lines)
+    assert all(" s so far; Ctrl-C stops" in line for line in lines[1:])
 
 
 class Terminal(io.StringIO):
@@ -159,6 +159,8 @@ def test_on_a_terminal_the_line_is_rewritten_and_erased(monkeypatch, capsys):
     shown = terminal.getvalue()
     assert "score in [" in shown and "\n" not in shown and shown.endswith("\r")
     assert shown.rsplit("\r", 2)[-2].strip() == ""             # the last write: blanks
+    widths = [platform.display_width(line) for line in shown.split("\r")]
+    assert 60 < max(widths) <= 79                   # within an 80-column terminal: no wrap
 
 
 def test_the_progress_speaks_korean(monkeypatch, capsys):

@@ -37,17 +37,20 @@ class Status:
         self.start = time.perf_counter()
         self.width = 0
 
-    def say(self, text: str) -> None:
-        """Show `text` with the time so far (on a terminal, or when forced)."""
+    def say(self, text: str, hint: str = "") -> None:
+        """Show `text` with the time so far, then `hint` (on a terminal, or when forced;
+        on a terminal within its width, so that the line never wraps: the hint goes
+        first)."""
         if not self.on:
             return
         line = _("{doing}, {seconds:.1f} s so far").format(
             doing=text, seconds=time.perf_counter() - self.start)
         if self.terminal:
+            line = fit(line, hint, terminal_columns(self.stream) - 1)
             self.stream.write("\r" + pad(line, self.width))
             self.width = display_width(line)
         else:
-            self.stream.write(line + "\n")
+            self.stream.write((f"{line}; {hint}" if hint else line) + "\n")
         self.stream.flush()
 
     def done(self) -> None:
@@ -56,6 +59,25 @@ class Status:
             self.stream.write("\r" + " " * self.width + "\r")
             self.stream.flush()
             self.width = 0
+
+
+def terminal_columns(stream: IO[str]) -> int:
+    """How many columns the terminal of `stream` has (80 when it cannot tell)."""
+    try:
+        columns = os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, OSError, ValueError):      # (a stand-in stream has no fileno)
+        columns = 0
+    return columns or 80                    # (a new pseudo-terminal says 0)
+
+
+def fit(line: str, hint: str, columns: int) -> str:
+    """`line`, then `hint` if both fit in `columns` terminal columns; else `line` alone,
+    cut to them if need be."""
+    if hint and display_width(f"{line}; {hint}") <= columns:
+        return f"{line}; {hint}"
+    while display_width(line) > columns:
+        line = line[:-1]
+    return line
 
 
 @contextmanager
@@ -112,10 +134,10 @@ def column_line(status: Status, number: int, count: int) -> Report:
     its score's interval so far."""
     def show(progress: Progress) -> None:
         """Say where the column's solve stands."""
-        status.say(_("solving column {column} ({number} of {count} not in the opening "
-                     "book; Ctrl-C stops): score in [{low}, {high}], {nodes:,} nodes").format(
+        status.say(_("solving column {column} ({number} of {count}): score in [{low}, "
+                     "{high}], {nodes:,} nodes").format(
             column=progress.column, number=number, count=count, low=progress.low,
-            high=progress.high, nodes=progress.nodes))
+            high=progress.high, nodes=progress.nodes), _("Ctrl-C stops"))
     return show
 
 
