@@ -10,15 +10,14 @@ import statistics
 import sys
 import threading
 import time
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 from pathlib import Path
 
-from typing import IO, Any, Iterator
+from typing import IO, Iterator
 
 from gamelib.platform import _, clip, display_width, error_line, pad
 from gamelib.solver.api import (ENGINES, Analysis, book_column_scores, get_solver,
                                 sign, solve, to_position, warm_up)
-from gamelib.solver.engine import engine_name
 from gamelib.solver.position import SIZE, WIDTH, Position
 from gamelib.solver.progress import Progress, Report, child_score_reporting
 from gamelib.solver.steps import SETS, parse_test_lines, standard_lines
@@ -114,12 +113,11 @@ def column_scores(pos: Position, weak: bool = False, engine: str = "auto",
         solver = get_solver(engine)
         warm_up(engine)
         before, start = solver.nodes, time.perf_counter()
-        try:
-            with stops_at_once_for(solver):
-                for number, col in enumerate(todo, start=1):
-                    scores[col] = child_score_reporting(
-                        solver, pos, col, weak, column_line(status, number, len(todo)),
-                        start, before)
+        try:        # (the search comes back every fraction of a second: Ctrl-C works)
+            for number, col in enumerate(todo, start=1):
+                scores[col] = child_score_reporting(
+                    solver, pos, col, weak, column_line(status, number, len(todo)),
+                    start, before)
         finally:
             status.done()
         scores.nodes = solver.nodes - before
@@ -139,13 +137,6 @@ def column_line(status: Status, number: int, count: int) -> Report:
             column=progress.column, number=number, count=count, low=progress.low,
             high=progress.high, nodes=progress.nodes), _("Ctrl-C stops"))
     return show
-
-
-def stops_at_once_for(solver: Any) -> Any:
-    """`ctrl_c_stops_at_once` for the WebAssembly engine, which reports only between
-    whole null-window searches; the others come back to Python every fraction of a
-    second, so there Ctrl-C raises KeyboardInterrupt (one line, "interrupted")."""
-    return ctrl_c_stops_at_once() if engine_name(solver) == "wasm" else nullcontext()
 
 
 def cmd_solve(args: argparse.Namespace) -> int:

@@ -52,8 +52,7 @@ def solve_reporting(solver: Any, pos: Position, weak: bool, report: Report,
                     since: int | None = None) -> int:
     """`solver.solve(pos, weak)` (the same nodes, the same score), calling `report` with
     the interval known so far after each null-window search and every `every` nodes
-    inside one (default: `tick_nodes`; the WebAssembly engine reports only between
-    searches). The seconds count from `started` (a `time.perf_counter()`), the nodes
+    inside one (default: `tick_nodes`). The seconds count from `started` (a `time.perf_counter()`), the nodes
     from `since` (a count of `solver.nodes`; default: now)."""
     started = time.perf_counter() if started is None else started
     before = solver.nodes if since is None else since
