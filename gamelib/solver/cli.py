@@ -38,8 +38,8 @@ class Status:
 
     def say(self, text: str, hint: str = "") -> None:
         """Show `text` with the time so far, then `hint` (on a terminal, or when forced;
-        on a terminal within its width, so that the line never wraps: the hint goes
-        first)."""
+        on a terminal within its width, so that the line never wraps: the hint is left
+        out first)."""
         if not self.on:
             return
         line = _("{doing}, {seconds:.1f} s so far").format(
