@@ -66,6 +66,15 @@ def in_browser() -> bool:
     return sys.platform == "emscripten"
 
 
+def in_notebook() -> bool:
+    """True inside a Jupyter kernel: a notebook, or the course in a browser."""
+    if in_browser():
+        return True
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    return getattr(shell, "kernel", None) is not None
+
+
 def need(package: str, purpose: str) -> ModuleType:
     """Import `package`, which `purpose` (e.g. "plots") needs; in the browser, download
     it first from Pyodide's server if it is not there yet."""

@@ -22,6 +22,7 @@ NAMES = {
 
 CODE = re.compile(r"`[^`]*`"                       # a code span
                   r"|'[^'\n]*'|\"[^\"\n]*\""       # a quoted value (the user's input, a repr)
+                  r"|Ctrl-C"                       # a key (not "Ctrl" and an option "-C")
                   r"|--?[\w-]+"                    # an option, e.g. --bench
                   r"|\b[\w.]+\([^()\n]*\)"         # a call, e.g. tournament(), f(x)
                   r"|\([\w.]+(\s*[-+*/,<>=]+\s*[\w.]+)+\)"  # an expression, (lo - h, lo + h)

@@ -9,16 +9,20 @@ played when it completes four), so a quicker win scores higher.
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, Callable, Union
 
-from gamelib.platform import progress_bar_class
+from gamelib.platform import in_notebook
+from gamelib.solver.bar import SolveBar
 from gamelib.solver.book import OpeningBook
 from gamelib.solver.engine import (ENGINES, centre_distance, child_score, codes,
                                    first_best_column, get_solver, to_position, warm_up)
 from gamelib.solver.negamax import Solver
 from gamelib.solver.position import SIZE, WIDTH, Position, bad_string
+from gamelib.solver.progress import (Progress, Report, child_score_reporting,
+                                     solve_reporting)
 
-__all__ = ["solve", "analyze", "Score", "Analysis", "opening_book", "book_column_scores",
+__all__ = ["solve", "analyze", "Score", "Analysis", "Progress", "opening_book",
+           "book_column_scores",
            "get_solver",
            "to_position", "warm_up", "centre_distance", "child_score", "first_best_column",
            "ENGINES"]
@@ -93,18 +97,36 @@ def sign(score: int) -> int:
     return (score > 0) - (score < 0)
 
 
+ProgressOption = Union[bool, None, Callable[[Progress], None]]
+"""What `solve` and `analyze` take as `progress`: a function called with each
+`Progress`; True: a progress bar once the solve has run a second; None: that bar in a
+notebook only; False: nothing."""
+
+
+def progress_report(progress: ProgressOption, columns: int = 0) -> Report | None:
+    """The function a solve reports to for `progress` (a SolveBar for a bar), or None."""
+    if callable(progress):
+        return progress
+    if progress or progress is None and in_notebook():
+        return SolveBar(columns)
+    return None
+
+
 def solve(position: Any, weak: bool = False, engine: str = "auto",
-          use_book: bool = True) -> Score:
+          use_book: bool = True, progress: ProgressOption = None) -> Score:
     """The exact score of `position` for the player to move (weak=True: 1, 0 or -1).
 
     Positions in the opening book are answered from it at once (the empty board too;
     use_book=False searches anyway); a position string past the book goes to the
-    compiled solver in one call."""
+    compiled solver in one call. `progress` (see ProgressOption): a function receives
+    the score's interval as the null-window searches narrow it; a bar shows it (in a
+    notebook by default) once the solve has run a second."""
     start = time.perf_counter()
     solver = get_solver(engine)
     book = opening_book() if use_book else EMPTY_BOOK
-    if type(position) is str and type(solver) is not Solver:     # the compiled engine
-        text = position.strip()
+    report = progress_report(progress)
+    if type(position) is str and type(solver) is not Solver and report is None:
+        text = position.strip()     # the compiled engine, in one call
         if len(text) > book.plies and text.isascii():
             value, nodes, error, index = solver.solve_string(codes(text), weak)
             if error:
@@ -116,8 +138,18 @@ def solve(position: Any, weak: bool = False, engine: str = "auto",
         return Score(sign(found[0]) if weak else found[0], 0, time.perf_counter() - start,
                      weak)
     before = solver.nodes
-    value = solver.solve(pos, weak)
+    try:
+        value = (solver.solve(pos, weak) if report is None else
+                 solve_reporting(solver, pos, weak, report, started=start))
+    finally:
+        close(report)
     return Score(value, solver.nodes - before, time.perf_counter() - start, weak)
+
+
+def close(report: Report | None) -> None:
+    """Remove the bar `report` drew, if it is one."""
+    if isinstance(report, SolveBar):
+        report.close()
 
 
 def book_column_scores(pos: Position, book: Any = None) -> dict[int, int]:
@@ -141,45 +173,33 @@ def book_column_scores(pos: Position, book: Any = None) -> dict[int, int]:
     return scores
 
 
-SLOW_BELOW = 12
-"""Positions with fewer stones take the solver up to minutes a column (outside the book):
-`analyze` shows a progress bar for them unless told not to."""
-
-
-def column_bar(columns: int, show: bool) -> Any:
-    """A progress bar over the `columns` the solver must search, or None when not shown."""
-    if not show or columns == 0:
-        return None
-    return progress_bar_class()(total=columns, desc="solving", unit="column", leave=False)
-
-
 def analyze(position: Any, weak: bool = False, engine: str = "auto",
-            progress: bool | None = None) -> Analysis:
+            progress: ProgressOption = None) -> Analysis:
     """{column (0-based): score of playing there} for every playable column (from the
     opening book where it holds the position or the column's own position, at once;
-    the solver's for the rest). `progress`: a bar over the columns being solved (by
-    default only for early positions, which can take minutes)."""
+    the solver's for the rest). `progress` (see ProgressOption): a function receives
+    each column's score interval as its solve narrows it (`Progress.column`); a bar
+    shows them (in a notebook by default) once the analysis has run a second."""
     pos = to_position(position)
     known = book_column_scores(pos)
     start = time.perf_counter()
     searched = [col for col in range(WIDTH) if pos.can_play(col) and col not in known]
     solver = get_solver(engine) if searched else None
     before = solver.nodes if solver is not None else 0
-    bar = column_bar(len(searched), pos.moves < SLOW_BELOW if progress is None else progress)
+    report = progress_report(progress, len(searched)) if searched else None
     scores = Analysis()
     try:
         for col in range(WIDTH):
             if col in known:
                 scores[col] = sign(known[col]) if weak else known[col]
             elif col in searched:
-                if bar is not None:
-                    bar.set_description(f"solving column {col}")
-                scores[col] = child_score(solver, pos, col, weak)
-                if bar is not None:
-                    bar.update(1)
+                scores[col] = (child_score(solver, pos, col, weak) if report is None else
+                               child_score_reporting(solver, pos, col, weak, report, start,
+                                                     before))
+                if isinstance(report, SolveBar):
+                    report.column_done()
     finally:
-        if bar is not None:
-            bar.close()
+        close(report)
     scores.nodes = solver.nodes - before if solver is not None else 0
     scores.seconds = time.perf_counter() - start
     scores.weak = weak

@@ -13,42 +13,70 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from typing import IO, Any, Iterator
+from typing import IO, Iterator
 
 from gamelib.platform import _, clip, display_width, error_line, pad
-from gamelib.solver.api import (ENGINES, Analysis, book_column_scores, child_score, get_solver,
+from gamelib.solver.api import (ENGINES, Analysis, book_column_scores, get_solver,
                                 sign, solve, to_position, warm_up)
 from gamelib.solver.position import SIZE, WIDTH, Position
+from gamelib.solver.progress import Progress, Report, child_score_reporting
 from gamelib.solver.steps import SETS, parse_test_lines, standard_lines
 
 
 class Status:
     """One line on a terminal saying what a long command is doing and for how long
     ("solving column 2 (3 of 6), 14.2 s so far"), rewritten in place and erased at the
-    end. Nothing is written when the stream is not a terminal (a file, a pipe, a test)."""
+    end. Nothing is written when the stream is not a terminal (a file, a pipe, a test),
+    unless `forced`: then each update is a line of its own."""
 
-    def __init__(self, stream: IO[str] | None = None) -> None:
+    def __init__(self, stream: IO[str] | None = None, forced: bool = False) -> None:
         self.stream = sys.stderr if stream is None else stream
-        self.on = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.terminal = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.on = self.terminal or forced
         self.start = time.perf_counter()
         self.width = 0
 
-    def say(self, text: str) -> None:
-        """Show `text` with the time so far (on a terminal)."""
+    def say(self, text: str, hint: str = "") -> None:
+        """Show `text` with the time so far, then `hint` (on a terminal, or when forced;
+        on a terminal within its width, so that the line never wraps: the hint is left
+        out first)."""
         if not self.on:
             return
         line = _("{doing}, {seconds:.1f} s so far").format(
             doing=text, seconds=time.perf_counter() - self.start)
-        self.stream.write("\r" + line.ljust(self.width))
+        if self.terminal:
+            line = fit(line, hint, terminal_columns(self.stream) - 1)
+            self.stream.write("\r" + pad(line, self.width))
+            self.width = display_width(line)
+        else:
+            self.stream.write((f"{line}; {hint}" if hint else line) + "\n")
         self.stream.flush()
-        self.width = len(line)
 
     def done(self) -> None:
-        """Erase the line."""
-        if self.on and self.width:
+        """Erase the line (on a terminal)."""
+        if self.terminal and self.width:
             self.stream.write("\r" + " " * self.width + "\r")
             self.stream.flush()
             self.width = 0
+
+
+def terminal_columns(stream: IO[str]) -> int:
+    """How many columns the terminal of `stream` has (80 when it cannot tell)."""
+    try:
+        columns = os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, OSError, ValueError):      # (a stand-in stream has no fileno)
+        columns = 0
+    return columns or 80                    # (a new pseudo-terminal says 0)
+
+
+def fit(line: str, hint: str, columns: int) -> str:
+    """`line`, then `hint` if both fit in `columns` terminal columns; else `line` alone,
+    cut to them if need be."""
+    if hint and display_width(f"{line}; {hint}") <= columns:
+        return f"{line}; {hint}"
+    while display_width(line) > columns:
+        line = line[:-1]
+    return line
 
 
 @contextmanager
@@ -70,8 +98,9 @@ def ctrl_c_stops_at_once() -> Iterator[None]:
 def column_scores(pos: Position, weak: bool = False, engine: str = "auto",
                   status: Status | None = None) -> Analysis:
     """{column: score} for every playable column, as `analyze` gives (the book's answers
-    from `book_column_scores` first), saying on a terminal which column is being solved.
-    Only what the book does not hold is searched."""
+    from `book_column_scores` first), saying on a terminal which column is being solved
+    and the interval its score is known to lie in so far. Only what the book does not
+    hold is searched."""
     status = status or Status()
     start = time.perf_counter()
     scores = Analysis()
@@ -84,18 +113,30 @@ def column_scores(pos: Position, weak: bool = False, engine: str = "auto",
         solver = get_solver(engine)
         warm_up(engine)
         before, start = solver.nodes, time.perf_counter()
-        with ctrl_c_stops_at_once():
+        try:        # (the search comes back every fraction of a second: Ctrl-C works)
             for number, col in enumerate(todo, start=1):
-                status.say(_("solving column {column} ({number} of {count} not in the "
-                             "opening book; Ctrl-C stops)").format(
-                                 column=col, number=number, count=len(todo)))
-                scores[col] = child_score(solver, pos, col, weak)
+                scores[col] = child_score_reporting(
+                    solver, pos, col, weak, column_line(status, number, len(todo)),
+                    start, before)
+        finally:
+            status.done()
         scores.nodes = solver.nodes - before
-        status.done()
     ordered = Analysis(sorted(scores.items()))
     ordered.nodes, ordered.from_book, ordered.weak = scores.nodes, scores.from_book, weak
     ordered.seconds = time.perf_counter() - start
     return ordered
+
+
+def column_line(status: Status, number: int, count: int) -> Report:
+    """What draws a column's progress on `status`: the column, which of how many, and
+    its score's interval so far."""
+    def show(progress: Progress) -> None:
+        """Say where the column's solve stands."""
+        status.say(_("solving column {column} ({number} of {count}): score in [{low}, "
+                     "{high}], {nodes:,} nodes").format(
+            column=progress.column, number=number, count=count, low=progress.low,
+            high=progress.high, nodes=progress.nodes), _("Ctrl-C stops"))
+    return show
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -114,7 +155,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     text = "" if args.position.strip() == "-" else args.position.strip()
     try:
         pos = to_position(text)
-        scores = column_scores(pos, weak=args.weak, engine=args.engine)
+        scores = column_scores(pos, weak=args.weak, engine=args.engine,
+                               status=Status(forced=args.progress))
     except (ValueError, RuntimeError) as error:     # (RuntimeError: the engine cannot run here)
         print(error_line(clip(str(error))), file=sys.stderr)
         return 2
@@ -207,7 +249,7 @@ def bench_stats(path: Path, weak: bool = False, engine: str = "auto",
             for _time in range(max(repeat, 1)):
                 solver.reset()
                 start = time.perf_counter()
-                score = solve(text, weak, engine, use_book=False)
+                score = solve(text, weak, engine, use_book=False, progress=False)
                 fastest = min(fastest, time.perf_counter() - start)
             times.append(fastest)
             nodes += score.nodes
@@ -301,6 +343,9 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                        help=_("with --bench: solve only the first N lines (N >= 1); refused "
                               "without --bench"))
     solve.add_argument("--weak", action="store_true", help=_("win/draw/loss only (faster)"))
+    solve.add_argument("--progress", action="store_true",
+                       help=_("show the progress line on standard error even when it is "
+                              "not a terminal (one line per update)"))
     solve.add_argument("--engine", choices=ENGINES, default="auto",
                        help=_("numba (fast), the same search compiled to WebAssembly (wasm; "
                               "outside the browser it needs wasmtime) or pure Python "

@@ -70,7 +70,7 @@ static u64 table[TT_SIZE + NEAR_SIZE];
 
 /* FastSolver's `work`: the counters and switches, then the search's stacks (one number
    per depth below the search's root; see fast.WORK_SIZE for what each holds). */
-static i64 nodes, budget, aborted, options = BEST, generation = 1;
+static i64 nodes, budget, aborted, options = BEST, generation = 1, stopped_at;
 static i64 currents[FRAMES], masks[FRAMES], alphas[FRAMES], betas[FRAMES], keys[FRAMES];
 static i64 trying[FRAMES], counts[FRAMES], unsorted[FRAMES], threats[FRAMES], bests[FRAMES];
 static i64 order[WIDTH * FRAMES], spots[WIDTH * FRAMES], scores[WIDTH];
@@ -252,21 +252,29 @@ static i64 sort_moves(i64 current, i64 mask, i64 possible, i64 base) {
 /* fast.negamax: Solver.negamax without recursion, the call stack held in the arrays
    above, indexed by the depth d below the root. Going down: narrow the node's window; if
    the node is not settled, go down into the table's move (HASH_MOVE) or the first of its
-   sorted moves. Going up with `value`: the parent takes -value as its move's score. */
+   sorted moves. Going up with `value`: the parent takes -value as its move's score.
+   With `resume`, go on from the node where the budget stopped the search (stopped_at,
+   fast.py's work[DEPTH]), as fast.negamax does. */
 static i64 negamax(i64 root_current, i64 root_mask, i64 root_moves, i64 root_alpha,
-                   i64 root_beta) {
+                   i64 root_beta, int resume) {
     i64 count_nodes = nodes, limit = budget, opts = options;   /* locals: registers */
     i64 tag = generation << KEY_BITS;
     i64 near = (opts & TWO_TABLES) ? NEAR_MOVES : SIZE + 1;
     i64 d = 0;
-    currents[0] = root_current; masks[0] = root_mask; threats[0] = -1;
-    alphas[0] = root_alpha; betas[0] = root_beta;
+    if (resume) {           /* the node it stopped at is entered (and counted) again */
+        d = stopped_at;
+        count_nodes--;
+    } else {
+        currents[0] = root_current; masks[0] = root_mask; threats[0] = -1;
+        alphas[0] = root_alpha; betas[0] = root_beta;
+    }
     for (;;) {
         /* go down: the node at depth d */
         count_nodes++;
         if (count_nodes > limit) {
             nodes = count_nodes;
             aborted = 1;
+            stopped_at = d;
             return 0;
         }
         i64 current = currents[d], mask = masks[d], moves = root_moves + d;
@@ -368,7 +376,7 @@ static i64 solve_position(i64 current, i64 mask, i64 moves, int weak) {
         i64 mid = low + floor_div(high - low, 2);
         if (mid <= 0 && -floor_div(-low, 2) < mid) mid = -floor_div(-low, 2);
         else if (mid >= 0 && floor_div(high, 2) > mid) mid = floor_div(high, 2);
-        i64 score = negamax(current, mask, moves, mid, mid + 1);
+        i64 score = negamax(current, mask, moves, mid, mid + 1, 0);
         if (score <= mid) high = score;
         else low = score;
     }
@@ -438,7 +446,17 @@ EXPORT(solve_codes) int wasm_solve_codes(int length, int weak) {
    search's value around `value`. */
 EXPORT(null_window) int wasm_null_window(double current, double mask, int moves, int value) {
     start(0);
-    return (int)negamax((i64)current, (i64)mask, moves, value - 1, value);
+    return (int)negamax((i64)current, (i64)mask, moves, value - 1, value, 0);
+}
+
+/* FastSolver.search_window's pieces: the search with the window (mid, mid + 1), stopped
+   after `every` more nodes (aborted; 0: no limit); with `resume`, the same search goes on
+   from where the last piece stopped. */
+EXPORT(window_piece) int wasm_window_piece(double current, double mask, int moves, int mid,
+                                           double every, int resume) {
+    if (!resume) start((i64)every);
+    else { budget += (i64)every; aborted = 0; }
+    return (int)negamax((i64)current, (i64)mask, moves, mid, mid + 1, resume);
 }
 
 /* FastSolver.reset: the next generation of the table; really zeroed every GENERATIONS

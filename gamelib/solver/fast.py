@@ -40,6 +40,8 @@ measure yet (benchmarks/README.md has the figures).
 
 from __future__ import annotations
 
+from typing import Callable
+
 import numpy as np
 from llvmlite import ir
 from numba import njit, types
@@ -67,7 +69,7 @@ decode_lower = njit(cache=True, inline="always")(tt.decode_lower)
 decode_upper = njit(cache=True, inline="always")(tt.decode_upper)
 is_lower = njit(cache=True, inline="always")(tt.is_lower)
 
-NODES, BUDGET, ABORTED, OPTIONS, GENERATION = range(5)  # `work`'s first slots
+NODES, BUDGET, ABORTED, OPTIONS, GENERATION, DEPTH = range(6)  # `work`'s first slots
 GENERATIONS = 1 << 16
 """Table generations before `reset` has to wipe the table (see `FastSolver.reset`)."""
 COUNTERS = 8
@@ -83,13 +85,13 @@ SCORES_START = SPOTS_START + WIDTH * FRAMES
 WORK_SIZE = SCORES_START + WIDTH
 """The numbers in `work` (int64), laid out so:
 
-     0       5           8         8 + 10 * FRAMES   ORDER_START     SPOTS_START    SCORES_START
-    +-------+-----------+--------------------------+---------------+--------------+------+
-    | NODES | (unused)  | 10 stacks of FRAMES      | WIDTH moves   | WIDTH spots  | WIDTH|
-    |  ..   |           | numbers, one per depth:  | per depth,    | per depth,   | sort |
-    | GENER-|           | CURRENTS, MASKS, ALPHAS, | sorted        | the threats  | keys |
-    | ATION |           | BETAS, KEYS, TRYING, ... | (`order`)     | each makes   |      |
-    +-------+-----------+--------------------------+---------------+--------------+------+
+     0       5     6     8         8 + 10 * FRAMES   ORDER_START     SPOTS_START    SCORES_START
+    +-------+-----+-----+--------------------------+---------------+--------------+------+
+    | NODES | DE- | (un-| 10 stacks of FRAMES      | WIDTH moves   | WIDTH spots  | WIDTH|
+    |  ..   | PTH | used| numbers, one per depth:  | per depth,    | per depth,   | sort |
+    | GENER-|     | )   | CURRENTS, MASKS, ALPHAS, | sorted        | the threats  | keys |
+    | ATION |     |     | BETAS, KEYS, TRYING, ... | (`order`)     | each makes   |      |
+    +-------+-----+-----+--------------------------+---------------+--------------+------+
 
 A stack's number at depth d is the node d plies below the search's root, on the path
 the search is following: its position (CURRENTS, MASKS, as in position.py), window
@@ -322,7 +324,7 @@ def stack(work: np.ndarray, number: int) -> np.ndarray:
 
 @njit(cache=True)
 def negamax(root_current: int, root_mask: int, root_moves: int, root_alpha: int,
-            root_beta: int, table: np.ndarray, work: np.ndarray) -> int:
+            root_beta: int, table: np.ndarray, work: np.ndarray, resume: bool = False) -> int:
     """`Solver.negamax` without recursion: function calls cost more than a node here, so
     the call stack is a set of arrays indexed by the depth below the root (`work`'s
     stacks, see WORK_SIZE).
@@ -335,7 +337,12 @@ def negamax(root_current: int, root_mask: int, root_moves: int, root_alpha: int,
     Going down: narrow the node's window; if the node is not settled, go down into the
     table's move (HASH_MOVE) or else the first of its sorted moves. Going up with `value`:
     the parent takes `-value` as the score of its current move, exactly as the recursive
-    loop does."""
+    loop does.
+
+    When the node budget runs out, the search stops at a node before looking at it
+    (ABORTED, and DEPTH says where); its path is still in the stacks, so with
+    `resume` the same root, window and table go on from that node: the split search
+    visits the same nodes, in the same order, as one search without a budget."""
     # views of `work` after the counters (allocated once, not at every call)
     currents, masks = stack(work, CURRENTS), stack(work, MASKS)
     alphas, betas, keys = stack(work, ALPHAS), stack(work, BETAS), stack(work, KEYS)
@@ -349,13 +356,16 @@ def negamax(root_current: int, root_mask: int, root_moves: int, root_alpha: int,
     tag = work[GENERATION] << tt.KEY_BITS
     near = NEAR_MOVES if options & TWO_TABLES else SIZE + 1
     d = 0
-    currents[0], masks[0], threats[0] = root_current, root_mask, -1
-    alphas[0], betas[0] = root_alpha, root_beta
+    if resume:      # the node it stopped at is entered (and counted) again
+        d, nodes = work[DEPTH], nodes - 1
+    else:
+        currents[0], masks[0], threats[0] = root_current, root_mask, -1
+        alphas[0], betas[0] = root_alpha, root_beta
     while True:
         # go down: the node at depth d
         nodes += 1
         if nodes > budget:
-            work[NODES], work[ABORTED] = nodes, 1
+            work[NODES], work[ABORTED], work[DEPTH] = nodes, 1, d
             return 0
         current, mask, moves = currents[d], masks[d], root_moves + d
         their_spots = threats[d] if threats[d] >= 0 else winning_spots(current ^ mask, mask)
@@ -589,3 +599,21 @@ class FastSolver:
                         self.work)
         self.nodes += int(self.work[NODES])
         return score >= value
+
+    def search_window(self, pos: Position, mid: int, every: int = 0,
+                      tick: Callable[[int], None] | None = None) -> int:
+        """`negamax` with the window (mid, mid + 1) on `pos` (which cannot win at once),
+        as `solve`'s loop runs it; with `every`, split into pieces of that many nodes,
+        calling `tick(nodes searched not yet in self.nodes)` between them (the same
+        nodes, the same answer)."""
+        start(self.work, every)
+        score = negamax(pos.current, pos.mask, pos.moves, mid, mid + 1, self.table, self.work)
+        while self.work[ABORTED]:
+            if tick is not None:
+                tick(int(self.work[NODES]) - 1)
+            self.work[BUDGET] += every
+            self.work[ABORTED] = 0
+            score = negamax(pos.current, pos.mask, pos.moves, mid, mid + 1, self.table,
+                            self.work, True)
+        self.nodes += int(self.work[NODES])
+        return int(score)

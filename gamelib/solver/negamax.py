@@ -45,6 +45,8 @@ class Solver:
         self.nodes = 0
         self.budget: int | None = None   # stop when `nodes` passes this (see `solve`)
         self.aborted = False
+        self.tick: Callable[[int], None] | None = None   # see `search_window`
+        self.every = 0
 
     def reset(self) -> None:
         """Empty the transposition table and the node counter."""
@@ -56,7 +58,7 @@ class Solver:
         of the window (<= alpha or >= beta). The player to move cannot win at once."""
         self.nodes += 1
         if self.budget is not None and self.nodes > self.budget:
-            raise OutOfBudget
+            self.budget_spent()
         moves = pos.non_losing_moves()
         if moves == 0:                      # every move lets the opponent win next
             return -((SIZE - pos.moves) // 2)
@@ -96,6 +98,27 @@ class Solver:
                 alpha = score
         self.table.put(pos.key(), encode_upper(alpha))
         return alpha
+
+    def budget_spent(self) -> None:
+        """Stop the search (OutOfBudget), or with a `tick`, call it and go on."""
+        if self.tick is None or self.budget is None:
+            raise OutOfBudget
+        self.budget += self.every
+        self.tick(0)                        # (`nodes` counts them already)
+
+    def search_window(self, pos: Position, mid: int, every: int = 0,
+                      tick: Callable[[int], None] | None = None) -> int:
+        """`null_window(mid, pos)` (`pos` cannot win at once); with `every`, calling
+        `tick(nodes searched not yet in self.nodes)` every that many nodes (the same
+        nodes, the same answer)."""
+        if not every or tick is None:
+            return self.null_window(mid, pos)
+        self.tick, self.every = tick, every
+        self.budget = self.nodes + every
+        try:
+            return self.null_window(mid, pos)
+        finally:
+            self.tick, self.budget = None, None
 
     def at_least(self, pos: Position, value: int) -> bool:
         """True if the score of `pos` is `value` or more (one null-window search)."""

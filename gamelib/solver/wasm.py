@@ -204,3 +204,18 @@ class WasmSolver:
                                    pos.moves, value))
         self.nodes += int(self.core.call("nodes"))
         return score >= value
+
+    def search_window(self, pos: Position, mid: int, every: int = 0,
+                      tick: Callable[[int], None] | None = None) -> int:
+        """The search with the window (mid, mid + 1) on `pos` (which cannot win at once),
+        as `solve`'s loop runs it; with `every`, split into pieces of that many nodes,
+        calling `tick(nodes searched not yet in self.nodes)` between them (the same
+        nodes, the same answer: FastSolver.search_window)."""
+        where = (float(pos.current), float(pos.mask), pos.moves, mid, float(every))
+        score = int(self.core.call("window_piece", *where, 0))
+        while int(self.core.call("aborted")):
+            if tick is not None:
+                tick(int(self.core.call("nodes")) - 1)
+            score = int(self.core.call("window_piece", *where, 1))
+        self.nodes += int(self.core.call("nodes"))
+        return score
