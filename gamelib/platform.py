@@ -50,10 +50,13 @@ def display_width(text: str) -> int:
 
 
 def pad(text: str, width: int, align: str = "<") -> str:
-    """`text` padded with spaces to `width` terminal columns, on the right ("<") or on the
-    left (">"), as f"{text:<{width}}" does for text whose characters are one column wide."""
-    fill = " " * max(width - display_width(text), 0)
-    return text + fill if align == "<" else fill + text
+    """`text` padded with spaces to `width` terminal columns, on the right ("<"), on the
+    left (">") or on both sides ("^", the extra space on the right), as f"{text:<{width}}"
+    does for text whose characters are one column wide."""
+    fill = max(width - display_width(text), 0)
+    if align == "^":
+        return " " * (fill // 2) + text + " " * (fill - fill // 2)
+    return text + " " * fill if align == "<" else " " * fill + text
 
 
 def error_line(message: str) -> str:
