@@ -147,12 +147,12 @@ class ConnectFour(BoardGame):
     def __init__(self, rows: int = 6, cols: int = 7, k: int = 4,
                  first_move_rule: bool = False) -> None:
         if whole_number(cols) is not None and cols > 9:
-            raise ValueError(f"cols must be at most 9 (position strings use one digit "
-                             f"per move), got {cols}")
+            raise ValueError(_("cols must be at most 9 (position strings use one digit "
+                               "per move), got {cols}").format(cols=cols))
         rows, cols, k = check_board_size(rows, cols, k)
         if first_move_rule and cols % 2 == 0:
-            raise ValueError("first_move_rule needs an odd number of columns "
-                             f"(a single centre column), got cols={cols}")
+            raise ValueError(_("first_move_rule needs an odd number of columns "
+                               "(a single centre column), got cols={cols}").format(cols=cols))
         self.rows, self.cols, self.k = rows, cols, k
         self.first_move_rule = first_move_rule
         height = rows + 1
@@ -236,21 +236,25 @@ class ConnectFour(BoardGame):
         """Check `move` and return it as a column, or raise IllegalMoveError."""
         column = whole_number(move)     # numpy integers are columns too
         if column is None:
-            raise IllegalMoveError(f"move {brief(move)} is not a column number; columns are "
-                                   f"whole numbers 0..{self.cols - 1} (0-based)", NOT_A_MOVE)
+            raise IllegalMoveError(_("move {move} is not a column number; columns are whole "
+                                     "numbers 0..{last} (0-based)").format(
+                move=brief(move), last=self.cols - 1), NOT_A_MOVE)
         move = column
         if not 0 <= move < self.cols:
-            raise IllegalMoveError(f"move {brief(move)} is off the board: columns are "
-                                   f"0..{self.cols - 1} (0-based)", OFF_BOARD)
+            raise IllegalMoveError(_("move {move} is off the board: columns are 0..{last} "
+                                     "(0-based)").format(move=brief(move), last=self.cols - 1),
+                                   OFF_BOARD)
         if self.is_terminal(state):
-            raise IllegalMoveError(f"move {move} is not legal: the game is over", GAME_OVER)
+            raise IllegalMoveError(_("move {move} is not legal: the game is over").format(
+                move=move), GAME_OVER)
         if (state.x | state.o) & self._top[move]:
-            raise IllegalMoveError(f"move {move} is not legal: column {move} is full; "
-                                   f"legal moves: {self.actions(state)}", OCCUPIED)
+            raise IllegalMoveError(_("move {move} is not legal: column {move} is full; "
+                                     "legal moves: {legal}").format(
+                move=move, legal=self.actions(state)), OCCUPIED)
         if self.first_move_rule and not (state.x | state.o) and move == self.centre:
-            raise IllegalMoveError(f"move {move} is not legal: the first player may not "
-                                   f"open in the centre column; legal moves: "
-                                   f"{self.actions(state)}", FORBIDDEN)
+            raise IllegalMoveError(_("move {move} is not legal: the first player may not "
+                                     "open in the centre column; legal moves: {legal}").format(
+                move=move, legal=self.actions(state)), FORBIDDEN)
         return move
 
     def state_problem(self, state: ConnectFourState) -> str | None:
@@ -330,10 +334,11 @@ class ConnectFour(BoardGame):
         digits go through `from_standard` first."""
         if isinstance(moves, (bytes, bytearray)) or whole_number(moves) is not None \
                 or not hasattr(moves, "__iter__"):
-            raise TypeError(f"play() takes a position string of 0-based column digits "
-                            f"(e.g. '3342') or a list of columns (e.g. [3, 3, 4, 2]); got "
-                            f"{brief(moves)}" + (" (a number: write it as a string)"
-                                            if whole_number(moves) is not None else ""))
+            raise TypeError(_("play() takes a position string of 0-based column digits "
+                              "(e.g. '3342') or a list of columns (e.g. [3, 3, 4, 2]); got "
+                              "{moves}").format(moves=brief(moves))
+                            + (_(" (a number: write it as a string)")
+                               if whole_number(moves) is not None else ""))
         if not isinstance(moves, str):
             return super().play(moves)
         moves = moves.strip()
@@ -414,9 +419,10 @@ def from_standard(text: str) -> str:
     Pons' solver and the test sets) written in gamelib's 0-based digits ("3342")."""
     for position, char in enumerate(text, start=1):
         if not "1" <= char <= "9":
-            raise ValueError(f"bad standard position {text!r}: character {char!r} at "
-                             f"position {position} is not a column; the standard notation "
-                             f"uses 1-based digits 1..7")
+            raise ValueError(_("bad standard position {text!r}: character {char!r} at "
+                               "position {position} is not a column; the standard notation "
+                               "uses 1-based digits 1..7").format(text=text, char=char,
+                                                                   position=position))
     return text.translate(_STANDARD_TO_OURS)
 
 
@@ -426,6 +432,7 @@ def to_standard(moves: str | Sequence[int]) -> str:
     text = moves if isinstance(moves, str) else "".join(str(col) for col in moves)
     for position, char in enumerate(text, start=1):
         if not "0" <= char <= "8":
-            raise ValueError(f"bad position {text!r}: character {char!r} at position "
-                             f"{position} is not a 0-based column digit")
+            raise ValueError(_("bad position {text!r}: character {char!r} at position "
+                               "{position} is not a 0-based column digit").format(
+                text=text, char=char, position=position))
     return text.translate(_OURS_TO_STANDARD)

@@ -8,6 +8,7 @@ from gamelib.games.base import (GAME_OVER, NOT_A_MOVE, OCCUPIED, OFF_BOARD, Boar
                                  IllegalMoveError, Side)
 from gamelib.games.checks import brief, check_board_size, turn_problem, whole_number
 from gamelib.games.pictures import board_description, grid_svg, svg_bundle
+from gamelib.platform import _
 
 EMPTY = "."
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))  # row, column, two diagonals
@@ -188,22 +189,22 @@ class TicTacToe(BoardGame):
         """Check `move` and return it as (row, col), or raise IllegalMoveError."""
         if (not isinstance(move, tuple) or len(move) != 2
                 or any(whole_number(x) is None for x in move)):   # numpy integers are fine
-            raise IllegalMoveError(
-                f"move {brief(move)} is not a (row, col) pair of whole numbers, e.g. (0, 2)",
-                NOT_A_MOVE)
+            raise IllegalMoveError(_("move {move} is not a (row, col) pair of whole numbers, "
+                                     "e.g. (0, 2)").format(move=brief(move)), NOT_A_MOVE)
         row, col = whole_number(move[0]), whole_number(move[1])
         assert row is not None and col is not None          # checked just above
         move = (row, col)
         if not _on_board(state, row, col):
-            raise IllegalMoveError(
-                f"move {brief(move)} is off the board: rows are 0..{self.rows - 1} "
-                f"and columns 0..{self.cols - 1}", OFF_BOARD)
+            raise IllegalMoveError(_("move {move} is off the board: rows are 0..{last_row} "
+                                     "and columns 0..{last_col}").format(
+                move=brief(move), last_row=self.rows - 1, last_col=self.cols - 1), OFF_BOARD)
         if state.winner is not None or EMPTY not in state.board:
-            raise IllegalMoveError(f"move {move!r} is not legal: the game is over", GAME_OVER)
+            raise IllegalMoveError(_("move {move} is not legal: the game is over").format(
+                move=repr(move)), GAME_OVER)
         if state.cell(row, col) != EMPTY:
-            raise IllegalMoveError(
-                f"move {move!r} is not legal: that cell is taken by {state.cell(row, col)!r}; "
-                f"legal moves: {self.actions(state)}", OCCUPIED)
+            raise IllegalMoveError(_("move {move!r} is not legal: that cell is taken by "
+                                     "{mark!r}; legal moves: {legal}").format(
+                move=move, mark=state.cell(row, col), legal=self.actions(state)), OCCUPIED)
         return row, col
 
     def state_problem(self, state: TicTacToeState) -> str | None:
