@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from gamelib.platform import progress_bar_class
+from gamelib.platform import _, progress_bar_class
 from gamelib.solver.book import OpeningBook
 from gamelib.solver.engine import (ENGINES, centre_distance, child_score, codes,
                                    first_best_column, get_solver, to_position, warm_up)
@@ -150,7 +150,8 @@ def column_bar(columns: int, show: bool) -> Any:
     """A progress bar over the `columns` the solver must search, or None when not shown."""
     if not show or columns == 0:
         return None
-    return progress_bar_class()(total=columns, desc="solving", unit="column", leave=False)
+    return progress_bar_class()(total=columns, desc=_("solving"), unit=_("column"),
+                                leave=False)
 
 
 def analyze(position: Any, weak: bool = False, engine: str = "auto",
@@ -173,7 +174,7 @@ def analyze(position: Any, weak: bool = False, engine: str = "auto",
                 scores[col] = sign(known[col]) if weak else known[col]
             elif col in searched:
                 if bar is not None:
-                    bar.set_description(f"solving column {col}")
+                    bar.set_description(_("solving column {column}").format(column=col))
                 scores[col] = child_score(solver, pos, col, weak)
                 if bar is not None:
                     bar.update(1)
