@@ -38,12 +38,13 @@ def iteration_events(trace: Trace, number: int | None = None) -> Iteration:
     """The events of iteration `number` (1 = the first; None = the last one recorded)."""
     starts = [i for i, e in enumerate(trace.events) if e.kind == "select"]
     if not starts:
-        raise ValueError("this trace has no MCTS iteration: record one with "
-                         "mcts(game, state, iterations=..., trace=Trace())")
+        raise ValueError(_("this trace has no MCTS iteration: record one with "
+                           "mcts(game, state, iterations=..., trace=Trace())"))
     if number is None:
         number = len(starts)
     if not isinstance(number, int) or not 1 <= number <= len(starts):
-        raise ValueError(f"iteration must be between 1 and {len(starts)}, got {number!r}")
+        raise ValueError(_("iteration must be between 1 and {last}, got {number!r}").format(
+            last=len(starts), number=number))
     start = starts[number - 1]
     end = starts[number] if number < len(starts) else len(trace.events)
     select = trace.events[start]

@@ -76,7 +76,8 @@ def _draw_nodes(graph: Drawing, tree: dict[int, TraceNode], shown: list[int],
         rows = stat_rows(tree, node_id, ucb.get(node_id))
         hidden = sum(1 for c in tree[node_id].children if c in tree and c not in drawn)
         if hidden and node_id not in more:
-            rows.append(st.small(f"+{hidden} children below", 9, "#777777"))
+            rows.append(st.small(_("+{count} children below").format(count=hidden), 9,
+                                 "#777777"))
         add_mcts_node(graph, tree[node_id], rows, classes, boards,
                       st.CHOSEN_COLOUR if node_id == chosen else None)
         if tree[node_id].parent in drawn:
@@ -88,14 +89,16 @@ def _draw_nodes(graph: Drawing, tree: dict[int, TraceNode], shown: list[int],
 def _check(trace: Trace, top_k: int, rankdir: str, max_nodes: int | None = None) -> None:
     """Clear errors for a trace that is not an MCTS trace, or bad options."""
     if trace.events and not any(e.kind in ("select", "expand") for e in trace.events):
-        raise ValueError(f"this is a {trace.algorithm or 'minimax / alpha-beta'} trace, "
-                         f"not an MCTS one: draw it with draw_tree")
+        raise ValueError(_("this is a {algorithm} trace, not an MCTS one: draw it with "
+                           "draw_tree").format(algorithm=trace.algorithm
+                                               or _("minimax / alpha-beta")))
     if top_k < 1:
-        raise ValueError(f"top_k must be at least 1, got {top_k}")
+        raise ValueError(_("top_k must be at least 1, got {value}").format(value=top_k))
     if max_nodes is not None and max_nodes < 1:
-        raise ValueError(f"max_nodes must be at least 1, got {max_nodes}")
+        raise ValueError(_("max_nodes must be at least 1, got {value}").format(value=max_nodes))
     if rankdir not in ("TB", "LR", "BT", "RL"):
-        raise ValueError(f"rankdir must be 'TB', 'LR', 'BT' or 'RL', got {rankdir!r}")
+        raise ValueError(_("rankdir must be 'TB', 'LR', 'BT' or 'RL', got {rankdir!r}").format(
+            rankdir=rankdir))
 
 
 def _use_boards(boards: bool | None, state: Any, max_nodes: int | None) -> bool:
