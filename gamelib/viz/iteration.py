@@ -13,9 +13,9 @@ from gamelib.viz import style as st
 from gamelib.viz.boards import board_table, has_thumbnail
 from gamelib.viz.legend import add_legend, bar, coloured, legend_table
 from gamelib.search.mcts import PROOF_NAMES
-from gamelib.viz.mcts import (PROOF_LEGEND, _check, add_mcts_edge, add_mcts_node,
+from gamelib.viz.mcts import (_check, add_mcts_edge, add_mcts_node,
                               add_more_stub, mover_of, new_graph, node_classes, proof_of,
-                              proof_row, ranked_children)
+                              proof_legend, proof_row, ranked_children)
 from gamelib.viz.rendering import Drawing
 from gamelib.viz.select import root_of
 
@@ -224,7 +224,7 @@ def _legend(proven: bool = False) -> str:
          N_("4. backpropagation: N and W before → after")),
         ("Q", N_("W / N: mean reward of the player who moved into the node")),
         ("+k", N_("less-visited children not drawn")),
-    ] + ([PROOF_LEGEND] if proven else []))
+    ] + ([proof_legend()] if proven else []))
 
 
 def _outline(it: Iteration, after: dict[int, TraceNode], before: dict[int, TraceNode]) -> str:

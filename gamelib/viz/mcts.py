@@ -23,8 +23,14 @@ from gamelib.viz.select import middle_of_deepest, root_of
 EDGE_LABEL_LIMIT = 80
 PROOF_COLOURS = {1.0: st.CHOSEN_COLOUR, 0.5: "#555555", 0.0: st.CUT_COLOUR}
 """MCTS-Solver proofs, for the player who moved into the node: win, draw, loss."""
-PROOF_LEGEND = (coloured("proven", PROOF_COLOURS[1.0]),
-                N_("MCTS-Solver: the exact result, backed up from finished games"))
+PROVEN = N_("proven")
+"""The legend's symbol for MCTS-Solver's proofs."""
+
+
+def proof_legend() -> tuple[str, str]:
+    """The legend row of MCTS-Solver's proofs, its symbol in the language spoken now."""
+    return (coloured(_(PROVEN), PROOF_COLOURS[1.0]),
+            N_("MCTS-Solver: the exact result, backed up from finished games"))
 
 
 def draw_mcts(source: SearchResult | Trace, *, upto: int | None = None, top_k: int = 3,
@@ -299,7 +305,7 @@ def mcts_legend(more: bool, proven: bool = False) -> str:
     if more:
         entries.append(("+k", N_("less-visited children not drawn")))
     if proven:
-        entries.append(PROOF_LEGEND)
+        entries.append(proof_legend())
     return legend_table(entries)
 
 

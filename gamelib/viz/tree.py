@@ -287,7 +287,7 @@ class _View:
     def add_merged_edge(self, graph: Drawing, node: TraceNode) -> None:
         """A TT hit drawn as a purple edge into the node where its position was searched."""
         self.seen.add("merged")
-        label = f"{st.fmt_move(node.move)}: TT hit {st.fmt_bound(node.value, node.bound)}"
+        label = f"{st.fmt_move(node.move)}: {_('TT hit')} {st.fmt_bound(node.value, node.bound)}"
         graph.edge(f"n{node.parent}", f"n{self.merged[node.id]}", color=st.TT_COLOUR,
                    fontcolor=st.TT_COLOUR, style="dashed", penwidth="1.8", constraint="false",
                    label=st.edge_label(label), id=f"hit{node.id}", **{"class": "tt-hit"})
