@@ -207,3 +207,22 @@ def test_an_mcts_drawing_counts_hidden_children_in_korean() -> None:
     with speaking("ko"):
         source = draw_mcts(result, top_k=2, max_depth=2).source
     assert re.search(r"\+ 아래 자식 \d+개", source) and "children below" not in source
+
+
+def test_drawn_proofs_and_table_hits_are_named_in_korean() -> None:
+    from gamelib import Trace
+    from gamelib.search.tt import TranspositionTable
+    from gamelib.viz import draw_mcts, draw_tree
+    from gamelib.viz.figures import TRANSPOSITION_POSITION
+
+    game = TicTacToe()
+    position = game.play([(0, 0), (1, 1), (0, 1)])
+    proofs = mcts(game, position, iterations=300, seed=1, solver=True, trace=Trace())
+    hits = alphabeta(game, game.play(TRANSPOSITION_POSITION), tt=TranspositionTable(),
+                     trace=Trace())
+    assert ">proven<" in draw_mcts(proofs).source
+    assert ": TT hit " in draw_tree(hits, merge=True).source
+    with speaking("ko"):
+        proof_picture, hit_picture = draw_mcts(proofs).source, draw_tree(hits, merge=True).source
+    assert ">증명됨<" in proof_picture and ">proven<" not in proof_picture
+    assert ": 전치표 적중 " in hit_picture and "TT hit" not in hit_picture
