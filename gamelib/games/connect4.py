@@ -13,10 +13,11 @@ from typing import Any, Callable, NamedTuple, Sequence
 
 from gamelib.games.base import (FORBIDDEN, GAME_OVER, NOT_A_MOVE, OCCUPIED, OFF_BOARD, BoardGame,
                                  IllegalMoveError, Side)
-from gamelib.games.checks import brief, check_board_size, turn_problem, whole_number
+from gamelib.games.checks import (brief, check_board_size, line_but_no_winner, turn_problem,
+                                  whole_number, winner_without_line)
 from gamelib.games.connect4_windows import WindowCounter, make_counter
 from gamelib.games.pictures import board_description, discs_svg, svg_bundle
-from gamelib.platform import _
+from gamelib.platform import N_, _
 
 WIN_SCORE = 1_000_000
 """What `evaluate` gives a completed line: more than any sum of unfinished windows."""
@@ -265,35 +266,36 @@ class ConnectFour(BoardGame):
         the centre. None when the state is consistent (a few microseconds)."""
         x, o, to_move, winner = state.x, state.o, state.to_move, state.winner
         if type(x) is not int or type(o) is not int or x < 0 or o < 0:
-            return f"x and o must be bitboards (whole numbers >= 0), got {brief(x)} and {brief(o)}"
+            return _("x and o must be bitboards (whole numbers >= 0), got {x} and {o}").format(
+                x=brief(x), o=brief(o))
         if x & o:
-            return "X and O have a disc on the same cell"
+            return _("X and O have a disc on the same cell")
         mask = x | o
         if mask & ~self._board:
-            return "a disc lies outside the board"
+            return _("a disc lies outside the board")
         if (mask + self._bottom_row) & mask:
-            return "a disc floats above an empty cell (discs drop to the bottom)"
+            return _("a disc floats above an empty cell (discs drop to the bottom)")
         xs, os = x.bit_count(), o.bit_count()
-        problem = turn_problem(to_move, winner, xs, os, "discs")
+        problem = turn_problem(to_move, winner, xs, os, N_("discs"))
         if problem is not None:
             return problem
         if self.first_move_rule and xs + os == 1 and x & self._column[self.centre]:
-            return "X opened in the centre column, which the first-move rule forbids"
+            return _("X opened in the centre column, which the first-move rule forbids")
         if type(self).result is not ConnectFour.result or (xs < self.k and winner is None):
             return None         # a variant with rules of its own, or too few discs for a line
         has = self._has_line
         x_line, o_line = has(x, self.rows, self.k), has(o, self.rows, self.k)
         if winner is None and (x_line or o_line):
-            return (f"{'X' if x_line else 'O'} has {self.k} in a row but winner is None "
-                    f"(the game ended with that line)")
+            return line_but_no_winner("X" if x_line else "O", self.k)
         if winner is not None:
             loser_line = o_line if winner == "X" else x_line
             if not (x_line if winner == "X" else o_line):
-                return f"winner is {winner!r} but {winner} has no {self.k} in a row"
+                return winner_without_line(winner, self.k)
             if loser_line:
-                return "both players have a line (the game ends with the first)"
+                return _("both players have a line (the game ends with the first)")
             if (winner == "X") != (xs > os):
-                return f"{winner} won, so {winner} made the last move; the disc counts say otherwise"
+                return _("{winner} won, so {winner} made the last move; the disc counts say "
+                         "otherwise").format(winner=winner)
             mine = x if winner == "X" else o
             tops = ((mask + self._bottom_row) >> 1) & mine     # its discs on top of a column
             while tops:
@@ -301,9 +303,9 @@ class ConnectFour(BoardGame):
                 if not has(mine ^ last, self.rows, self.k):
                     return None                 # this disc may have been the winning move
                 tops ^= last
-            return (f"{winner} already had {self.k} in a row before its last move (no disc "
-                    f"on top of a column completes the line), so the game would have ended "
-                    f"sooner")
+            return _("{winner} already had {k} in a row before its last move (no disc on top "
+                     "of a column completes the line), so the game would have ended "
+                     "sooner").format(winner=winner, k=self.k)
         return None
 
     def plies_left(self, state: ConnectFourState) -> int:
