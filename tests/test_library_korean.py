@@ -226,3 +226,21 @@ def test_drawn_proofs_and_table_hits_are_named_in_korean() -> None:
         proof_picture, hit_picture = draw_mcts(proofs).source, draw_tree(hits, merge=True).source
     assert ">증명됨<" in proof_picture and ">proven<" not in proof_picture
     assert ": 전치표 적중 " in hit_picture and "TT hit" not in hit_picture
+
+
+def test_a_state_no_game_can_reach_is_explained_in_korean() -> None:
+    from gamelib.games.checks import check_state
+
+    game = ConnectFour()
+    wrong = game.initial_state._replace(to_move="O")
+    english = ("state is not a position of ConnectFour(rows=6, cols=7, k=4) that play can "
+               "reach: X has 0 discs and O has 0, so X is to move, not 'O'")
+    assert raised(lambda: check_state(game, wrong)) == english
+    assert raised(lambda: check_state(game, "33")).startswith(
+        "state must be a state of ConnectFour(rows=6, cols=7, k=4)")
+    with speaking("ko"):
+        messages = [raised(lambda: check_state(game, wrong)),
+                    raised(lambda: check_state(game, "33"))]
+    assert "X는 돌 0개, O는 0개를 두었으므로 'O'가 아니라 X의 차례입니다" in messages[0]
+    for message in messages:
+        assert leftover_english(message, {"ConnectFour", "ConnectFourState"}) == [], message
