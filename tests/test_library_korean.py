@@ -11,7 +11,8 @@ from typing import Any, Callable
 
 import pytest
 
-from gamelib import ConnectFour, GameTree, IllegalMoveError, TicTacToe, alphabeta, mcts, minimax
+from gamelib import (ConnectFour, GameTree, IllegalMoveError, TicTacToe, Trace, alphabeta, mcts,
+                     minimax)
 from gamelib.platform import display_width, speaking
 from gamelib.search import checks
 from gamelib.solver import engine
@@ -162,6 +163,8 @@ ERRORS = [
      "a ConnectFour state, or a Position"),
     (lambda: ConnectFour(cols=10), "cols must be at most 9 (position strings use one digit "
      "per move), got 10"),
+    (lambda: Trace(max_ply=-1), "max_ply must be None (keep every node) or a whole number of "
+     "plies >= 0, got -1"),
 ]
 CODE_WORDS = {"None", "ConnectFour", "Position", "iterations", "cols"}
 """Names of the program (values, classes, arguments) that an error quotes as they are."""
@@ -199,7 +202,6 @@ def test_the_solvers_progress_bar_speaks_korean() -> None:
 
 
 def test_an_mcts_drawing_counts_hidden_children_in_korean() -> None:
-    from gamelib import Trace
     from gamelib.viz import draw_mcts
 
     result = mcts(TicTacToe(), TicTacToe().initial_state, iterations=200, seed=2, trace=Trace())
@@ -210,7 +212,6 @@ def test_an_mcts_drawing_counts_hidden_children_in_korean() -> None:
 
 
 def test_drawn_proofs_and_table_hits_are_named_in_korean() -> None:
-    from gamelib import Trace
     from gamelib.search.tt import TranspositionTable
     from gamelib.viz import draw_mcts, draw_tree
     from gamelib.viz.figures import TRANSPOSITION_POSITION
