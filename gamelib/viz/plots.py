@@ -35,7 +35,7 @@ def new_figure(figsize: tuple[float, float] = (6.4, 4.2)) -> Figure:
     without matplotlib, an `SvgFigure`, which draws the same calls as SVG offline."""
     if in_browser() and importlib.util.find_spec("matplotlib") is None:
         return cast("Figure", SvgFigure(figsize))
-    need("matplotlib", "plots")
+    need("matplotlib", N_("plots"))
     return _picture_figure()(figsize=figsize)
 
 
