@@ -245,3 +245,17 @@ def test_a_state_no_game_can_reach_is_explained_in_korean() -> None:
     assert "X는 돌 0개, O는 0개를 두었으므로 'O'가 아니라 X의 차례입니다" in messages[0]
     for message in messages:
         assert leftover_english(message, {"ConnectFour", "ConnectFourState"}) == [], message
+
+
+def test_a_missing_package_is_named_in_korean() -> None:
+    from gamelib.platform import internet_line, need
+
+    english = internet_line("tqdm", "progress bars")
+    assert english == ("progress bars need tqdm, which the browser version of the course "
+                       "downloads from the internet on first use: connect, then run this "
+                       "cell again.")
+    with speaking("ko"):
+        line = internet_line("tqdm", "progress bars")
+        missing = raised(lambda: need("no_such_pkg", "plots"))
+    assert line.startswith("진행 막대에는 tqdm가 필요합니다") and leftover_english(line, {"tqdm"}) == []
+    assert missing.startswith("그래프에는 no_such_pkg가 필요한데") and leftover_english(missing) == []
