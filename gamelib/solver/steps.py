@@ -465,7 +465,7 @@ NOT_MEASURED = N_("n/a")
 
 
 def positions(count: int) -> str:
-    """"12 positions", as a set's heading says how many positions it has."""
+    """How many positions a set has, as its heading says it: "12 positions"."""
     return _("{count} positions").format(count=count)
 
 
@@ -500,7 +500,7 @@ class StepsTable:
 
     def __str__(self) -> str:
         width, columns = self.widths()
-        span = sum(columns) - 1             # under a set's name (three columns, two spaces)
+        span = sum(columns) - 1     # as the table always centred a set's name (not its block)
         head1 = " " * width + "".join(
             " | " + pad(f"{s.title} ({positions(len(s))})", span, "^") for s in self.sets)
         heads = " | " + " ".join(pad(_(label), size, align)
