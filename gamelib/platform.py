@@ -50,10 +50,13 @@ def display_width(text: str) -> int:
 
 
 def pad(text: str, width: int, align: str = "<") -> str:
-    """`text` padded with spaces to `width` terminal columns, on the right ("<") or on the
-    left (">"), as f"{text:<{width}}" does for text whose characters are one column wide."""
-    fill = " " * max(width - display_width(text), 0)
-    return text + fill if align == "<" else fill + text
+    """`text` padded with spaces to `width` terminal columns, on the right ("<"), on the
+    left (">") or on both sides ("^", the extra space on the right), as f"{text:<{width}}"
+    does for text whose characters are one column wide."""
+    fill = max(width - display_width(text), 0)
+    if align == "^":
+        return " " * (fill // 2) + text + " " * (fill - fill // 2)
+    return text + " " * fill if align == "<" else " " * fill + text
 
 
 def error_line(message: str) -> str:
@@ -82,8 +85,9 @@ def need(package: str, purpose: str) -> ModuleType:
         return importlib.import_module(package)
     except ImportError:
         if not in_browser():
-            raise ImportError(f"{purpose} need {package}, which is not installed: "
-                              f"`pip install {package}`") from None
+            raise ImportError(_("{purpose} need {package}, which is not installed: "
+                                "`pip install {package}`").format(purpose=_(purpose),
+                                                                  package=package)) from None
     _download(package, purpose)
     return importlib.import_module(package)
 
@@ -92,7 +96,7 @@ def progress_bar_class() -> Any:
     """tqdm's progress bar for where this runs: in the browser the notebook widget (tqdm.auto
     does not recognise the browser's kernel and would write text to stderr, shown as an
     error box), elsewhere tqdm.auto's choice."""
-    need("tqdm", "progress bars")
+    need("tqdm", N_("progress bars"))
     if in_browser():
         from tqdm.notebook import tqdm
         tqdm.monitor_interval = 0           # its monitor thread cannot start in the browser
@@ -103,8 +107,9 @@ def progress_bar_class() -> Any:
 
 def internet_line(package: str, purpose: str) -> str:
     """The one line that says `purpose` needs `package` from the internet."""
-    return (f"{purpose} need {package}, which the browser version of the course downloads "
-            f"from the internet on first use: connect, then run this cell again.")
+    return _("{purpose} need {package}, which the browser version of the course downloads "
+             "from the internet on first use: connect, then run this cell again.").format(
+        purpose=_(purpose), package=package)
 
 
 def _download(package: str, purpose: str) -> None:
@@ -114,8 +119,8 @@ def _download(package: str, purpose: str) -> None:
 
     if not can_run_sync():          # this browser cannot wait here: let a cell import it
         raise NeedsInternetError(internet_line(package, purpose).replace(
-            "run this cell again", f"run `import {package}` in a cell of its own, "
-                                   "then this cell again"))
+            _("run this cell again"), _("run `import {package}` in a cell of its own, then "
+                                        "this cell again").format(package=package)))
     try:
         run_sync(pyodide_js.loadPackage(package))
         importlib.import_module(package)

@@ -6,6 +6,7 @@ from abc import ABC, abstractmethod
 from typing import Any, Sequence
 
 from gamelib.games.quoting import brief
+from gamelib.platform import _
 
 State = Any
 """A game state: immutable and hashable (usable as a dict key or a tree node)."""
@@ -81,7 +82,8 @@ class Game(ABC):
             return second
         if player == second:
             return first
-        raise ValueError(f"unknown player {player!r}; the players are {first!r} and {second!r}")
+        raise ValueError(_("unknown player {player!r}; the players are {first!r} and "
+                           "{second!r}").format(player=player, first=first, second=second))
 
     def winner(self, state: State) -> Side | None:
         """The winner of a terminal `state`, or None for a draw or an unfinished game."""
@@ -115,11 +117,12 @@ class Game(ABC):
     def check_move(self, state: State, move: Move) -> None:
         """Raise IllegalMoveError unless `move` is legal in `state`."""
         if self.is_terminal(state):
-            raise IllegalMoveError(f"move {brief(move)} is not legal: the game is over",
-                                   GAME_OVER)
+            raise IllegalMoveError(_("move {move} is not legal: the game is over").format(
+                move=brief(move)), GAME_OVER)
         legal = self.actions(state)
         if move not in legal:
-            raise IllegalMoveError(f"move {brief(move)} is not legal; legal moves: {legal}")
+            raise IllegalMoveError(_("move {move} is not legal; legal moves: {legal}").format(
+                move=brief(move), legal=legal))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"

@@ -13,10 +13,11 @@ from typing import Any, Callable, NamedTuple, Sequence
 
 from gamelib.games.base import (FORBIDDEN, GAME_OVER, NOT_A_MOVE, OCCUPIED, OFF_BOARD, BoardGame,
                                  IllegalMoveError, Side)
-from gamelib.games.checks import brief, check_board_size, turn_problem, whole_number
+from gamelib.games.checks import (brief, check_board_size, line_but_no_winner, turn_problem,
+                                  whole_number, winner_without_line)
 from gamelib.games.connect4_windows import WindowCounter, make_counter
 from gamelib.games.pictures import board_description, discs_svg, svg_bundle
-from gamelib.platform import _
+from gamelib.platform import N_, _
 
 WIN_SCORE = 1_000_000
 """What `evaluate` gives a completed line: more than any sum of unfinished windows."""
@@ -147,12 +148,12 @@ class ConnectFour(BoardGame):
     def __init__(self, rows: int = 6, cols: int = 7, k: int = 4,
                  first_move_rule: bool = False) -> None:
         if whole_number(cols) is not None and cols > 9:
-            raise ValueError(f"cols must be at most 9 (position strings use one digit "
-                             f"per move), got {cols}")
+            raise ValueError(_("cols must be at most 9 (position strings use one digit "
+                               "per move), got {cols}").format(cols=cols))
         rows, cols, k = check_board_size(rows, cols, k)
         if first_move_rule and cols % 2 == 0:
-            raise ValueError("first_move_rule needs an odd number of columns "
-                             f"(a single centre column), got cols={cols}")
+            raise ValueError(_("first_move_rule needs an odd number of columns "
+                               "(a single centre column), got cols={cols}").format(cols=cols))
         self.rows, self.cols, self.k = rows, cols, k
         self.first_move_rule = first_move_rule
         height = rows + 1
@@ -236,21 +237,25 @@ class ConnectFour(BoardGame):
         """Check `move` and return it as a column, or raise IllegalMoveError."""
         column = whole_number(move)     # numpy integers are columns too
         if column is None:
-            raise IllegalMoveError(f"move {brief(move)} is not a column number; columns are "
-                                   f"whole numbers 0..{self.cols - 1} (0-based)", NOT_A_MOVE)
+            raise IllegalMoveError(_("move {move} is not a column number; columns are whole "
+                                     "numbers 0..{last} (0-based)").format(
+                move=brief(move), last=self.cols - 1), NOT_A_MOVE)
         move = column
         if not 0 <= move < self.cols:
-            raise IllegalMoveError(f"move {brief(move)} is off the board: columns are "
-                                   f"0..{self.cols - 1} (0-based)", OFF_BOARD)
+            raise IllegalMoveError(_("move {move} is off the board: columns are 0..{last} "
+                                     "(0-based)").format(move=brief(move), last=self.cols - 1),
+                                   OFF_BOARD)
         if self.is_terminal(state):
-            raise IllegalMoveError(f"move {move} is not legal: the game is over", GAME_OVER)
+            raise IllegalMoveError(_("move {move} is not legal: the game is over").format(
+                move=move), GAME_OVER)
         if (state.x | state.o) & self._top[move]:
-            raise IllegalMoveError(f"move {move} is not legal: column {move} is full; "
-                                   f"legal moves: {self.actions(state)}", OCCUPIED)
+            raise IllegalMoveError(_("move {move} is not legal: column {move} is full; "
+                                     "legal moves: {legal}").format(
+                move=move, legal=self.actions(state)), OCCUPIED)
         if self.first_move_rule and not (state.x | state.o) and move == self.centre:
-            raise IllegalMoveError(f"move {move} is not legal: the first player may not "
-                                   f"open in the centre column; legal moves: "
-                                   f"{self.actions(state)}", FORBIDDEN)
+            raise IllegalMoveError(_("move {move} is not legal: the first player may not "
+                                     "open in the centre column; legal moves: {legal}").format(
+                move=move, legal=self.actions(state)), FORBIDDEN)
         return move
 
     def state_problem(self, state: ConnectFourState) -> str | None:
@@ -261,35 +266,36 @@ class ConnectFour(BoardGame):
         the centre. None when the state is consistent (a few microseconds)."""
         x, o, to_move, winner = state.x, state.o, state.to_move, state.winner
         if type(x) is not int or type(o) is not int or x < 0 or o < 0:
-            return f"x and o must be bitboards (whole numbers >= 0), got {brief(x)} and {brief(o)}"
+            return _("x and o must be bitboards (whole numbers >= 0), got {x} and {o}").format(
+                x=brief(x), o=brief(o))
         if x & o:
-            return "X and O have a disc on the same cell"
+            return _("X and O have a disc on the same cell")
         mask = x | o
         if mask & ~self._board:
-            return "a disc lies outside the board"
+            return _("a disc lies outside the board")
         if (mask + self._bottom_row) & mask:
-            return "a disc floats above an empty cell (discs drop to the bottom)"
+            return _("a disc floats above an empty cell (discs drop to the bottom)")
         xs, os = x.bit_count(), o.bit_count()
-        problem = turn_problem(to_move, winner, xs, os, "discs")
+        problem = turn_problem(to_move, winner, xs, os, N_("discs"))
         if problem is not None:
             return problem
         if self.first_move_rule and xs + os == 1 and x & self._column[self.centre]:
-            return "X opened in the centre column, which the first-move rule forbids"
+            return _("X opened in the centre column, which the first-move rule forbids")
         if type(self).result is not ConnectFour.result or (xs < self.k and winner is None):
             return None         # a variant with rules of its own, or too few discs for a line
         has = self._has_line
         x_line, o_line = has(x, self.rows, self.k), has(o, self.rows, self.k)
         if winner is None and (x_line or o_line):
-            return (f"{'X' if x_line else 'O'} has {self.k} in a row but winner is None "
-                    f"(the game ended with that line)")
+            return line_but_no_winner("X" if x_line else "O", self.k)
         if winner is not None:
             loser_line = o_line if winner == "X" else x_line
             if not (x_line if winner == "X" else o_line):
-                return f"winner is {winner!r} but {winner} has no {self.k} in a row"
+                return winner_without_line(winner, self.k)
             if loser_line:
-                return "both players have a line (the game ends with the first)"
+                return _("both players have a line (the game ends with the first)")
             if (winner == "X") != (xs > os):
-                return f"{winner} won, so {winner} made the last move; the disc counts say otherwise"
+                return _("{winner} won, so {winner} made the last move; the disc counts say "
+                         "otherwise").format(winner=winner)
             mine = x if winner == "X" else o
             tops = ((mask + self._bottom_row) >> 1) & mine     # its discs on top of a column
             while tops:
@@ -297,9 +303,9 @@ class ConnectFour(BoardGame):
                 if not has(mine ^ last, self.rows, self.k):
                     return None                 # this disc may have been the winning move
                 tops ^= last
-            return (f"{winner} already had {self.k} in a row before its last move (no disc "
-                    f"on top of a column completes the line), so the game would have ended "
-                    f"sooner")
+            return _("{winner} already had {k} in a row before its last move (no disc on top "
+                     "of a column completes the line), so the game would have ended "
+                     "sooner").format(winner=winner, k=self.k)
         return None
 
     def plies_left(self, state: ConnectFourState) -> int:
@@ -330,10 +336,11 @@ class ConnectFour(BoardGame):
         digits go through `from_standard` first."""
         if isinstance(moves, (bytes, bytearray)) or whole_number(moves) is not None \
                 or not hasattr(moves, "__iter__"):
-            raise TypeError(f"play() takes a position string of 0-based column digits "
-                            f"(e.g. '3342') or a list of columns (e.g. [3, 3, 4, 2]); got "
-                            f"{brief(moves)}" + (" (a number: write it as a string)"
-                                            if whole_number(moves) is not None else ""))
+            raise TypeError(_("play() takes a position string of 0-based column digits "
+                              "(e.g. '3342') or a list of columns (e.g. [3, 3, 4, 2]); got "
+                              "{moves}").format(moves=brief(moves))
+                            + (_(" (a number: write it as a string)")
+                               if whole_number(moves) is not None else ""))
         if not isinstance(moves, str):
             return super().play(moves)
         moves = moves.strip()
@@ -414,9 +421,10 @@ def from_standard(text: str) -> str:
     Pons' solver and the test sets) written in gamelib's 0-based digits ("3342")."""
     for position, char in enumerate(text, start=1):
         if not "1" <= char <= "9":
-            raise ValueError(f"bad standard position {text!r}: character {char!r} at "
-                             f"position {position} is not a column; the standard notation "
-                             f"uses 1-based digits 1..7")
+            raise ValueError(_("bad standard position {text!r}: character {char!r} at "
+                               "position {position} is not a column; the standard notation "
+                               "uses 1-based digits 1..7").format(text=text, char=char,
+                                                                   position=position))
     return text.translate(_STANDARD_TO_OURS)
 
 
@@ -426,6 +434,7 @@ def to_standard(moves: str | Sequence[int]) -> str:
     text = moves if isinstance(moves, str) else "".join(str(col) for col in moves)
     for position, char in enumerate(text, start=1):
         if not "0" <= char <= "8":
-            raise ValueError(f"bad position {text!r}: character {char!r} at position "
-                             f"{position} is not a 0-based column digit")
+            raise ValueError(_("bad position {text!r}: character {char!r} at position "
+                               "{position} is not a 0-based column digit").format(
+                text=text, char=char, position=position))
     return text.translate(_OURS_TO_STANDARD)

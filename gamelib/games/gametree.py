@@ -8,6 +8,7 @@ from typing import Any, Union
 
 from gamelib.games.base import Game, IllegalMoveError, Side
 from gamelib.games.checks import brief, whole_number
+from gamelib.platform import _
 
 Tree = Union[float, list["Tree"]]
 
@@ -71,8 +72,10 @@ class GameTree(Game):
         legal = self.actions(state)
         index = whole_number(move)          # numpy integers are child indices too
         if index is None or index not in legal:
-            why = "the node is a leaf" if not legal else f"legal moves: {legal}"
-            raise IllegalMoveError(f"move {brief(move)} is not legal at {brief(state)}: {why}")
+            why = (_("the node is a leaf") if not legal
+                   else _("legal moves: {legal}").format(legal=legal))
+            raise IllegalMoveError(_("move {move} is not legal at {state}: {why}").format(
+                move=brief(move), state=brief(state), why=why))
         return state + (index,)
 
     def is_terminal(self, state: tuple[int, ...]) -> bool:
@@ -81,7 +84,8 @@ class GameTree(Game):
     def utility(self, state: tuple[int, ...], player: Side) -> float:
         value = self.node(state)
         if isinstance(value, list):
-            raise ValueError(f"state {state} is not a leaf, so it has no utility")
+            raise ValueError(_("state {state} is not a leaf, so it has no utility").format(
+                state=state))
         return value if player == "MAX" else -value
 
     def leaves(self) -> list[tuple[int, ...]]:
@@ -99,10 +103,12 @@ class GameTree(Game):
 
     def render(self, state: tuple[int, ...]) -> str:
         node = self.node(state)
-        where = "root" if not state else "path " + ".".join(str(i) for i in state)
+        where = (_("root") if not state
+                 else _("path {path}").format(path=".".join(str(i) for i in state)))
         if isinstance(node, list):
-            return f"{where}: {self.to_move(state)} to move, {len(node)} children"
-        return f"{where}: leaf, utility {node} for MAX"
+            return _("{where}: {player} to move, {count} children").format(
+                where=where, player=self.to_move(state), count=len(node))
+        return _("{where}: leaf, utility {value} for MAX").format(where=where, value=node)
 
 
 def _checked_tree(tree: Any, path: tuple[int, ...]) -> Tree:

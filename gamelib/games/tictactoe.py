@@ -6,8 +6,10 @@ from typing import Any, NamedTuple
 
 from gamelib.games.base import (GAME_OVER, NOT_A_MOVE, OCCUPIED, OFF_BOARD, BoardGame,
                                  IllegalMoveError, Side)
-from gamelib.games.checks import brief, check_board_size, turn_problem, whole_number
+from gamelib.games.checks import (brief, check_board_size, line_but_no_winner, turn_problem,
+                                  whole_number, winner_without_line)
 from gamelib.games.pictures import board_description, grid_svg, svg_bundle
+from gamelib.platform import N_, _
 
 EMPTY = "."
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))  # row, column, two diagonals
@@ -188,22 +190,22 @@ class TicTacToe(BoardGame):
         """Check `move` and return it as (row, col), or raise IllegalMoveError."""
         if (not isinstance(move, tuple) or len(move) != 2
                 or any(whole_number(x) is None for x in move)):   # numpy integers are fine
-            raise IllegalMoveError(
-                f"move {brief(move)} is not a (row, col) pair of whole numbers, e.g. (0, 2)",
-                NOT_A_MOVE)
+            raise IllegalMoveError(_("move {move} is not a (row, col) pair of whole numbers, "
+                                     "e.g. (0, 2)").format(move=brief(move)), NOT_A_MOVE)
         row, col = whole_number(move[0]), whole_number(move[1])
         assert row is not None and col is not None          # checked just above
         move = (row, col)
         if not _on_board(state, row, col):
-            raise IllegalMoveError(
-                f"move {brief(move)} is off the board: rows are 0..{self.rows - 1} "
-                f"and columns 0..{self.cols - 1}", OFF_BOARD)
+            raise IllegalMoveError(_("move {move} is off the board: rows are 0..{last_row} "
+                                     "and columns 0..{last_col}").format(
+                move=brief(move), last_row=self.rows - 1, last_col=self.cols - 1), OFF_BOARD)
         if state.winner is not None or EMPTY not in state.board:
-            raise IllegalMoveError(f"move {move!r} is not legal: the game is over", GAME_OVER)
+            raise IllegalMoveError(_("move {move} is not legal: the game is over").format(
+                move=repr(move)), GAME_OVER)
         if state.cell(row, col) != EMPTY:
-            raise IllegalMoveError(
-                f"move {move!r} is not legal: that cell is taken by {state.cell(row, col)!r}; "
-                f"legal moves: {self.actions(state)}", OCCUPIED)
+            raise IllegalMoveError(_("move {move!r} is not legal: that cell is taken by "
+                                     "{mark!r}; legal moves: {legal}").format(
+                move=move, mark=state.cell(row, col), legal=self.actions(state)), OCCUPIED)
         return row, col
 
     def state_problem(self, state: TicTacToeState) -> str | None:
@@ -213,12 +215,13 @@ class TicTacToe(BoardGame):
         the game went on after. None when the state is consistent."""
         board, to_move, winner = state.board, state.to_move, state.winner
         if type(board) is not str or len(board) != self.rows * self.cols:
-            return (f"board must be a string of {self.rows * self.cols} marks, got "
-                    f"{brief(board)}")
+            return _("board must be a string of {count} marks, got {board}").format(
+                count=self.rows * self.cols, board=brief(board))
         xs, os = board.count("X"), board.count("O")
         if xs + os + board.count(EMPTY) != len(board):
-            return f"board holds marks other than '.', 'X' and 'O': {brief(board)}"
-        problem = turn_problem(to_move, winner, xs, os, "marks")
+            return _("board holds marks other than '.', 'X' and 'O': {board}").format(
+                board=brief(board))
+        problem = turn_problem(to_move, winner, xs, os, N_("marks"))
         if problem is not None:
             return problem
         if type(self).result is not TicTacToe.result or (xs < self.k and winner is None):
@@ -228,15 +231,15 @@ class TicTacToe(BoardGame):
         has_x = any(x_line in line for line in lines)
         has_o = any(o_line in line for line in lines)
         if winner is None and (has_x or has_o):
-            return (f"{'X' if has_x else 'O'} has {self.k} in a row but winner is None "
-                    f"(the game ended with that line)")
+            return line_but_no_winner("X" if has_x else "O", self.k)
         if winner is not None:
             if not (has_x if winner == "X" else has_o):
-                return f"winner is {winner!r} but {winner} has no {self.k} in a row"
+                return winner_without_line(winner, self.k)
             if has_x and has_o:
-                return "both players have a line (the game ends with the first)"
+                return _("both players have a line (the game ends with the first)")
             if (winner == "X") != (xs > os):
-                return f"{winner} won, so {winner} made the last move; the mark counts say otherwise"
+                return _("{winner} won, so {winner} made the last move; the mark counts say "
+                         "otherwise").format(winner=winner)
         return None
 
     def plies_left(self, state: TicTacToeState) -> int:

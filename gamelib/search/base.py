@@ -13,6 +13,7 @@ import math
 import time
 
 from gamelib.games.base import Game, State
+from gamelib.platform import _
 from gamelib.search.checks import check_depth, check_evaluation
 from gamelib.search.result import MinimaxResult, SearchStats
 from gamelib.search.scoring import EVAL_LIMIT, EvalFn, check_scoring, find_eval_fn, terminal_value
@@ -50,8 +51,8 @@ class DepthFirstSearch:
     def check_not_over(self) -> None:
         """A clear error for a search from a finished game."""
         if self.game.is_terminal(self.root):
-            raise ValueError(f"nothing to search: the game is over in this state\n"
-                             f"{self.game.render(self.root)}")
+            raise ValueError(_("nothing to search: the game is over in this state") + "\n"
+                             + self.game.render(self.root))
 
     def check_clock(self) -> None:
         """Stop the search once its deadline has passed; plan the next reading about

@@ -11,6 +11,7 @@ from typing import Any
 
 from gamelib.games.base import State
 from gamelib.games.checks import whole_number
+from gamelib.platform import _
 from gamelib.search.scoring import EVAL_LIMIT, INF, MAX_PLY
 
 
@@ -24,9 +25,9 @@ def check_depth(depth: Any, name: str = "depth") -> int | None:
         return None
     plies = whole_number(depth)
     if plies is None or plies < 1:
-        raise ValueError(f"{name} counts plies (moves by one player) and must be a whole "
-                         f"number >= 1, or None to search to the end of the game; "
-                         f"got {depth!r}")
+        raise ValueError(_("{name} counts plies (moves by one player) and must be a whole "
+                           "number >= 1, or None to search to the end of the game; "
+                           "got {depth!r}").format(name=name, depth=depth))
     return min(plies, MAX_PLY)
 
 
@@ -44,9 +45,10 @@ def check_time_limit(time_limit: Any, optional: bool = False) -> float | None:
         return None
     seconds = real_number(time_limit)
     if seconds is None or not 0 < seconds < INF:
-        allowed = ", or None" if optional else ""
-        raise ValueError(f"time_limit must be a positive number of seconds (e.g. 1.5)"
-                         f"{allowed}; got {time_limit!r}")
+        allowed = _(", or None") if optional else ""
+        raise ValueError(_("time_limit must be a positive number of seconds (e.g. 1.5)"
+                           "{allowed}; got {time_limit!r}").format(allowed=allowed,
+                                                                   time_limit=time_limit))
     return seconds
 
 
@@ -56,8 +58,8 @@ def check_iterations(iterations: Any) -> int | None:
         return None
     count = whole_number(iterations)
     if count is None or count < 1:
-        raise ValueError(f"iterations must be a whole number >= 1 (e.g. 1000), or None; "
-                         f"got {iterations!r}")
+        raise ValueError(_("iterations must be a whole number >= 1 (e.g. 1000), or None; "
+                           "got {iterations!r}").format(iterations=iterations))
     return count
 
 
@@ -65,8 +67,8 @@ def check_exploration(c: Any) -> float:
     """The UCB1 exploration constant `c` as a finite number >= 0."""
     number = real_number(c)
     if number is None or not 0 <= number < INF:
-        raise ValueError(f"the exploration constant c must be a number >= 0 (sqrt(2) by "
-                         f"default; larger explores more); got {c!r}")
+        raise ValueError(_("the exploration constant c must be a number >= 0 (sqrt(2) by "
+                           "default; larger explores more); got {c!r}").format(c=c))
     return number
 
 
@@ -83,9 +85,10 @@ def check_evaluation(value: Any, state: State) -> Any:
     between -EVAL_LIMIT and +EVAL_LIMIT (beyond that, scores mean proven wins)."""
     number = real_number(value)
     if number is None or not -EVAL_LIMIT < number < EVAL_LIMIT:
-        raise ValueError(f"the evaluation function returned {value!r} for {state!r}; an "
-                         f"evaluation must be a number strictly between {-EVAL_LIMIT:,} and "
-                         f"{EVAL_LIMIT:,} (scores beyond that are reserved for proven wins "
-                         f"and losses, see gamelib.search.scoring.EVAL_LIMIT): scale it down, and "
-                         f"never return NaN")
+        raise ValueError(_("the evaluation function returned {value!r} for {state!r}; an "
+                           "evaluation must be a number strictly between {low:,} and "
+                           "{high:,} (scores beyond that are reserved for proven wins and "
+                           "losses, see gamelib.search.scoring.EVAL_LIMIT): scale it down, "
+                           "and never return NaN").format(value=value, state=state,
+                                                          low=-EVAL_LIMIT, high=EVAL_LIMIT))
     return number

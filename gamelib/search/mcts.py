@@ -41,6 +41,7 @@ from typing import Any, Callable
 
 from gamelib.games.base import Game, Move, Side, State
 from gamelib.games.checks import check_state
+from gamelib.platform import _
 from gamelib.search.checks import check_exploration, check_mcts_budget
 from gamelib.search.result import MCTSResult, SearchStats
 from gamelib.search.timing import garbage_collector_paused
@@ -144,8 +145,8 @@ class MCTS:
     def __init__(self, game: Game, state: State, c: float, playout: PlayoutPolicy | None,
                  rng: random.Random, trace: Trace | None, solver: bool = False) -> None:
         if game.is_terminal(state):
-            raise ValueError(f"nothing to search: the game is over in this state\n"
-                             f"{game.render(state)}")
+            raise ValueError(_("nothing to search: the game is over in this state") + "\n"
+                             + game.render(state))
         self.game, self.c, self.rng, self.trace = game, c, rng, trace
         self.playout: PlayoutPolicy = random_playout if playout is None else playout
         self.record: Recorder = NO_RECORDING if trace is None else trace
@@ -274,7 +275,7 @@ class MCTS:
         """The answer: the most visited root move, every root move's N and Q."""
         root = self.root
         if not root.children:
-            raise ValueError("MCTS ran no iteration: give it iterations >= 1 or more time")
+            raise ValueError(_("MCTS ran no iteration: give it iterations >= 1 or more time"))
         chosen = self.chosen_child()
         pv, node = [], root
         while node.children:

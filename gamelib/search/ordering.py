@@ -15,6 +15,7 @@ import math
 from typing import Any, Callable
 
 from gamelib.games.base import BoardGame, Game, Move, State
+from gamelib.platform import _
 
 Orderer = Callable[[Game, State, list], list]
 
@@ -62,8 +63,8 @@ def resolve_order(order: Any, eval_fn: Callable | None) -> Orderer | None:
         return centre_first
     if order == "eval":
         if eval_fn is None:
-            raise ValueError('order="eval" needs an evaluation function (eval_fn=..., or '
-                             'a game with `evaluate`)')
+            raise ValueError(_('order="eval" needs an evaluation function (eval_fn=..., or '
+                               'a game with `evaluate`)'))
         return by_evaluation(eval_fn)
-    raise ValueError(f"unknown move order {order!r}: use None, 'centre', 'eval' or a "
-                     f"function (game, state, moves) -> moves")
+    raise ValueError(_("unknown move order {order!r}: use None, 'centre', 'eval' or a "
+                       "function (game, state, moves) -> moves").format(order=order))

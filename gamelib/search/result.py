@@ -61,7 +61,7 @@ class SearchResult:
     trace: Trace | None = None
     note: str = ""                    # how the answer was found, in words (when it matters)
 
-    iterations_word = N_("rounds")    # what `stats.iterations` counts, in `report`
+    iterations_words = N_("{count:,} rounds")   # what `stats.iterations` counts, in `report`
 
     def ranked(self) -> list[tuple[Any, float]]:
         """Root moves from best to worst, each with its value."""
@@ -88,15 +88,17 @@ class SearchResult:
             counts += _(", {cutoffs:,} cutoffs, {hits:,} table hits").format(
                 cutoffs=s.cutoffs, hits=s.tt_hits)
         if s.iterations:
-            counts += f", {s.iterations:,} {_(self.iterations_word)}"
+            counts += ", " + _(self.iterations_words).format(count=s.iterations)
         lines.append(_("{counts}, depth {depth}, {seconds:.3f} s").format(
             counts=counts, depth=s.depth, seconds=s.seconds))
         return "\n".join(lines)
 
     def __str__(self) -> str:
         s = self.stats
-        return (f"{self.algorithm}: move {self.move!r}, value {self.value:g}, "
-                f"pv {self.pv}, {s.nodes} nodes, {s.seconds * 1000:.1f} ms")
+        return _("{algorithm}: move {move!r}, value {value:g}, pv {pv}, {nodes} nodes, "
+                 "{ms:.1f} ms").format(algorithm=self.algorithm, move=self.move,
+                                       value=self.value, pv=self.pv, nodes=s.nodes,
+                                       ms=s.seconds * 1000)
 
 
 @dataclass(kw_only=True)
@@ -131,7 +133,7 @@ class MCTSResult(SearchResult):
     proven: dict[Any, float] | None = None   # MCTS-Solver: proven root moves' rewards
     solved: float | None = None       # MCTS-Solver: the root's proven reward, if proven
 
-    iterations_word = N_("iterations")  # what `stats.iterations` counts, in `report`
+    iterations_words = N_("{count:,} iterations")  # what `stats.iterations` counts, in `report`
 
     def ranked(self) -> list[tuple[Any, float]]:
         """Root moves from most to least visited, each with its visits."""
@@ -139,4 +141,5 @@ class MCTSResult(SearchResult):
 
     def move_line(self, move: Any, score: float) -> str:
         """One root move's line of `report`: its visits and Q."""
-        return f"{move!r:>8}  {score:>7} visits  Q {self.q.get(move, 0.0):.3f}"
+        return f"{move!r:>8}  " + _("{visits:>7} visits  Q {q:.3f}").format(
+            visits=score, q=self.q.get(move, 0.0))

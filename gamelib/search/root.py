@@ -17,6 +17,7 @@ from types import FrameType
 
 from gamelib.games.base import Game, State
 from gamelib.games.checks import check_state
+from gamelib.platform import _
 from gamelib.search.checks import check_depth
 from gamelib.search.scoring import MAX_PLY
 
@@ -37,9 +38,9 @@ def check_root(game: Game, state: State, depth: int | None = None,
     if left is None:
         return state
     if depth is None and left > MAX_PLY:
-        raise ValueError(f"a full search from this state could go {left} plies deep, more "
-                         f"than any search goes ({MAX_PLY}); give a depth (at most "
-                         f"{MAX_PLY}), or use mcts")
+        raise ValueError(_("a full search from this state could go {left} plies deep, more "
+                           "than any search goes ({most}); give a depth (at most {most}), "
+                           "or use mcts").format(left=left, most=MAX_PLY))
     plies = left if depth is None else min(depth, left)
     make_room(plies)
     return state

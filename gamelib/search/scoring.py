@@ -80,11 +80,11 @@ def find_eval_fn(game: Game, depth: int | None, eval_fn: EvalFn | None) -> EvalF
         return own
     if depth is None:
         return None
-    raise ValueError(
-        f"a depth-limited search (depth={depth}) needs an evaluation function for the "
-        f"positions where it stops, and {game!r} has no `evaluate`: pass "
-        f"eval_fn=lambda state, player: ... (higher = better for `player`), or depth=None "
-        f"to search to the end of the game")
+    raise ValueError(_(
+        "a depth-limited search (depth={depth}) needs an evaluation function for the "
+        "positions where it stops, and {game!r} has no `evaluate`: pass "
+        "eval_fn=lambda state, player: ... (higher = better for `player`), or depth=None "
+        "to search to the end of the game").format(depth=depth, game=game))
 
 
 def no_idea(state: State, player: Side) -> float:

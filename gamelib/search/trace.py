@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterator, Union
 
-from gamelib.platform import N_
+from gamelib.platform import N_, _
 
 EXACT, LOWER, UPPER = "exact", "lower", "upper"
 """A node's value is exact, a lower bound (value >= v, a cut at MAX) or an upper bound."""
@@ -284,8 +284,8 @@ class Trace(Recorder):
     def __init__(self, max_ply: int | None = None) -> None:
         if max_ply is not None and (not isinstance(max_ply, int) or isinstance(max_ply, bool)
                                     or max_ply < 0):
-            raise ValueError(f"max_ply must be None (keep every node) or a whole number of "
-                             f"plies >= 0, got {max_ply!r}")
+            raise ValueError(_("max_ply must be None (keep every node) or a whole number of "
+                               "plies >= 0, got {max_ply!r}").format(max_ply=max_ply))
         self.max_ply = max_ply
         self.events: list[Event] = []
         self.algorithm: str = ""

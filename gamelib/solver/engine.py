@@ -15,7 +15,7 @@ from typing import Any
 
 from gamelib.games.checks import brief, check_state
 from gamelib.games.connect4 import ConnectFour
-from gamelib.platform import in_browser
+from gamelib.platform import N_, _, in_browser
 from gamelib.solver.negamax import Solver
 from gamelib.solver.position import SIZE, WIDTH, Position, bad_string
 from gamelib.solver.wasm import WasmSolver
@@ -78,7 +78,8 @@ def get_solver(engine: str = "auto") -> Any:
     if solver is not None:
         return solver
     if engine not in ENGINES:
-        raise ValueError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+        raise ValueError(_("unknown engine {engine!r}; choose one of {engines}").format(
+            engine=engine, engines=", ".join(ENGINES)))
     chosen = resolve(engine)
     if chosen == "python" and engine != "python" and "python" not in _solvers:    # once
         say_no_numba()
@@ -92,12 +93,13 @@ def resolve(engine: str) -> str:
     """The engine that does the work for `engine` here: "fast", "wasm" or "python"."""
     if engine in ("python", "wasm"):
         if engine == "wasm" and wasm_module() is None:
-            raise RuntimeError(f"engine='wasm' cannot run here: {wasm_problem()}")
+            raise RuntimeError(_("engine='wasm' cannot run here: {problem}").format(
+                problem=wasm_problem()))
         return engine
     if fast_module() is not None:
         return "fast"
     if engine == "fast" and not in_browser():
-        raise RuntimeError("engine='fast' needs numba, which cannot be imported here")
+        raise RuntimeError(_("engine='fast' needs numba, which cannot be imported here"))
     return "wasm" if in_browser() and wasm_module() is not None else "python"
 
 
@@ -134,16 +136,17 @@ def scaled_nodes(nodes: int, solver: Any) -> int:
     return max(1, nodes * nodes_per_second(solver) // NODES_PER_SECOND["fast"])
 
 
-NO_NUMBA = "the Connect Four solver runs in plain Python here, without numba (about 60x slower)"
+NO_NUMBA = N_("the Connect Four solver runs in plain Python here, without numba (about 60x "
+              "slower)")
 
 
 def say_no_numba() -> None:
     """Say once that the compiled solver cannot run: a warning on a desktop, one plain line
     in the browser (which never has numba, so a warning there would only alarm)."""
     if in_browser():
-        print(f"Note: {NO_NUMBA}.")
+        print(_("Note: {note}.").format(note=_(NO_NUMBA)))
     else:
-        warnings.warn(NO_NUMBA, RuntimeWarning, stacklevel=3)
+        warnings.warn(_(NO_NUMBA), RuntimeWarning, stacklevel=3)
 
 
 WARM_UP = "1141465142351133000452254232560240330"
@@ -175,8 +178,8 @@ def to_position(position: Any) -> Position:
         pos = Position.from_state(position)         # (says so if the board is not 7x6)
         check_state(standard_game(), position, "position")
         return pos
-    raise TypeError(f"cannot solve {brief(position)}: give a position string like '3342', "
-                    f"a ConnectFour state, or a Position")
+    raise TypeError(_("cannot solve {position}: give a position string like '3342', a "
+                      "ConnectFour state, or a Position").format(position=brief(position)))
 
 
 @lru_cache(maxsize=1)

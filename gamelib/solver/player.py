@@ -9,6 +9,7 @@ from typing import Any
 
 from gamelib.games.checks import check_state
 from gamelib.games.connect4 import ConnectFour
+from gamelib.platform import N_, _
 from gamelib.search.result import SearchResult, SearchStats
 from gamelib.search.trace import EXACT, UPPER, Trace
 from gamelib.solver.engine import (centre_distance, child_score, first_best_column, get_solver,
@@ -23,6 +24,11 @@ EXPLAIN_SLICE = 50_000
 """The same while explaining the move (a few milliseconds: the answer stays on time)."""
 EXPLAIN_MARGIN = 0.05
 """Explaining stops this many seconds before `answer_seconds` (room for the last slice)."""
+
+TOO_EARLY = N_("position too early to solve within {seconds} s: played the heuristic choice "
+                "(not proven best)")
+"""A result's note when the position was too early to solve in time (in English: the
+"why" panel reads it and says it in the language spoken)."""
 
 
 @dataclass(kw_only=True)
@@ -50,8 +56,9 @@ class PerfectPlayer:
     def __init__(self, time_limit: float | None = 30.0, book: OpeningBook | bool = True,
                  engine: str = "auto", answer_seconds: float | None = 0.5) -> None:
         if answer_seconds is not None and not answer_seconds >= 0:
-            raise ValueError(f"answer_seconds must be a number of seconds >= 0 (or None: "
-                             f"solve every column), got {answer_seconds!r}")
+            raise ValueError(_("answer_seconds must be a number of seconds >= 0 (or None: "
+                               "solve every column), got {seconds!r}").format(
+                seconds=answer_seconds))
         self.time_limit = time_limit
         self.answer_seconds = answer_seconds
         self.engine = engine
@@ -69,9 +76,9 @@ class PerfectPlayer:
         """Raise a ValueError unless `game` is standard 7x6 Connect Four (matches and
         tournaments call this before the first game, so no game is forfeited)."""
         if not (isinstance(game, ConnectFour) and (game.rows, game.cols, game.k) == (6, 7, 4)):
-            raise ValueError("the perfect player only plays Connect Four on the standard "
-                             "7x6 board, four in a row (choose another player, e.g. "
-                             "alphabeta or mcts)")
+            raise ValueError(_("the perfect player only plays Connect Four on the standard "
+                               "7x6 board, four in a row (choose another player, e.g. "
+                               "alphabeta or mcts)"))
 
     def explain(self, game: Any, state: Any, trace: Trace | None = None) -> SolverResult:
         """The chosen move with every column's score (or the book's answer), and why.
@@ -154,9 +161,9 @@ class PerfectPlayer:
     def _fallback(self, game: Any, state: Any, pos: Position, nodes: int) -> SolverResult:
         """The solver's favourite move (most winning spots, centre first) among the moves
         that do not lose at once: used when the position is too early to solve in time."""
-        note = (f"position too early to solve within {self.time_limit} s: played the "
-                f"heuristic choice (not proven best)")
-        warnings.warn(f"PerfectPlayer: {note}", RuntimeWarning, stacklevel=4)
+        note = TOO_EARLY.format(seconds=self.time_limit)     # (data: explain.py reads it)
+        warnings.warn("PerfectPlayer: " + _(TOO_EARLY).format(seconds=self.time_limit),
+                      RuntimeWarning, stacklevel=4)
         moves = pos.non_losing_moves() if not pos.can_win_next() else pos.possible()
         candidates = [c for c in COLUMN_ORDER if moves & column_mask(c)]
         if pos.can_win_next():

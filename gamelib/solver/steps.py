@@ -37,6 +37,7 @@ from typing import Any, Iterable, Sequence, Union
 
 from gamelib.games.quoting import brief
 from gamelib.games.connect4 import from_standard
+from gamelib.platform import N_, _, display_width, pad
 from gamelib.solver.book import OpeningBook
 from gamelib.solver import wasm
 from gamelib.solver.engine import engine_name, fast_module, get_solver
@@ -277,33 +278,36 @@ class Step:
 
 def _cumulative() -> list[Step]:
     """The lesson's steps: each adds one idea to the one before."""
-    names = [("plain alpha-beta", None), ("+ move order (centre first)", "move order"),
-             ("+ bitboards", "bitboards"), ("+ transposition table", "transposition table"),
-             ("+ null windows (iterative deepening)", "null windows"),
-             ("+ anticipate losing moves", "anticipate losses"),
-             ("+ threat-based ordering", "threat order"),
-             ("+ lower bounds in the table", "lower bounds")]
+    names = [(N_("plain alpha-beta"), None), (N_("+ move order (centre first)"), "move order"),
+             (N_("+ bitboards"), "bitboards"),
+             (N_("+ transposition table"), "transposition table"),
+             (N_("+ null windows (iterative deepening)"), "null windows"),
+             (N_("+ anticipate losing moves"), "anticipate losses"),
+             (N_("+ threat-based ordering"), "threat order"),
+             (N_("+ lower bounds in the table"), "lower bounds")]
     steps, ideas = [], frozenset[str]()
     for name, idea in names:
         if idea:
             ideas = ideas | {idea}
         steps.append(Step(name, ideas))
-    steps.append(Step("same ideas, compiled (numba)", ideas, "compiled"))
-    steps.append(Step("+ opening book (compiled)", ideas | {"opening book"}, "compiled"))
+    steps.append(Step(N_("same ideas, compiled (numba)"), ideas, "compiled"))
+    steps.append(Step(N_("+ opening book (compiled)"), ideas | {"opening book"}, "compiled"))
     return steps
 
 
 STEPS = _cumulative()
-KNOWLEDGE_STEPS = [Step("+ claimeven bound", STEPS[7].ideas | {"claimeven"}),
-                   Step("+ claimeven bound, compiled", STEPS[7].ideas | {"claimeven"}, "compiled")]
+KNOWLEDGE_STEPS = [Step(N_("+ claimeven bound"), STEPS[7].ideas | {"claimeven"}),
+                   Step(N_("+ claimeven bound, compiled"), STEPS[7].ideas | {"claimeven"},
+                        "compiled")]
 """Knowledge meets search: the last readable step (every readable idea) with the claimeven
 bound, and the same search compiled (the CLAIMEVEN option), node for node."""
 
 
 # ----------------------------------------------------------------------------- test sets
 
-SETS = {"L3_R1": "end game, easy", "L2_R1": "middle game, easy", "L2_R2": "middle game, medium",
-        "L1_R1": "beginning, easy", "L1_R2": "beginning, medium", "L1_R3": "beginning, hard"}
+SETS = {"L3_R1": N_("end game, easy"), "L2_R1": N_("middle game, easy"),
+        "L2_R2": N_("middle game, medium"), "L1_R1": N_("beginning, easy"),
+        "L1_R2": N_("beginning, medium"), "L1_R3": N_("beginning, hard")}
 """Pons' standard test sets, by name. Each ships with gamelib as gamelib/data/Test_<name>.txt.gz
 (1000 positions, 1-based column digits and the exact score, as Pons publishes them), so a
 clone, a wheel, the browser build and a copied lessons folder all read the same positions."""
@@ -365,6 +369,10 @@ def parse_test_lines(lines: Sequence[str], source: str, count: int) -> list[tupl
     return pairs
 
 
+OPENINGS = N_("openings")
+"""The name of the set `opening_set` makes (shown translated, looked up as it is)."""
+
+
 @dataclass
 class BenchmarkSet:
     """Positions (gamelib's 0-based columns) with their exact scores."""
@@ -375,6 +383,16 @@ class BenchmarkSet:
 
     def __len__(self) -> int:
         return len(self.positions)
+
+    @property
+    def title(self) -> str:
+        """The set's name as a table shows it ("L2_R1"; the openings' in the language spoken)."""
+        return _(self.name) if self.name == OPENINGS else self.name
+
+    @property
+    def description(self) -> str:
+        """What the set holds, in words ("middle game, easy"), else where it was read."""
+        return _(SETS[self.name] if self.name in SETS else self.source)
 
 
 def load_test_set(name: str, count: int, folders: Sequence[str | Path] = ()) -> BenchmarkSet:
@@ -402,7 +420,7 @@ def opening_set(count: int, plies: Sequence[int] = (7, 6, 5)) -> BenchmarkSet:
     book = OpeningBook.load()
     chosen = [(moves, max(scores.values())) for depth in plies
               for moves, scores in book.entries.items() if moves and len(moves) == depth]
-    return BenchmarkSet("openings", chosen[:count], "the opening book")
+    return BenchmarkSet(OPENINGS, chosen[:count], _("the opening book"))
 
 
 # ----------------------------------------------------------------------------- benchmark
@@ -439,6 +457,27 @@ class StepRow:
     cells: dict[str, Cell | None]
 
 
+STEP_HEADING = N_("step")
+COLUMNS = ((N_("mean time"), 9, "<"), (N_("mean nodes"), 13, ">"), (N_("K nodes/s"), 10, ">"))
+"""The three columns of each set in a steps table: heading, least width, how it aligns."""
+NOT_MEASURED = N_("n/a")
+"""What a cell shows where a step needs more nodes than its budget."""
+
+
+def positions(count: int) -> str:
+    """How many positions a set has, as its heading says it: "12 positions"."""
+    return _("{count} positions").format(count=count)
+
+
+def cell_texts(cell: Cell | None) -> list[str]:
+    """A cell's mean time, mean nodes and thousands of nodes per second, as a table shows
+    them ("n/a" for each when the step went over its budget)."""
+    if cell is None:
+        return [_(NOT_MEASURED)] * 3
+    speed = f"{cell.knps:,.0f}" if cell.nodes else "-"
+    return [format_time(cell.mean_ms), f"{cell.mean_nodes:,.0f}", speed]
+
+
 @dataclass
 class StepsTable:
     """What `benchmark_steps` measured; prints as Pons' tables do."""
@@ -453,22 +492,26 @@ class StepsTable:
         row = next(r for r in self.rows if r.step.name == step_name)
         return row.cells[set_name]
 
+    def widths(self) -> tuple[int, list[int]]:
+        """The display widths of the steps' column and of each set's three columns."""
+        names = [_(row.step.name) for row in self.rows] + [_(STEP_HEADING)]
+        return (max(display_width(name) for name in names),
+                [max(width, display_width(_(label))) for label, width, _align in COLUMNS])
+
     def __str__(self) -> str:
-        width = max(len(row.step.name) for row in self.rows)
-        head1 = " " * width + "".join(f" | {s.name + f' ({len(s)} positions)':^31}"
-                                      for s in self.sets)
-        head2 = f"{'step':<{width}}" + " | mean time    mean nodes  K nodes/s" * len(self.sets)
-        lines = [head1, head2, "-" * len(head2)]
+        width, columns = self.widths()
+        span = sum(columns) - 1     # as the table always centred a set's name (not its block)
+        head1 = " " * width + "".join(
+            " | " + pad(f"{s.title} ({positions(len(s))})", span, "^") for s in self.sets)
+        heads = " | " + " ".join(pad(_(label), size, align)
+                                 for (label, _width, align), size in zip(COLUMNS, columns))
+        head2 = pad(_(STEP_HEADING), width) + heads * len(self.sets)
+        lines = [head1, head2, "-" * display_width(head2)]
         for row in self.rows:
-            text = f"{row.step.name:<{width}}"
+            text = pad(_(row.step.name), width)
             for s in self.sets:
-                cell = row.cells[s.name]
-                if cell is None:
-                    text += f" | {'n/a':>9} {'n/a':>13} {'n/a':>10}"
-                else:
-                    speed = f"{cell.knps:,.0f}" if cell.nodes else "-"
-                    text += f" | {format_time(cell.mean_ms):>9} {cell.mean_nodes:>13,.0f}" \
-                            f" {speed:>10}"
+                text += " | " + " ".join(pad(value, size, ">") for value, size
+                                         in zip(cell_texts(row.cells[s.name]), columns))
             lines.append(text)
         return "\n".join(lines)
 
@@ -479,24 +522,27 @@ class StepsTable:
         for s in self.sets:
             solved = [(r.step.name, cell) for r in self.rows
                       if r.step.engine == "readable" and (cell := r.cells[s.name]) is not None]
-            lines.append(f"{s.name} ({SETS.get(s.name, s.source)}):")
+            lines.append(f"{s.title} ({s.description}):")
             if not solved:
-                lines.append(f"  too hard for every readable step (over {self.max_nodes:,} "
-                             "nodes on some position)")
+                lines.append("  " + _("too hard for every readable step (over {nodes:,} "
+                                      "nodes on some position)").format(nodes=self.max_nodes))
             else:
-                (first, a), (_, b) = solved[0], solved[-1]
-                lines.append(f"  readable steps: solved from '{first}' on, with "
-                             f"{a.mean_nodes:,.0f} nodes per position; with every idea "
-                             f"{b.mean_nodes:,.0f}")
+                (first, a), (_name, b) = solved[0], solved[-1]
+                lines.append("  " + _("readable steps: solved from '{first}' on, with "
+                                      "{nodes:,.0f} nodes per position; with every idea "
+                                      "{every:,.0f}").format(first=_(first), nodes=a.mean_nodes,
+                                                             every=b.mean_nodes))
             for r in self.rows:
                 cell = r.cells[s.name]
                 if r.step.engine != "compiled":
                     continue
                 if cell is None:
                     budget = self.compiled_max_nodes if compiled_here() else self.max_nodes
-                    lines.append(f"  '{r.step.name}': over {budget:,} nodes on some position")
+                    lines.append("  " + _("'{step}': over {nodes:,} nodes on some position")
+                                 .format(step=_(r.step.name), nodes=budget))
                 else:
-                    lines.append(f"  '{r.step.name}': {format_time(cell.mean_ms)} per position")
+                    lines.append("  " + _("'{step}': {time} per position").format(
+                        step=_(r.step.name), time=format_time(cell.mean_ms)))
         return lines
 
     def measure(self, step: Step) -> StepsTable:
@@ -509,25 +555,17 @@ class StepsTable:
         return str(self)
 
     def _repr_html_(self) -> str:
-        head = "".join(f"<th colspan='3' style='text-align:center'>{s.name}: "
-                       f"{SETS.get(s.name, s.source)}, {len(s)} positions</th>"
-                       for s in self.sets)
-        sub = "<th>mean time</th><th>mean nodes</th><th>K nodes/s</th>" * len(self.sets)
+        head = "".join(f"<th colspan='3' style='text-align:center'>{s.title}: "
+                       f"{s.description}, {positions(len(s))}</th>" for s in self.sets)
+        sub = "".join(f"<th>{_(label)}</th>" for label, _width, _align in COLUMNS) \
+            * len(self.sets)
         body = []
         for row in self.rows:
-            cells = []
-            for s in self.sets:
-                cell = row.cells[s.name]
-                if cell is None:
-                    cells.append("<td>n/a</td>" * 3)
-                else:
-                    speed = f"{cell.knps:,.0f}" if cell.nodes else "-"
-                    cells.append(f"<td>{format_time(cell.mean_ms)}</td>"
-                                 f"<td>{cell.mean_nodes:,.0f}</td><td>{speed}</td>")
-            body.append(f"<tr><th style='text-align:left'>{row.step.name}</th>"
-                        f"{''.join(cells)}</tr>")
+            cells = "".join(f"<td>{text}</td>" for s in self.sets
+                            for text in cell_texts(row.cells[s.name]))
+            body.append(f"<tr><th style='text-align:left'>{_(row.step.name)}</th>{cells}</tr>")
         return (f"<table class='gamelib-steps'><thead><tr><th></th>{head}</tr>"
-                f"<tr><th style='text-align:left'>step</th>{sub}</tr></thead>"
+                f"<tr><th style='text-align:left'>{_(STEP_HEADING)}</th>{sub}</tr></thead>"
                 f"<tbody>{''.join(body)}</tbody></table>")
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
@@ -556,7 +594,7 @@ def timed(solve_one: Any, moves: str, max_nodes: int) -> tuple[int, int, float]:
     try:
         score, nodes, seconds = solve_one(moves, max_nodes)
         if seconds < REPEATS_BELOW:
-            for _ in range(4):
+            for _repeat in range(4):
                 seconds = min(seconds, solve_one(moves, max_nodes)[2])
     finally:
         if enabled:

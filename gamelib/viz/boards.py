@@ -8,6 +8,7 @@ from typing import Any, Callable
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
 from gamelib.games.pictures import BOARD_BLUE, O_COLOUR, O_MARK, WIN_COLOUR, X_COLOUR
 from gamelib.games.tictactoe import TicTacToeState, winning_line
+from gamelib.platform import _
 
 LAST_MOVE_FILL = "#fff2a8"   # the cell of the move that led to this position
 WIN_FILL = "#b7e4b7"         # the cells of a winning line
@@ -41,8 +42,8 @@ def board_table(state: Any, last: Any = None, cell: int = 14) -> str:
     """A thumbnail of `state` as an HTML-like <TABLE>; `last` is the move that led to it."""
     draw = thumbnail_for(state)
     if draw is None:
-        raise TypeError(f"no board thumbnail for {type(state).__name__}; "
-                        f"use boards=False for plain labels")
+        raise TypeError(_("no board thumbnail for {kind}; use boards=False for plain "
+                          "labels").format(kind=type(state).__name__))
     return draw(state, last, cell)
 
 

@@ -13,9 +13,9 @@ from gamelib.viz import style as st
 from gamelib.viz.boards import board_table, has_thumbnail
 from gamelib.viz.legend import add_legend, bar, coloured, legend_table
 from gamelib.search.mcts import PROOF_NAMES
-from gamelib.viz.mcts import (PROOF_LEGEND, _check, add_mcts_edge, add_mcts_node,
+from gamelib.viz.mcts import (_check, add_mcts_edge, add_mcts_node,
                               add_more_stub, mover_of, new_graph, node_classes, proof_of,
-                              proof_row, ranked_children)
+                              proof_legend, proof_row, ranked_children)
 from gamelib.viz.rendering import Drawing
 from gamelib.viz.select import root_of
 
@@ -38,12 +38,13 @@ def iteration_events(trace: Trace, number: int | None = None) -> Iteration:
     """The events of iteration `number` (1 = the first; None = the last one recorded)."""
     starts = [i for i, e in enumerate(trace.events) if e.kind == "select"]
     if not starts:
-        raise ValueError("this trace has no MCTS iteration: record one with "
-                         "mcts(game, state, iterations=..., trace=Trace())")
+        raise ValueError(_("this trace has no MCTS iteration: record one with "
+                           "mcts(game, state, iterations=..., trace=Trace())"))
     if number is None:
         number = len(starts)
     if not isinstance(number, int) or not 1 <= number <= len(starts):
-        raise ValueError(f"iteration must be between 1 and {len(starts)}, got {number!r}")
+        raise ValueError(_("iteration must be between 1 and {last}, got {number!r}").format(
+            last=len(starts), number=number))
     start = starts[number - 1]
     end = starts[number] if number < len(starts) else len(trace.events)
     select = trace.events[start]
@@ -223,7 +224,7 @@ def _legend(proven: bool = False) -> str:
          N_("4. backpropagation: N and W before → after")),
         ("Q", N_("W / N: mean reward of the player who moved into the node")),
         ("+k", N_("less-visited children not drawn")),
-    ] + ([PROOF_LEGEND] if proven else []))
+    ] + ([proof_legend()] if proven else []))
 
 
 def _outline(it: Iteration, after: dict[int, TraceNode], before: dict[int, TraceNode]) -> str:

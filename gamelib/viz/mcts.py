@@ -23,8 +23,14 @@ from gamelib.viz.select import middle_of_deepest, root_of
 EDGE_LABEL_LIMIT = 80
 PROOF_COLOURS = {1.0: st.CHOSEN_COLOUR, 0.5: "#555555", 0.0: st.CUT_COLOUR}
 """MCTS-Solver proofs, for the player who moved into the node: win, draw, loss."""
-PROOF_LEGEND = (coloured("proven", PROOF_COLOURS[1.0]),
-                N_("MCTS-Solver: the exact result, backed up from finished games"))
+PROVEN = N_("proven")
+"""The legend's symbol for MCTS-Solver's proofs."""
+
+
+def proof_legend() -> tuple[str, str]:
+    """The legend row of MCTS-Solver's proofs, its symbol in the language spoken now."""
+    return (coloured(_(PROVEN), PROOF_COLOURS[1.0]),
+            N_("MCTS-Solver: the exact result, backed up from finished games"))
 
 
 def draw_mcts(source: SearchResult | Trace, *, upto: int | None = None, top_k: int = 3,
@@ -76,7 +82,8 @@ def _draw_nodes(graph: Drawing, tree: dict[int, TraceNode], shown: list[int],
         rows = stat_rows(tree, node_id, ucb.get(node_id))
         hidden = sum(1 for c in tree[node_id].children if c in tree and c not in drawn)
         if hidden and node_id not in more:
-            rows.append(st.small(f"+{hidden} children below", 9, "#777777"))
+            rows.append(st.small(_("+{count} children below").format(count=hidden), 9,
+                                 "#777777"))
         add_mcts_node(graph, tree[node_id], rows, classes, boards,
                       st.CHOSEN_COLOUR if node_id == chosen else None)
         if tree[node_id].parent in drawn:
@@ -88,14 +95,16 @@ def _draw_nodes(graph: Drawing, tree: dict[int, TraceNode], shown: list[int],
 def _check(trace: Trace, top_k: int, rankdir: str, max_nodes: int | None = None) -> None:
     """Clear errors for a trace that is not an MCTS trace, or bad options."""
     if trace.events and not any(e.kind in ("select", "expand") for e in trace.events):
-        raise ValueError(f"this is a {trace.algorithm or 'minimax / alpha-beta'} trace, "
-                         f"not an MCTS one: draw it with draw_tree")
+        raise ValueError(_("this is a {algorithm} trace, not an MCTS one: draw it with "
+                           "draw_tree").format(algorithm=trace.algorithm
+                                               or _("minimax / alpha-beta")))
     if top_k < 1:
-        raise ValueError(f"top_k must be at least 1, got {top_k}")
+        raise ValueError(_("top_k must be at least 1, got {value}").format(value=top_k))
     if max_nodes is not None and max_nodes < 1:
-        raise ValueError(f"max_nodes must be at least 1, got {max_nodes}")
+        raise ValueError(_("max_nodes must be at least 1, got {value}").format(value=max_nodes))
     if rankdir not in ("TB", "LR", "BT", "RL"):
-        raise ValueError(f"rankdir must be 'TB', 'LR', 'BT' or 'RL', got {rankdir!r}")
+        raise ValueError(_("rankdir must be 'TB', 'LR', 'BT' or 'RL', got {rankdir!r}").format(
+            rankdir=rankdir))
 
 
 def _use_boards(boards: bool | None, state: Any, max_nodes: int | None) -> bool:
@@ -296,7 +305,7 @@ def mcts_legend(more: bool, proven: bool = False) -> str:
     if more:
         entries.append(("+k", N_("less-visited children not drawn")))
     if proven:
-        entries.append(PROOF_LEGEND)
+        entries.append(proof_legend())
     return legend_table(entries)
 
 

@@ -37,7 +37,7 @@ def new_figure(figsize: tuple[float, float] = (6.4, 4.2)) -> Figure:
     without matplotlib, an `SvgFigure`, which draws the same calls as SVG offline."""
     if in_browser() and importlib.util.find_spec("matplotlib") is None:
         return cast("Figure", SvgFigure(figsize))
-    need("matplotlib", "plots")
+    need("matplotlib", N_("plots"))
     return _picture_figure()(figsize=figsize)
 
 
@@ -115,7 +115,8 @@ def count_nodes(game: Game, state: State, depths: Iterable[int], eval_fn: Callab
     """
     unknown = [v for v in variants if v not in VARIANTS]
     if unknown:
-        raise ValueError(f"unknown variants {unknown}; choose from {list(VARIANTS)}")
+        raise ValueError(_("unknown variants {unknown}; choose from {variants}").format(
+            unknown=unknown, variants=list(VARIANTS)))
     runs: dict[str, Callable[[int], SearchResult]] = {
         "minimax": lambda d: minimax(game, state, depth=d, eval_fn=eval_fn),
         "alpha-beta": lambda d: alphabeta(game, state, depth=d, eval_fn=eval_fn),
@@ -127,7 +128,8 @@ def count_nodes(game: Game, state: State, depths: Iterable[int], eval_fn: Callab
     }
     depths = list(depths)
     if not depths or any(not isinstance(d, int) or d < 1 for d in depths):
-        raise ValueError(f"depths must be whole numbers >= 1, got {depths}")
+        raise ValueError(_("depths must be whole numbers >= 1, got {depths}").format(
+            depths=depths))
     return {name: {d: runs[name](d).stats.nodes for d in depths} for name in variants}
 
 
@@ -135,7 +137,7 @@ def plot_nodes_vs_depth(counts: dict[str, dict[int, int]], title: str = N_("Node
                         figsize: tuple[float, float] = (6.4, 4.2)) -> Figure:
     """Nodes searched against depth, one line per search, on a log scale."""
     if not counts:
-        raise ValueError("no counts to plot: pass the dict count_nodes returns")
+        raise ValueError(_("no counts to plot: pass the dict count_nodes returns"))
     fig = new_figure(figsize)
     ax = fig.add_subplot()
     markers = "osD^v<>"
@@ -161,8 +163,8 @@ def mcts_convergence(source: SearchResult | Trace) -> dict[str, Any]:
     trace, _result = st.unpack(source)
     expands = [e for e in trace.events if e.kind == "expand"]
     if not expands or not any(e.kind == "select" for e in trace.events):
-        raise ValueError("mcts_convergence needs an MCTS trace: "
-                         "mcts(game, state, iterations=..., trace=Trace())")
+        raise ValueError(_("mcts_convergence needs an MCTS trace: "
+                           "mcts(game, state, iterations=..., trace=Trace())"))
     root = expands[0].node
     move_of: dict[int, Any] = {}
     visits: dict[Any, int] = {}
@@ -224,8 +226,8 @@ def deepening_rounds(result: SearchResult) -> list[dict[str, Any]]:
     do not account for)."""
     rounds = getattr(result, "rounds", None)
     if not rounds:
-        raise ValueError("deepening_rounds needs the result of iterative_deepening "
-                         "(it lists its rounds in result.rounds)")
+        raise ValueError(_("deepening_rounds needs the result of iterative_deepening "
+                           "(it lists its rounds in result.rounds)"))
     timeline, start = [], 0.0
     for rnd in rounds:
         timeline.append({"depth": rnd.depth, "start": start, "end": start + rnd.seconds,
@@ -277,14 +279,15 @@ def tournament_records(results: Any) -> list[dict]:
     list of dicts, checked for the keys the bar chart needs."""
     rows = results.to_records() if hasattr(results, "to_records") else results
     if not isinstance(rows, (list, tuple)) or not rows:
-        raise ValueError("expected a tournament / match result or a non-empty list of dicts "
-                         "with player, wins, draws, losses")
+        raise ValueError(_("expected a tournament / match result or a non-empty list of "
+                           "dicts with player, wins, draws, losses"))
     needed = {"player", "wins", "draws", "losses"}
     for row in rows:
         missing = needed - set(row) if isinstance(row, dict) else needed
         if missing:
-            raise ValueError(f"each row needs the keys {sorted(needed)}; "
-                             f"{row!r} lacks {sorted(missing)}")
+            raise ValueError(_("each row needs the keys {needed}; {row!r} lacks "
+                               "{missing}").format(needed=sorted(needed), row=row,
+                                                   missing=sorted(missing)))
     return list(rows)
 
 

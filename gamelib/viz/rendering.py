@@ -26,22 +26,24 @@ from typing import Any
 import graphviz
 
 from gamelib.games.pictures import svg_bundle
-from gamelib.platform import _, in_browser, need
+from gamelib.platform import N_, _, in_browser, need
 from gamelib.viz import raster
 
-INSTALL_HINT = ("Graphviz is not installed, so here is the tree as text. To see pictures, "
-                "install it: `pip install graphviz-pure` (no admin rights needed), or "
-                "`sudo apt-get install graphviz` / `brew install graphviz` / "
-                "`conda install -c conda-forge graphviz` / `winget install graphviz`, "
-                "then restart the kernel.")
+INSTALL_HINT = N_("Graphviz is not installed, so here is the tree as text. To see pictures, "
+                  "install it: `pip install graphviz-pure` (no admin rights needed), or "
+                  "`sudo apt-get install graphviz` / `brew install graphviz` / "
+                  "`conda install -c conda-forge graphviz` / `winget install graphviz`, "
+                  "then restart the kernel.")
+AS_TEXT = N_("so here is the tree as text. ")
+"""The part of INSTALL_HINT (in each language) that an error, which shows no tree, leaves out."""
 
 FORMATS = ("svg", "png", "pdf")
 PNG_DPI = 96
 """Graphviz's resolution of a PNG when none is asked for."""
 
 
-BROWSER_LOADING = ("The drawing program is still loading in your browser, so here is the "
-                   "tree as text: run this cell again in a moment to see the picture.")
+BROWSER_LOADING = N_("The drawing program is still loading in your browser, so here is the "
+                     "tree as text: run this cell again in a moment to see the picture.")
 
 VIZ_JS = "../viz/viz.js"
 """Where the course site keeps viz.js, relative to Pyodide's own folder (static/pyodide/)."""
@@ -51,7 +53,7 @@ class GraphvizNotFoundError(RuntimeError):
     """Raised when neither the Graphviz `dot` program nor `graphviz-pure` can be found."""
 
     def __init__(self, message: str = "", hint: str = INSTALL_HINT) -> None:
-        super().__init__(message or hint.replace("so here is the tree as text. ", ""))
+        super().__init__(message or _(hint).replace(_(AS_TEXT), ""))
         self.hint = hint
 
 
@@ -86,8 +88,8 @@ class Drawing(graphviz.Digraph):
 
 def text_fallback(outline: str, hint: str = INSTALL_HINT) -> dict[str, str]:
     """What a notebook shows instead of a picture: a one-line hint and a text outline."""
-    plain = hint + "\n" + outline
-    rich = (f"<p><b>{html.escape(hint)}</b></p>"
+    plain = _(hint) + "\n" + outline
+    rich = (f"<p><b>{html.escape(_(hint))}</b></p>"
             f"<pre class='gamelib-outline'>{html.escape(outline)}</pre>")
     return {"text/plain": plain, "text/html": rich}
 
@@ -112,16 +114,17 @@ def render(graph: graphviz.Digraph, format: str = "svg", dpi: int | None = None)
     """The drawing rendered by Graphviz in `format` ("svg", "png" or "pdf"), as bytes;
     `dpi` sets the resolution of a PNG (96 by default)."""
     if format not in FORMATS:
-        raise ValueError(f"format must be one of {FORMATS}, got {format!r}")
+        raise ValueError(_("format must be one of {formats}, got {format!r}").format(
+            formats=FORMATS, format=format))
     if in_browser():
         return render_in_browser(graph.source, format)
     program = find_renderer()
     if program is None:
         raise GraphvizNotFoundError()
     if format == "pdf" and is_pure(program):
-        raise GraphvizNotFoundError("PDF needs the system Graphviz `dot` (graphviz-pure "
-                                    "writes SVG and PNG only): save as svg or png, or "
-                                    "install Graphviz")
+        raise GraphvizNotFoundError(_("PDF needs the system Graphviz `dot` (graphviz-pure "
+                                      "writes SVG and PNG only): save as svg or png, or "
+                                      "install Graphviz"))
     if is_pure(program) and format in ("svg", "png") and raster.has_hangul(graph.source):
         return render_korean_with_pure(program, graph.source, format, dpi)
     return run_renderer(program, graph.source, format, dpi)
@@ -138,8 +141,8 @@ def run_renderer(program: str, source: str, format: str, dpi: int | None = None)
     done = subprocess.run(command, input=source.encode("utf-8"), capture_output=True,
                           check=False)
     if done.returncode != 0:
-        raise RuntimeError(f"Graphviz could not draw this graph: "
-                           f"{done.stderr.decode('utf-8', 'replace').strip()}")
+        raise RuntimeError(_("Graphviz could not draw this graph: {error}").format(
+            error=done.stderr.decode("utf-8", "replace").strip()))
     return done.stdout
 
 
@@ -170,7 +173,8 @@ def save(graph: graphviz.Digraph, path: str | os.PathLike, format: str | None = 
     target = Path(path)
     format = format or target.suffix.lstrip(".").lower() or "svg"
     if format not in FORMATS:
-        raise ValueError(f"format must be one of {FORMATS}, got {format!r}")
+        raise ValueError(_("format must be one of {formats}, got {format!r}").format(
+            formats=FORMATS, format=format))
     if not target.suffix:
         target = target.with_suffix("." + format)
     data = render(graph, format, dpi)
@@ -221,16 +225,17 @@ def browser_viz() -> Any:
             _keep_viz(run_sync(_viz_loading))
         except Exception as error:
             raise GraphvizNotFoundError(
-                f"The drawing program (viz.js) could not be loaded from the course site: "
-                f"{error}", hint=BROWSER_LOADING) from None
+                _("The drawing program (viz.js) could not be loaded from the course site: "
+                  "{error}").format(error=error), hint=BROWSER_LOADING) from None
     return _viz
 
 
 def render_in_browser(source: str, format: str) -> bytes:
     """The DOT `source` drawn by viz.js, as SVG bytes (the browser has no PNG or PDF)."""
     if format != "svg":
-        raise ValueError(f"in the browser, drawings are SVG only (asked for {format!r}): "
-                         "save as .svg, or use a local install of the course for PNG and PDF")
+        raise ValueError(_("in the browser, drawings are SVG only (asked for {format!r}): "
+                           "save as .svg, or use a local install of the course for PNG and "
+                           "PDF").format(format=format))
     from pyodide.ffi import JsException
     from pyodide.ffi import to_js
 
@@ -238,7 +243,8 @@ def render_in_browser(source: str, format: str) -> bytes:
         svg = browser_viz().renderString(source, to_js({"format": "svg"},
                                                        dict_converter=_js_object))
     except JsException as error:
-        raise RuntimeError(f"Graphviz could not draw this graph: {error}") from None
+        raise RuntimeError(_("Graphviz could not draw this graph: {error}").format(
+            error=error)) from None
     return str(svg).encode("utf-8")
 
 

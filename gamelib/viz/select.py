@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from gamelib.platform import _
 from gamelib.search.trace import TraceNode
 
 
@@ -14,7 +15,7 @@ def root_of(tree: dict[int, TraceNode]) -> int:
     for node_id in sorted(tree):
         if tree[node_id].parent is None:
             return node_id
-    raise ValueError("the trace has no root node (no node entered without a parent)")
+    raise ValueError(_("the trace has no root node (no node entered without a parent)"))
 
 
 def ancestors(tree: dict[int, TraceNode], node_id: int | None) -> list[int]:
@@ -55,9 +56,10 @@ def select_nodes(tree: dict[int, TraceNode], root: int, max_nodes: int,
     alternatives along it rather than a very wide fringe. `max_width` caps how many
     nodes one depth may hold (the picture's width), `keep` aside."""
     if max_nodes < 1:
-        raise ValueError(f"max_nodes must be at least 1, got {max_nodes}")
+        raise ValueError(_("max_nodes must be at least 1, got {value}").format(value=max_nodes))
     if max_depth is not None and max_depth < 0:
-        raise ValueError(f"max_depth must be None or >= 0, got {max_depth}")
+        raise ValueError(_("max_depth must be None or >= 0, got {value}").format(
+            value=max_depth))
     chosen: set[int] = {root}
     for node_id in keep:
         chosen.update(a for a in ancestors(tree, node_id) if a in tree)

@@ -7,7 +7,7 @@ import html
 import math
 from typing import Any
 
-from gamelib.platform import DEFAULT_LANGUAGE, language
+from gamelib.platform import DEFAULT_LANGUAGE, _, language
 from gamelib.search.result import SearchResult
 from gamelib.search.scoring import describe_value, is_win_score
 from gamelib.search.trace import Trace
@@ -95,13 +95,15 @@ def unpack(source: SearchResult | Trace) -> tuple[Trace, SearchResult | None]:
     """The trace to draw and, when given a result, the result too."""
     if isinstance(source, SearchResult):
         if source.trace is None:
-            raise ValueError(f"this {source.algorithm} result has no trace to draw: run the "
-                             f"search with trace=Trace(), e.g. "
-                             f"{source.algorithm}(game, state, trace=Trace())")
+            raise ValueError(_("this {algorithm} result has no trace to draw: run the "
+                               "search with trace=Trace(), e.g. "
+                               "{algorithm}(game, state, trace=Trace())").format(
+                algorithm=source.algorithm))
         return source.trace, source
     if isinstance(source, Trace):
         return source, None
-    raise TypeError(f"expected a SearchResult or a Trace, got {type(source).__name__}")
+    raise TypeError(_("expected a SearchResult or a Trace, got {kind}").format(
+        kind=type(source).__name__))
 
 
 def fmt_value(value: float | None) -> str:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import html
 from typing import Any, Mapping, Sequence
 
+from gamelib.platform import _
+
 
 class Table:
     """Rows of dicts shown as an HTML table in a notebook and as aligned text elsewhere."""
@@ -13,12 +15,12 @@ class Table:
     def __init__(self, rows: Sequence[Mapping[str, Any]], index: str | None = None,
                  digits: int | None = None) -> None:
         if not rows or not all(isinstance(row, Mapping) for row in rows):
-            raise ValueError("a table needs a non-empty list of dicts, one per row")
+            raise ValueError(_("a table needs a non-empty list of dicts, one per row"))
         self.columns = list(dict.fromkeys(key for row in rows for key in row))
         if index is not None:
             if index not in self.columns:
-                raise ValueError(f"index {index!r} is not a column; the columns are "
-                                 f"{self.columns}")
+                raise ValueError(_("index {index!r} is not a column; the columns are "
+                                   "{columns}").format(index=index, columns=self.columns))
             self.columns.remove(index)
             self.columns.insert(0, index)
         self.rows, self.index, self.digits = list(rows), index, digits

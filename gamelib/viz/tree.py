@@ -54,8 +54,8 @@ def draw_tree(source: SearchResult | Trace, *, upto: int | None = None,
     trace, result = st.unpack(source)
     _check_options(rankdir, pruned)
     if any(event.kind == "select" for event in trace.events):
-        raise ValueError("this is an MCTS trace: draw it with draw_mcts (or one iteration "
-                         "with draw_iteration)")
+        raise ValueError(_("this is an MCTS trace: draw it with draw_mcts (or one iteration "
+                           "with draw_iteration)"))
     tree = trace.nodes(upto)
     _mark_entered_leaf(trace, tree, upto)
     if not tree:
@@ -132,9 +132,9 @@ def _folded(tree: dict[int, TraceNode], collapse: Iterable[int]) -> set[int]:
     collapse = list(collapse)
     unknown = [n for n in collapse if n not in tree]
     if unknown:
-        raise ValueError(f"collapse: no node {unknown[0]!r} in this tree; nodes are "
-                         f"numbered #0..#{max(tree)} in the order they were visited (the "
-                         f"#n in the picture)")
+        raise ValueError(_("collapse: no node {node!r} in this tree; nodes are numbered "
+                           "#0..#{last} in the order they were visited (the #n in the "
+                           "picture)").format(node=unknown[0], last=max(tree)))
     folded: set[int] = set()
     for node_id in collapse:
         folded.update(descendants(tree, node_id)[1:])
@@ -144,9 +144,11 @@ def _folded(tree: dict[int, TraceNode], collapse: Iterable[int]) -> set[int]:
 def _check_options(rankdir: str, pruned: str) -> None:
     """Clear errors for options that are not one of the allowed words."""
     if rankdir not in ("TB", "LR", "BT", "RL"):
-        raise ValueError(f"rankdir must be 'TB', 'LR', 'BT' or 'RL', got {rankdir!r}")
+        raise ValueError(_("rankdir must be 'TB', 'LR', 'BT' or 'RL', got {rankdir!r}").format(
+            rankdir=rankdir))
     if pruned not in ("auto", "each", "group"):
-        raise ValueError(f"pruned must be 'auto', 'each' or 'group', got {pruned!r}")
+        raise ValueError(_("pruned must be 'auto', 'each' or 'group', got {pruned!r}").format(
+            pruned=pruned))
 
 
 def _short_values(tree: dict[int, TraceNode], shown: list[int]) -> bool:
@@ -225,8 +227,9 @@ def line_below(tree: dict[int, TraceNode], root: int, moves: Sequence) -> list[i
         return []
     path = _follow_moves(tree, root, moves)
     if len(path) <= len(moves):
-        raise ValueError(f"follow: the search has no line {moves!r} from the root (it did "
-                         f"not search that far there, or a move is not legal)")
+        raise ValueError(_("follow: the search has no line {moves!r} from the root (it did "
+                           "not search that far there, or a move is not legal)").format(
+            moves=moves))
     while (best := best_child(tree, path[-1])) is not None:
         path.append(best)
     return path[1:]
