@@ -16,7 +16,7 @@ from gamelib import (ConnectFour, GameTree, IllegalMoveError, TicTacToe, Trace, 
 from gamelib.platform import display_width, speaking
 from gamelib.search import checks
 from gamelib.solver import engine
-from gamelib.solver.api import column_bar
+from gamelib.solver.progress import Progress, describe
 from gamelib.solver.steps import STEPS, BenchmarkSet, Cell, StepRow, StepsTable
 from gamelib.viz import rendering
 from korean_text import leftover_english
@@ -191,14 +191,12 @@ def test_the_graphviz_hint_speaks_korean() -> None:
     assert leftover_english(error, {"Graphviz"}) == [] and "트리를 글로" not in error
 
 
-def test_the_solvers_progress_bar_speaks_korean() -> None:
-    bar = column_bar(3, True)
-    assert (bar.desc, bar.unit) == ("solving", "column")
-    bar.close()
+def test_the_solvers_progress_speaks_korean() -> None:
+    progress = Progress(-2, 4, 1234567, 3.0, column=3)
+    assert describe(progress) == "column 3: score in [-2, 4], 1,234,567 nodes"
     with speaking("ko"):
-        bar = column_bar(3, True)
-    assert (bar.desc, bar.unit) == ("푸는 중", "열")
-    bar.close()
+        said = describe(progress)
+    assert "1,234,567" in said and "[-2, 4]" in said and leftover_english(said) == []
 
 
 def test_an_mcts_drawing_counts_hidden_children_in_korean() -> None:
