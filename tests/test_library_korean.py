@@ -38,7 +38,7 @@ def small_table() -> StepsTable:
 
 
 ENGLISH_TABLE = [
-    "                             |       L3_R1 (2 positions)       |     openings (1 positions)     ",
+    "                             |        L3_R1 (2 positions)         |       openings (1 position)       ",
     "step                         | mean time    mean nodes  K nodes/s | mean time    mean nodes  K nodes/s",
     "-" * 102,
     "plain alpha-beta             |    1.0 ms         1,000      1,000 |       n/a           n/a        n/a",
@@ -77,10 +77,9 @@ def test_the_steps_table_speaks_korean_and_lines_up() -> None:
     assert leftover_english(re.sub(r"<[^>]+>", " ", html), UNITS) == []
     assert leftover_english("\n".join(verdicts), UNITS) == []
     assert "해당 없음" in text and "단순한 알파-베타" in text and "오프닝" in text
-    head, *rows = text.splitlines()
-    assert len({display_width(row) for row in rows}) == 1, text
-    assert len({tuple(bar_columns(row)) for row in rows if "|" in row}) == 1, text
-    assert bar_columns(head)[0] == bar_columns(rows[0])[0]
+    lines = text.splitlines()
+    assert len({display_width(line) for line in lines}) == 1, text
+    assert len({tuple(bar_columns(line)) for line in lines if "|" in line}) == 1, text
     assert table.cell(STEPS[0].name, "openings") is None      # looked up by the English keys
 
 

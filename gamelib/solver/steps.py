@@ -37,7 +37,7 @@ from typing import Any, Iterable, Sequence, Union
 
 from gamelib.games.quoting import brief
 from gamelib.games.connect4 import from_standard
-from gamelib.platform import N_, _, display_width, pad
+from gamelib.platform import N_, _, display_width, ngettext, pad
 from gamelib.solver.book import OpeningBook
 from gamelib.solver import wasm
 from gamelib.solver.engine import engine_name, fast_module, get_solver
@@ -466,7 +466,7 @@ NOT_MEASURED = N_("n/a")
 
 def positions(count: int) -> str:
     """How many positions a set has, as its heading says it: "12 positions"."""
-    return _("{count} positions").format(count=count)
+    return ngettext("{count} position", "{count} positions", count).format(count=count)
 
 
 def cell_texts(cell: Cell | None) -> list[str]:
@@ -500,7 +500,7 @@ class StepsTable:
 
     def __str__(self) -> str:
         width, columns = self.widths()
-        span = sum(columns) - 1     # as the table always centred a set's name (not its block)
+        span = sum(columns) + len(columns) - 1          # a set's block: its columns and spaces
         head1 = " " * width + "".join(
             " | " + pad(f"{s.title} ({positions(len(s))})", span, "^") for s in self.sets)
         heads = " | " + " ".join(pad(_(label), size, align)
