@@ -284,8 +284,8 @@ SHOWN_BY = {"print", "display", "set_title", "set_xlabel", "set_ylabel", "suptit
             "annotate", "figtext"}
 """Calls whose positional string arguments a student reads."""
 
-SHOWN_AS = {"label", "title", "xlabel", "ylabel", "text", "name", "description"}
-"""Keyword arguments whose string a student reads."""
+SHOWN_AS = {"label", "title", "xlabel", "ylabel", "text", "description"}
+"""Keyword arguments whose string a student reads (a `name` is a player's: data)."""
 
 
 def has_text(source: str) -> bool:
@@ -299,9 +299,33 @@ def has_text(source: str) -> bool:
         tree = ast.parse(code)
     except SyntaxError:
         return False
-    return (any(ENGLISH_TEXT.search(text) for text in _strings(tree))
-            or any(ENGLISH_WORD.search(text) for text in _shown_strings(tree))
+    names, code_names = _player_names(tree), _identifiers(tree)
+    return (any(ENGLISH_TEXT.search(text) for text in _strings(tree) if text not in names)
+            or any(ENGLISH_WORD.search(text) for text in _shown_strings(tree)
+                   if text.strip().rstrip(":") not in code_names)
             or any(ENGLISH_TEXT.search(comment) for comment in _comments(code)))
+
+
+def _player_names(tree: ast.AST) -> set[str]:
+    """Strings given as a name (`player.name = "plain MCTS"`, `name="..."`): data that
+    stays as it is in every language, since code finds players by it."""
+    named: list[ast.expr] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and any(isinstance(target, ast.Attribute)
+                                                and target.attr == "name"
+                                                for target in node.targets):
+            named.append(node.value)
+        elif isinstance(node, ast.Call):
+            named += [kw.value for kw in node.keywords if kw.arg == "name"]
+    return {node.value for node in named
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+
+
+def _identifiers(tree: ast.AST) -> set[str]:
+    """The names the code itself uses (variables, attributes, exception classes): a printed
+    word that is one of them is code, e.g. print("IllegalMoveError:", error)."""
+    return ({node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+            | {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)})
 
 
 def _strings(tree: ast.AST) -> list[str]:

@@ -161,6 +161,9 @@ def test_update_with_code_starts_entries_for_one_shown_word_and_for_english_comm
     'counts["minimax"].append(1)',                     # a key
     'print(f"{name}.png", 2 + 2)  # noqa: T201',       # a file name, a linter's mark
     'print("X")',                                      # one letter: a player
+    'try:\n    f()\nexcept IllegalMoveError as error:\n    print("IllegalMoveError:", error)',
+    'plain = MCTSPlayer()\nplain.name = "plain MCTS"',    # a player's name: data
+    'p = AlphaBetaPlayer(depth=2, name="window count")',
 ])
 def test_update_with_code_leaves_code_without_english_text_shared(source):
     assert not translations.has_text(source)
