@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from gamelib.arena.parallel import SERIAL, check_executor, check_picklable, run_chunks
-from gamelib.arena.play import check_plays, describe, play_game
+from gamelib.arena.play import check_plays, describe, play_game, reason_words
 from gamelib.arena.specs import player_from_spec
 from gamelib.arena.stats import Tally, Z95, elo_ratings
 from gamelib.games.base import Game, Move, State
@@ -55,6 +55,10 @@ class GameSummary:
     thinking: tuple[tuple[str, float], ...] = field(default=(), compare=False)
     """(player, seconds) for each move after the opening: how long it took to choose
     (not compared: the same games take different times)."""
+
+    def reason_words(self) -> str:
+        """Why the game ended, in the language gamelib speaks (`reason` stays English)."""
+        return reason_words(self.reason, self.winner_seat)
 
     def tally(self, player: str) -> Tally:
         """This game as a win, draw or loss for `player`."""
@@ -380,12 +384,15 @@ class MatchResult:
 
     def games_text(self) -> str:
         """"40 games", or "40 games, 12 distinct" when some games repeated others."""
-        text = f"{len(self.games)} games"
-        return f"{text}, {len(self.distinct_games)} distinct" if self.repeats else text
+        if self.repeats:
+            return _("{games} games, {distinct} distinct").format(
+                games=len(self.games), distinct=len(self.distinct_games))
+        return _("{games} games").format(games=len(self.games))
 
     def __str__(self) -> str:
         a, b = self.players
-        return f"{a} vs {b} ({self.games_text()}): {a} {self.tally(a)}"
+        return _("{a} vs {b} ({games}): {a} {tally}").format(a=a, b=b, games=self.games_text(),
+                                                            tally=self.tally(a))
 
     def __repr__(self) -> str:
         return f"<MatchResult {self}>"
@@ -394,7 +401,8 @@ class MatchResult:
         """Both players' results as an HTML table, for notebooks."""
         a, b = self.players
         return standings_html(self.to_records(), "gamelib-match",
-                              f"{a} vs {b}: {self.games_text()}, seed {self.seed}")
+                              _("{a} vs {b}: {games}, seed {seed}").format(
+                                  a=a, b=b, games=self.games_text(), seed=self.seed))
 
 
 def seat_rows(game: Game, games: Sequence[GameSummary]) -> list[dict]:
@@ -437,11 +445,12 @@ def player_row(result: Any, name: str, tally: Tally, rating: float, error: float
 
 def standings_html(rows: list[dict], css_class: str, caption: str = "") -> str:
     """Player records as an HTML table: results, score with its 95% CI, and Elo."""
-    head = ["#", "player", "W", "D", "L", "score", "95% CI", "Elo (± 95%)"]
+    head = ["#", _("player"), _("W"), _("D"), _("L"), _("score"), _("95% CI"),
+            _("Elo (± 95%)")]
     cells = [[row.get("rank", ""), html.escape(row["player"]), row["wins"], row["draws"],
               row["losses"], f"{row['score']:.3f}", f"{row['ci_low']:.3f}–{row['ci_high']:.3f}",
               f"{row['elo']:+.0f} ± {Z95 * row['elo_se']:.0f}"] for row in rows]
-    header = "".join(f"<th>{h}</th>" for h in head)
+    header = "".join(f"<th>{html.escape(h)}</th>" for h in head)
     body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in cells)
     title = f"<caption>{html.escape(caption)}</caption>" if caption else ""
     return (f'<table class="{css_class}">{title}<thead><tr>{header}</tr></thead>'
@@ -481,7 +490,8 @@ def match(game: Game, player_a: Any, player_b: Any, games: int = 100,
     seed = new_seed() if seed is None else seed
     jobs = schedule(game, (name_a, name_b), games, swap_seats, openings, seed)
     summaries = play_jobs(game, {name_a: a, name_b: b}, jobs, executor, progress,
-                          f"{name_a} vs {name_b}", chunksize, RunningScore(name_a))
+                          _("{a} vs {b}").format(a=name_a, b=name_b), chunksize,
+                          RunningScore(name_a))
     return MatchResult(game, (name_a, name_b), summaries, seed,
                        seeded_players({name_a: a, name_b: b}), self_play=a is b or
                        player_a == player_b and isinstance(player_a, str))
