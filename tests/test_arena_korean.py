@@ -175,3 +175,19 @@ def test_the_network_keeps_its_repr_and_says_its_shape_in_korean():
         assert str(network).startswith("NTupleNetwork(5x4, k=4: 칸 3개짜리 n-튜플 2개")
     with speaking("en"):
         assert str(network) == expected
+
+
+def test_evaluation_parts_keep_english_keys_and_show_korean_names():
+    position = GAME.play("4241020004")
+    with speaking("en"):
+        report, combined = (heuristics.report_eval_parts(position, "X"),
+                            heuristics.eval_parts(position, "X"))
+        assert repr(report) == dict.__repr__(report) == (
+            "{'my threats': 0, 'opponent threats': 0, 'opponent double threats': 0, "
+            "'ODD/EVEN/MIXED verdict': 0}")
+        assert repr(combined) == dict.__repr__(combined)
+    with speaking("ko"):
+        assert repr(report) == ("{'내 위협': 0, '상대 위협': 0, '상대 이중 위협': 0, "
+                                "'ODD/EVEN/MIXED 판정': 0}")
+        assert list(combined) == ["windows", "centre", "threats"]      # the keys are data
+        assert repr(combined).startswith("{'묶음': ")

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from gamelib.games.connect4 import ConnectFourState
+from gamelib.heuristics.evaluation import Parts
 from gamelib.heuristics.threats import Threat, discs, playable_row, threats, windows
 from gamelib.platform import N_, _
 
@@ -212,17 +213,17 @@ def open_lines(state: ConnectFourState, col: int, player: str | None = None) -> 
                if window & cell and not window & theirs)
 
 
-def report_eval_parts(state: ConnectFourState, player: str) -> dict[str, int]:
+def report_eval_parts(state: ConnectFourState, player: str) -> dict[str, float]:
     """Each part of the report's evaluation for `player`, already weighted (x100)."""
     opponent = opponent_of(player)
     found = threat_map(state)
     verdict = rule_verdict(parity_counts(state, found)).winner
     rule = 0 if verdict is None else (1 if verdict == player else -1)
-    return {"my threats": POINTS * len(found.useful(player)),
-            "opponent threats": -POINTS * len(found.useful(opponent)),
-            "opponent double threats":
-                -POINTS * len(stacked_double_threats(state, opponent, found)),
-            "ODD/EVEN/MIXED verdict": POINTS * rule}
+    return Parts({N_("my threats"): POINTS * len(found.useful(player)),
+                  N_("opponent threats"): -POINTS * len(found.useful(opponent)),
+                  N_("opponent double threats"):
+                      -POINTS * len(stacked_double_threats(state, opponent, found)),
+                  N_("ODD/EVEN/MIXED verdict"): POINTS * rule})
 
 
 def report_eval(state: ConnectFourState, player: str) -> float:
