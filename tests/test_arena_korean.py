@@ -191,3 +191,24 @@ def test_evaluation_parts_keep_english_keys_and_show_korean_names():
                                 "'ODD/EVEN/MIXED 판정': 0}")
         assert list(combined) == ["windows", "centre", "threats"]      # the keys are data
         assert repr(combined).startswith("{'묶음': ")
+
+
+MISTAKES = {
+    "odd games": (lambda: match(TicTacToe(), "random", "random", games=3, progress=False),
+                  "with swap_seats=True, games must be even", "games가 짝수여야"),
+    "one player": (lambda: tournament(TicTacToe(), ["random"], progress=False),
+                   "a tournament needs at least 2 players, got 1", "플레이어가 2명 이상"),
+    "floating disc": (lambda: heuristics.from_picture("X.\n.."),
+                      "the disc at row 0, column 0 floats", "돌이 떠 있습니다"),
+    "odd rows": (lambda: heuristics.odd_even_mixed(ConnectFour(5, 7).initial_state),
+                 "assumes an even number of rows", "행의 수가 짝수라고"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MISTAKES))
+def test_a_mistake_is_named_in_the_language_spoken(name):
+    call, english, korean = MISTAKES[name]
+    for language, words in (("en", english), ("ko", korean)):
+        with speaking(language), pytest.raises((ValueError, TypeError)) as raised:
+            call()
+        assert words in str(raised.value)

@@ -82,11 +82,13 @@ def check_games(games: int, swap_seats: bool) -> None:
     """Raise a ValueError unless `games` is a positive whole number (even with swap_seats)."""
     count = whole_number(games)             # numpy integers count too; bool does not
     if count is None or count < 1:
-        raise ValueError(f"games must be a positive whole number, got {games!r}")
+        raise ValueError(_("games must be a positive whole number, got {games!r}").format(
+            games=games))
     if swap_seats and games % 2:
-        raise ValueError(f"with swap_seats=True, games must be even so that each player "
-                         f"moves first in exactly half of them; got {games} (use "
-                         f"{games - 1 or 2} or {games + 1}, or swap_seats=False)")
+        raise ValueError(_("with swap_seats=True, games must be even so that each player "
+                           "moves first in exactly half of them; got {games} (use {fewer} or "
+                           "{more}, or swap_seats=False)").format(
+            games=games, fewer=games - 1 or 2, more=games + 1))
 
 
 def as_player(player: Any, role: str) -> tuple[str, Any]:
@@ -94,8 +96,9 @@ def as_player(player: Any, role: str) -> tuple[str, Any]:
     if isinstance(player, str):
         return player, player_from_spec(player)
     if not callable(player):
-        raise TypeError(f"{role} must be a player (a callable (game, state) -> move) or "
-                        f"a spec string such as 'random' or 'alphabeta:4'; got {player!r}")
+        raise TypeError(_("{role} must be a player (a callable (game, state) -> move) or a "
+                          "spec string such as 'random' or 'alphabeta:4'; got {player!r}"
+                          ).format(role=role, player=player))
     return describe(player), player
 
 
@@ -118,15 +121,18 @@ def check_openings(game: Game, openings: Openings) -> None:
         return
     if isinstance(openings, int) and not isinstance(openings, bool):
         if openings < 0:
-            raise ValueError(f"openings must be a number of random moves >= 0, got {openings}")
+            raise ValueError(_("openings must be a number of random moves >= 0, got "
+                               "{openings}").format(openings=openings))
         return
     if isinstance(openings, str) or not isinstance(openings, Sequence) or not openings:
-        raise ValueError("openings must be None, a number of random opening moves, or a "
-                         f"non-empty list of move sequences; got {openings!r}")
+        raise ValueError(_("openings must be None, a number of random opening moves, or a "
+                           "non-empty list of move sequences; got {openings!r}").format(
+            openings=openings))
     for number, opening in enumerate(openings):
         state = game.play(opening)          # raises IllegalMoveError naming the bad move
         if game.is_terminal(state):
-            raise ValueError(f"opening {number} ({opening!r}) already ends the game")
+            raise ValueError(_("opening {number} ({opening!r}) already ends the game").format(
+                number=number, opening=opening))
 
 
 def opening_for(game: Game, openings: Openings, seed: int, pair: int) -> tuple | str:

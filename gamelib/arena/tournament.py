@@ -166,8 +166,9 @@ def named_players(players: Mapping[str, Any] | Sequence[Any]) -> dict[str, Any]:
     "random (2)".
     """
     if isinstance(players, str):
-        raise TypeError("players must be a dict {name: player} or a list of players or "
-                        f"specs, e.g. ['random', 'alphabeta:4']; got the string {players!r}")
+        raise TypeError(_("players must be a dict {{name: player}} or a list of players or "
+                          "specs, e.g. ['random', 'alphabeta:4']; got the string {players!r}"
+                          ).format(players=players))
     if isinstance(players, Mapping):
         named = {name: as_player(p, f"player {name!r}")[1] for name, p in players.items()}
     else:
@@ -180,7 +181,8 @@ def named_players(players: Mapping[str, Any] | Sequence[Any]) -> dict[str, Any]:
                 unique, number = f"{name} ({number})", number + 1
             named[unique] = player
     if len(named) < 2:
-        raise ValueError(f"a tournament needs at least 2 players, got {len(named)}")
+        raise ValueError(_("a tournament needs at least 2 players, got {count}").format(
+            count=len(named)))
     return named
 
 

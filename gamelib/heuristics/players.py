@@ -78,7 +78,8 @@ class ReportPlayer:
 
     def __init__(self, depth: int = 4, rules: bool = True) -> None:
         if not isinstance(depth, int) or isinstance(depth, bool) or depth < 1:
-            raise ValueError(f"depth must be a whole number of plies, at least 1, got {depth!r}")
+            raise ValueError(_("depth must be a whole number of plies, at least 1, got "
+                               "{depth!r}").format(depth=depth))
         self.depth, self.rules = depth, rules
         self.name = f"report, depth {depth}"
 

@@ -155,8 +155,8 @@ def rule_verdict(counts: Counts) -> Verdict:
 def odd_even_mixed(state: ConnectFourState) -> Verdict:
     """The ODD / EVEN / MIXED rule's prediction for `state` (assumes 6 rows, X first)."""
     if state.rows % 2:
-        raise ValueError(f"the ODD / EVEN / MIXED rule assumes an even number of rows "
-                         f"(6 on the standard board), got {state.rows}")
+        raise ValueError(_("the ODD / EVEN / MIXED rule assumes an even number of rows (6 on "
+                           "the standard board), got {rows}").format(rows=state.rows))
     return rule_verdict(parity_counts(state))
 
 
@@ -186,7 +186,8 @@ def landing_cell(state: ConnectFourState, col: int) -> int:
     """The bit of the cell a disc dropped in `col` fills (Pons' layout)."""
     row = playable_row(state, col)
     if row is None:
-        raise ValueError(f"column {col} is full: no disc can be dropped there")
+        raise ValueError(_("column {col} is full: no disc can be dropped there").format(
+            col=col))
     return 1 << (col * (state.rows + 1) + row - 1)
 
 
