@@ -212,3 +212,15 @@ def test_a_mistake_is_named_in_the_language_spoken(name):
         with speaking(language), pytest.raises((ValueError, TypeError)) as raised:
             call()
         assert words in str(raised.value)
+
+
+def test_a_player_that_cannot_play_the_game_is_refused_in_korean():
+    from gamelib.learning.player import LearnedPlayer
+    from gamelib.learning.shipped import load_shipped
+    learned = LearnedPlayer(load_shipped())
+    with speaking("ko"), pytest.raises(ValueError) as raised:
+        play_game(TicTacToe(), [learned, first_move])
+    assert str(raised.value).startswith("자리 'X'의 플레이어(td:1)은(는) TicTacToe(")
+    assert "학습한 평가 함수는 훈련한 판인 ConnectFour(rows=6, cols=7, k=4)에서만" in \
+        str(raised.value)
+    assert leftover_english(str(raised.value)) == []

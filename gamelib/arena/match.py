@@ -265,7 +265,7 @@ def play_jobs(game: Game, players: Mapping[str, Any], jobs: Sequence[Job],
     Games go out in chunks of `chunksize` (default: about 200 chunks in all).
     """
     for name, player in players.items():
-        check_plays(game, player, f"player {name!r}")
+        check_plays(game, player, _("player {name!r}").format(name=name))
     executor = check_executor(executor)
     if executor != SERIAL:
         check_picklable(game=game, **{f"player {name!r}": p for name, p in players.items()})

@@ -91,16 +91,18 @@ def seat_players(game: Game, players: Sequence[PlayerFn] | Mapping[Side, PlayerF
     else:
         players = list(players)
         if len(players) != len(game.players):
-            raise ValueError(f"{game!r} needs {len(game.players)} players, got {len(players)}")
+            raise ValueError(_("{game!r} needs {count} players, got {given}").format(
+                game=game, count=len(game.players), given=len(players)))
         seats = dict(zip(game.players, players))
     if set(seats) != set(game.players):
-        raise ValueError(f"players must be given for the seats {list(game.players)}, "
-                         f"got {list(seats)}")
+        raise ValueError(_("players must be given for the seats {seats}, got {given}").format(
+            seats=list(game.players), given=list(seats)))
     for seat, player in seats.items():
         if not callable(player):
-            raise TypeError(f"the player for {seat!r} is not callable: {player!r}; a player "
-                            "is a function (game, state) -> move")
-        check_plays(game, player, f"the player for {seat!r}")
+            raise TypeError(_("the player for {seat!r} is not callable: {player!r}; a player "
+                              "is a function (game, state) -> move").format(seat=seat,
+                                                                           player=player))
+        check_plays(game, player, _("the player for {seat!r}").format(seat=seat))
     return seats
 
 
@@ -112,8 +114,8 @@ def check_plays(game: Game, player: Any, role: str) -> None:
         try:
             check(game)
         except ValueError as error:
-            raise ValueError(f"{role} ({describe(player)}) cannot play {game!r}: "
-                             f"{error}") from None
+            raise ValueError(_("{role} ({player}) cannot play {game!r}: {error}").format(
+                role=role, player=describe(player), game=game, error=error)) from None
 
 
 def describe(player: Any) -> str:

@@ -170,9 +170,11 @@ def named_players(players: Mapping[str, Any] | Sequence[Any]) -> dict[str, Any]:
                           "specs, e.g. ['random', 'alphabeta:4']; got the string {players!r}"
                           ).format(players=players))
     if isinstance(players, Mapping):
-        named = {name: as_player(p, f"player {name!r}")[1] for name, p in players.items()}
+        named = {name: as_player(p, _("player {name!r}").format(name=name))[1]
+                 for name, p in players.items()}
     else:
-        given = [as_player(p, f"player {i}") for i, p in enumerate(players)]
+        given = [as_player(p, _("player {number}").format(number=i))
+                 for i, p in enumerate(players)]
         own_names = {name for name, _ in given}
         named = {}
         for name, player in given:
