@@ -21,6 +21,7 @@ from gamelib.games.connect4 import ConnectFour
 from gamelib.heuristics.players import ReportPlayer
 from gamelib.learning.player import LearnedPlayer
 from gamelib.learning.shipped import load_shipped
+from gamelib.platform import _
 from gamelib.search.players import AlphaBetaPlayer
 
 FILE = "duels_7x6.json"
@@ -62,7 +63,7 @@ def play_again(rival: str, indices: list[int], progress: bool = True) -> list[Ga
     named = {seated[LEARNED].name: seated[LEARNED], seated[rival].name: seated[rival]}
     chosen = [jobs(rival)[index] for index in indices]
     return play_jobs(ConnectFour(), named, chosen, executor="serial", progress=progress,
-                     desc=f"against the {rival}")
+                     desc=_("against the {rival}").format(rival=rival))
 
 
 def spread(total: int, count: int) -> list[int]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from gamelib.arena.parallel import SERIAL, check_executor, check_picklable, run_chunks
-from gamelib.arena.play import check_plays, describe, play_game
+from gamelib.arena.play import check_plays, describe, play_game, reason_words
 from gamelib.arena.specs import player_from_spec
 from gamelib.arena.stats import Tally, Z95, elo_ratings
 from gamelib.games.base import Game, Move, State
@@ -56,6 +56,10 @@ class GameSummary:
     """(player, seconds) for each move after the opening: how long it took to choose
     (not compared: the same games take different times)."""
 
+    def reason_words(self) -> str:
+        """Why the game ended, in the language gamelib speaks (`reason` stays English)."""
+        return reason_words(self.reason, self.winner_seat)
+
     def tally(self, player: str) -> Tally:
         """This game as a win, draw or loss for `player`."""
         if self.winner is None:
@@ -78,11 +82,13 @@ def check_games(games: int, swap_seats: bool) -> None:
     """Raise a ValueError unless `games` is a positive whole number (even with swap_seats)."""
     count = whole_number(games)             # numpy integers count too; bool does not
     if count is None or count < 1:
-        raise ValueError(f"games must be a positive whole number, got {games!r}")
+        raise ValueError(_("games must be a positive whole number, got {games!r}").format(
+            games=games))
     if swap_seats and games % 2:
-        raise ValueError(f"with swap_seats=True, games must be even so that each player "
-                         f"moves first in exactly half of them; got {games} (use "
-                         f"{games - 1 or 2} or {games + 1}, or swap_seats=False)")
+        raise ValueError(_("with swap_seats=True, games must be even so that each player "
+                           "moves first in exactly half of them; got {games} (use {fewer} or "
+                           "{more}, or swap_seats=False)").format(
+            games=games, fewer=games - 1 or 2, more=games + 1))
 
 
 def as_player(player: Any, role: str) -> tuple[str, Any]:
@@ -90,8 +96,9 @@ def as_player(player: Any, role: str) -> tuple[str, Any]:
     if isinstance(player, str):
         return player, player_from_spec(player)
     if not callable(player):
-        raise TypeError(f"{role} must be a player (a callable (game, state) -> move) or "
-                        f"a spec string such as 'random' or 'alphabeta:4'; got {player!r}")
+        raise TypeError(_("{role} must be a player (a callable (game, state) -> move) or a "
+                          "spec string such as 'random' or 'alphabeta:4'; got {player!r}"
+                          ).format(role=role, player=player))
     return describe(player), player
 
 
@@ -114,15 +121,18 @@ def check_openings(game: Game, openings: Openings) -> None:
         return
     if isinstance(openings, int) and not isinstance(openings, bool):
         if openings < 0:
-            raise ValueError(f"openings must be a number of random moves >= 0, got {openings}")
+            raise ValueError(_("openings must be a number of random moves >= 0, got "
+                               "{openings}").format(openings=openings))
         return
     if isinstance(openings, str) or not isinstance(openings, Sequence) or not openings:
-        raise ValueError("openings must be None, a number of random opening moves, or a "
-                         f"non-empty list of move sequences; got {openings!r}")
+        raise ValueError(_("openings must be None, a number of random opening moves, or a "
+                           "non-empty list of move sequences; got {openings!r}").format(
+            openings=openings))
     for number, opening in enumerate(openings):
         state = game.play(opening)          # raises IllegalMoveError naming the bad move
         if game.is_terminal(state):
-            raise ValueError(f"opening {number} ({opening!r}) already ends the game")
+            raise ValueError(_("opening {number} ({opening!r}) already ends the game").format(
+                number=number, opening=opening))
 
 
 def opening_for(game: Game, openings: Openings, seed: int, pair: int) -> tuple | str:
@@ -255,7 +265,7 @@ def play_jobs(game: Game, players: Mapping[str, Any], jobs: Sequence[Job],
     Games go out in chunks of `chunksize` (default: about 200 chunks in all).
     """
     for name, player in players.items():
-        check_plays(game, player, f"player {name!r}")
+        check_plays(game, player, _("player {name!r}").format(name=name))
     executor = check_executor(executor)
     if executor != SERIAL:
         check_picklable(game=game, **{f"player {name!r}": p for name, p in players.items()})
@@ -380,12 +390,15 @@ class MatchResult:
 
     def games_text(self) -> str:
         """"40 games", or "40 games, 12 distinct" when some games repeated others."""
-        text = f"{len(self.games)} games"
-        return f"{text}, {len(self.distinct_games)} distinct" if self.repeats else text
+        if self.repeats:
+            return _("{games} games, {distinct} distinct").format(
+                games=len(self.games), distinct=len(self.distinct_games))
+        return _("{games} games").format(games=len(self.games))
 
     def __str__(self) -> str:
         a, b = self.players
-        return f"{a} vs {b} ({self.games_text()}): {a} {self.tally(a)}"
+        return _("{a} vs {b} ({games}): {a} {tally}").format(a=a, b=b, games=self.games_text(),
+                                                            tally=self.tally(a))
 
     def __repr__(self) -> str:
         return f"<MatchResult {self}>"
@@ -394,7 +407,8 @@ class MatchResult:
         """Both players' results as an HTML table, for notebooks."""
         a, b = self.players
         return standings_html(self.to_records(), "gamelib-match",
-                              f"{a} vs {b}: {self.games_text()}, seed {self.seed}")
+                              _("{a} vs {b}: {games}, seed {seed}").format(
+                                  a=a, b=b, games=self.games_text(), seed=self.seed))
 
 
 def seat_rows(game: Game, games: Sequence[GameSummary]) -> list[dict]:
@@ -437,11 +451,12 @@ def player_row(result: Any, name: str, tally: Tally, rating: float, error: float
 
 def standings_html(rows: list[dict], css_class: str, caption: str = "") -> str:
     """Player records as an HTML table: results, score with its 95% CI, and Elo."""
-    head = ["#", "player", "W", "D", "L", "score", "95% CI", "Elo (± 95%)"]
+    head = ["#", _("player"), _("W"), _("D"), _("L"), _("score"), _("95% CI"),
+            _("Elo (± 95%)")]
     cells = [[row.get("rank", ""), html.escape(row["player"]), row["wins"], row["draws"],
               row["losses"], f"{row['score']:.3f}", f"{row['ci_low']:.3f}–{row['ci_high']:.3f}",
               f"{row['elo']:+.0f} ± {Z95 * row['elo_se']:.0f}"] for row in rows]
-    header = "".join(f"<th>{h}</th>" for h in head)
+    header = "".join(f"<th>{html.escape(h)}</th>" for h in head)
     body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in cells)
     title = f"<caption>{html.escape(caption)}</caption>" if caption else ""
     return (f'<table class="{css_class}">{title}<thead><tr>{header}</tr></thead>'
@@ -481,7 +496,8 @@ def match(game: Game, player_a: Any, player_b: Any, games: int = 100,
     seed = new_seed() if seed is None else seed
     jobs = schedule(game, (name_a, name_b), games, swap_seats, openings, seed)
     summaries = play_jobs(game, {name_a: a, name_b: b}, jobs, executor, progress,
-                          f"{name_a} vs {name_b}", chunksize, RunningScore(name_a))
+                          _("{a} vs {b}").format(a=name_a, b=name_b), chunksize,
+                          RunningScore(name_a))
     return MatchResult(game, (name_a, name_b), summaries, seed,
                        seeded_players({name_a: a, name_b: b}), self_play=a is b or
                        player_a == player_b and isinstance(player_a, str))

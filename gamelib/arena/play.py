@@ -8,7 +8,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from gamelib.games.base import Game, IllegalMoveError, Move, Side, State
 from gamelib.games.checks import check_state, plain_move
-from gamelib.platform import _
+from gamelib.platform import N_, _
 
 PlayerFn = Callable[[Game, State], Move]
 
@@ -54,16 +54,33 @@ class GameRecord:
             outcome=outcome, count=self.plies, reason=self.reason_words())
 
     def reason_words(self) -> str:
-        """Why the game ended, in the language gamelib speaks: `reason` is kept in English
-        (it is data); the endings `play_game` writes are said again in words here, and a
-        forfeit, which quotes the error raised, stays as it was."""
-        endings = {"board full": _("board full"),
-                   f"{self.winner} completed a line": _("{player} completed a line"),
-                   f"{self.winner} reached a winning leaf": _("{player} reached a winning "
-                                                              "leaf")}
-        if self.reason not in endings:
-            return self.reason
-        return endings[self.reason].format(player=self.winner)
+        """Why the game ended, in the language gamelib speaks (see `reason_words`)."""
+        return reason_words(self.reason, self.winner)
+
+
+FORFEITS = ((" forfeits with an illegal move: ",
+             N_("{player} forfeits with an illegal move: {error}")),
+            (" forfeits: ", N_("{player} forfeits: {error}")))
+"""How a forfeit's reason begins after the player's seat, and its words to translate."""
+
+
+def reason_words(reason: str, winner: Side | None) -> str:
+    """Why a game ended, in the language gamelib speaks: `reason` is kept in English (it
+    is data); the endings `play_game` writes are said again in words here, and a forfeit
+    keeps the error it quotes as it was."""
+    endings = {"board full": _("board full"),
+               f"{winner} completed a line": _("{player} completed a line"),
+               f"{winner} reached a winning leaf": _("{player} reached a winning leaf")}
+    if reason in endings:
+        return endings[reason].format(player=winner)
+    for marker, words in FORFEITS:
+        player, found, error = reason.partition(marker)
+        if found and player and " " not in player:
+            return _(words).format(player=player, error=error)
+    stopped = reason.removeprefix("stopped after ").removesuffix(" moves")
+    if reason.startswith("stopped after ") and stopped.isdigit():
+        return _("stopped after {count} moves").format(count=stopped)
+    return reason
 
 
 def seat_players(game: Game, players: Sequence[PlayerFn] | Mapping[Side, PlayerFn]
@@ -74,16 +91,18 @@ def seat_players(game: Game, players: Sequence[PlayerFn] | Mapping[Side, PlayerF
     else:
         players = list(players)
         if len(players) != len(game.players):
-            raise ValueError(f"{game!r} needs {len(game.players)} players, got {len(players)}")
+            raise ValueError(_("{game!r} needs {count} players, got {given}").format(
+                game=game, count=len(game.players), given=len(players)))
         seats = dict(zip(game.players, players))
     if set(seats) != set(game.players):
-        raise ValueError(f"players must be given for the seats {list(game.players)}, "
-                         f"got {list(seats)}")
+        raise ValueError(_("players must be given for the seats {seats}, got {given}").format(
+            seats=list(game.players), given=list(seats)))
     for seat, player in seats.items():
         if not callable(player):
-            raise TypeError(f"the player for {seat!r} is not callable: {player!r}; a player "
-                            "is a function (game, state) -> move")
-        check_plays(game, player, f"the player for {seat!r}")
+            raise TypeError(_("the player for {seat!r} is not callable: {player!r}; a player "
+                              "is a function (game, state) -> move").format(seat=seat,
+                                                                           player=player))
+        check_plays(game, player, _("the player for {seat!r}").format(seat=seat))
     return seats
 
 
@@ -95,8 +114,8 @@ def check_plays(game: Game, player: Any, role: str) -> None:
         try:
             check(game)
         except ValueError as error:
-            raise ValueError(f"{role} ({describe(player)}) cannot play {game!r}: "
-                             f"{error}") from None
+            raise ValueError(_("{role} ({player}) cannot play {game!r}: {error}").format(
+                role=role, player=describe(player), game=game, error=error)) from None
 
 
 def describe(player: Any) -> str:

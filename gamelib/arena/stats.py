@@ -11,6 +11,8 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
+from gamelib.platform import _
+
 Z95 = 1.959963984540054
 """How many standard errors a 95% two-sided normal interval spans on each side."""
 
@@ -57,8 +59,9 @@ class Tally:
 
     def __str__(self) -> str:
         low, high = self.interval
-        return (f"+{self.wins} ={self.draws} -{self.losses}, score {self.score:.3f} "
-                f"(95% CI {low:.3f}-{high:.3f})")
+        return _("+{wins} ={draws} -{losses}, score {score:.3f} (95% CI {low:.3f}-{high:.3f})"
+                 ).format(wins=self.wins, draws=self.draws, losses=self.losses,
+                          score=self.score, low=low, high=high)
 
 
 def wilson_interval(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
@@ -177,12 +180,18 @@ def _inverse(matrix: list[list[float]]) -> list[list[float]]:
     return [row[k:] for row in rows]
 
 
-def interval_verdict(player: str, low: float, high: float, opponent: str = "its opponent") -> str:
-    """What a 95% interval of `player`'s score says, in words (for lessons to print)."""
-    span = f"{player} scores between {low:.3f} and {high:.3f} (95% interval)"
+def interval_verdict(player: str, low: float, high: float, opponent: str | None = None) -> str:
+    """What a 95% interval of `player`'s score says, in words (for lessons to print);
+    `opponent` defaults to "its opponent"."""
+    opponent = _("its opponent") if opponent is None else opponent
     if low > 0.5:
-        return f"{span}: above 0.5, so {player} is stronger than {opponent}."
-    if high < 0.5:
-        return f"{span}: below 0.5, so {player} is weaker than {opponent}."
-    return (f"{span}: the interval contains 0.5, so these games cannot tell which "
-            "player is stronger.")
+        words = _("{player} scores between {low:.3f} and {high:.3f} (95% interval): above "
+                  "0.5, so {player} is stronger than {opponent}.")
+    elif high < 0.5:
+        words = _("{player} scores between {low:.3f} and {high:.3f} (95% interval): below "
+                  "0.5, so {player} is weaker than {opponent}.")
+    else:
+        words = _("{player} scores between {low:.3f} and {high:.3f} (95% interval): the "
+                  "interval contains 0.5, so these games cannot tell which player is "
+                  "stronger.")
+    return words.format(player=player, low=low, high=high, opponent=opponent)

@@ -132,13 +132,15 @@ class TournamentResult:
         player, wins, draws, losses = _("player"), _("W"), _("D"), _("L")
         score, interval, elo = _("score"), _("95% CI"), _("Elo ± 95%")
         width = max(display_width(player), *(display_width(row["player"]) for row in rows))
+        span = max(11, display_width(interval))         # "0.123-0.456" is 11 columns
         lines = [f"{'#':>2}  {pad(player, width)}  {pad(wins, 5, '>')} {pad(draws, 5, '>')} "
-                 f"{pad(losses, 5, '>')}  {pad(score, 5, '>')}  {pad(interval, 11)}  {elo}"]
+                 f"{pad(losses, 5, '>')}  {pad(score, 5, '>')}  {pad(interval, span)}  {elo}"]
         for row in rows:
+            bounds = f"{row['ci_low']:.3f}-{row['ci_high']:.3f}"
             lines.append(
                 f"{row['rank']:>2}  {pad(row['player'], width)}  {row['wins']:>5} "
                 f"{row['draws']:>5} {row['losses']:>5}  {row['score']:.3f}  "
-                f"{row['ci_low']:.3f}-{row['ci_high']:.3f}  "
+                f"{pad(bounds, span)}  "
                 f"{row['elo']:+4.0f} ± {Z95 * row['elo_se']:.0f}")
         if self.repeats:
             lines.append(f"({self.repeats_note()})")
@@ -164,12 +166,15 @@ def named_players(players: Mapping[str, Any] | Sequence[Any]) -> dict[str, Any]:
     "random (2)".
     """
     if isinstance(players, str):
-        raise TypeError("players must be a dict {name: player} or a list of players or "
-                        f"specs, e.g. ['random', 'alphabeta:4']; got the string {players!r}")
+        raise TypeError(_("players must be a dict {{name: player}} or a list of players or "
+                          "specs, e.g. ['random', 'alphabeta:4']; got the string {players!r}"
+                          ).format(players=players))
     if isinstance(players, Mapping):
-        named = {name: as_player(p, f"player {name!r}")[1] for name, p in players.items()}
+        named = {name: as_player(p, _("player {name!r}").format(name=name))[1]
+                 for name, p in players.items()}
     else:
-        given = [as_player(p, f"player {i}") for i, p in enumerate(players)]
+        given = [as_player(p, _("player {number}").format(number=i))
+                 for i, p in enumerate(players)]
         own_names = {name for name, _ in given}
         named = {}
         for name, player in given:
@@ -178,7 +183,8 @@ def named_players(players: Mapping[str, Any] | Sequence[Any]) -> dict[str, Any]:
                 unique, number = f"{name} ({number})", number + 1
             named[unique] = player
     if len(named) < 2:
-        raise ValueError(f"a tournament needs at least 2 players, got {len(named)}")
+        raise ValueError(_("a tournament needs at least 2 players, got {count}").format(
+            count=len(named)))
     return named
 
 
@@ -277,7 +283,7 @@ def run_cli(args: argparse.Namespace, games: dict[str, type]) -> int:
     if result.forfeits:         # a player is broken: say why, and fail like any error
         first = result.forfeits[0]
         print(error_line(_("{count} game(s) forfeited, e.g. game {index}: {reason}").format(
-            count=len(result.forfeits), index=first.index, reason=clip(first.reason))),
+            count=len(result.forfeits), index=first.index, reason=clip(first.reason_words()))),
               file=sys.stderr)
         return 1
     return 0

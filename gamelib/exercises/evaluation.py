@@ -241,7 +241,7 @@ def _check_eval_fn(my_eval: Callable, games: int, depth: int, seed: int, progres
         return crashed(EXERCISE, StudentError(f"{type(error).__name__}: {error}"))
     if result.forfeits:
         return CheckResult(EXERCISE, FAILED, _("a game was forfeited: {reason}").format(
-                               reason=result.forfeits[0].reason),
+                               reason=result.forfeits[0].reason_words()),
                            hint=_("your function raised inside the search: try it on the "
                                   "position below."), diagnosis="crash",
                            details=where_it_raised(game, result.forfeits[0], my_eval))

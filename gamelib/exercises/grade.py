@@ -30,7 +30,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
-from gamelib.platform import _
+from gamelib.platform import N_, _
 
 MARK = "@@gamelib-grade@@"
 DEFAULT_TIMEOUT = 120.0
@@ -304,15 +304,20 @@ def write_tables(rows: list[Row], out: Path) -> None:
     (out / "grades.html").write_text(html_page(rows), encoding="utf-8")
 
 
-MARKS = {"pass": ("\u2714", "passed", "#2ca02c"), "fail": ("\u2718", "failed", "#d62728"),
-         "timeout": ("\u23f1", "timed out", "#ff7f0e"),
-         "missing": ("\u25cb", "missing or not written yet", "#7f7f7f"),
-         "broken": ("\u26a0", "broken (could not run)", "#8c564b"),
-         "unjudged": ("?", "the check could not judge", "#9467bd")}
-"""Each kind of verdict in the grid: symbol, words (the legend), colour."""
-SHORT = {"pass": "passed", "fail": "failed", "timeout": "timed out", "missing": "missing",
-         "broken": "broken", "unjudged": "not judged"}
-"""Each kind of verdict in a grid cell, in a word or two."""
+MARKS = {"pass": ("\u2714", N_("passed"), "#2ca02c"),
+         "fail": ("\u2718", N_("failed"), "#d62728"),
+         "timeout": ("\u23f1", N_("timed out"), "#ff7f0e"),
+         "missing": ("\u25cb", N_("missing or not written yet"), "#7f7f7f"),
+         "broken": ("\u26a0", N_("broken (could not run)"), "#8c564b"),
+         "unjudged": ("?", N_("the check could not judge"), "#9467bd")}
+"""Each kind of verdict in the grid: symbol, words (the legend, translated where shown),
+colour."""
+SHORT = {"pass": N_("passed"), "fail": N_("failed"), "timeout": N_("timed out"),
+         "missing": N_("missing"), "broken": N_("broken"), "unjudged": N_("not judged")}
+"""Each kind of verdict in a grid cell, in a word or two (translated where shown)."""
+DETAIL_HEADS = (N_("student"), N_("exercise"), N_("passed"), N_("status"), N_("diagnosis"),
+                N_("message"))
+"""The headings of the table with one row per student and exercise."""
 
 
 def kind(row: Row) -> str:
@@ -334,7 +339,7 @@ def _summary(rows: list[Row]) -> tuple[list[str], list[str], dict]:
     (student, exercise)."""
     students = list(dict.fromkeys(r.student for r in rows))
     exercises = list(dict.fromkeys(r.exercise for r in rows if r.exercise != NOTEBOOK))
-    return students, exercises or ["exercises"], {(r.student, r.exercise): r for r in rows}
+    return students, exercises or [_("exercises")], {(r.student, r.exercise): r for r in rows}
 
 
 def _grid_cells(student: str, exercises: list[str], cell: dict) -> list[tuple[str, str]]:
@@ -342,7 +347,8 @@ def _grid_cells(student: str, exercises: list[str], cell: dict) -> list[tuple[st
     could not be graded at all fills its first cell with why."""
     whole = cell.get((student, NOTEBOOK))
     if whole is not None:
-        return [("broken", f"{MARKS['broken'][0]} whole notebook: {whole.diagnosis}")] + \
+        return [("broken", MARKS["broken"][0] + " " + _("whole notebook: {diagnosis}").format(
+            diagnosis=whole.diagnosis))] + \
             [("", "")] * (len(exercises) - 1)
     found = []
     for exercise in exercises:
@@ -351,30 +357,41 @@ def _grid_cells(student: str, exercises: list[str], cell: dict) -> list[tuple[st
             found.append(("", ""))
         else:
             symbol = MARKS[kind(row)][0]
-            found.append((kind(row), f"{symbol} {SHORT[kind(row)]}"))
+            found.append((kind(row), f"{symbol} {_(SHORT[kind(row)])}"))
     return found
 
 
 def legend() -> str:
     """What each symbol of the grid means."""
-    return "; ".join(f"{symbol} {word}" for symbol, word, _ in MARKS.values())
+    return "; ".join(f"{symbol} {_(word)}" for symbol, word, _colour in MARKS.values())
+
+
+def passed_line(rows: list[Row]) -> str:
+    """The line that counts the checks passed: "3 of 4 checks passed."."""
+    return _("{passed} of {count} checks passed.").format(passed=sum(r.passed for r in rows),
+                                                          count=len(rows))
+
+
+def yes_no(passed: bool) -> str:
+    """"yes" or "no", in the language gamelib speaks."""
+    return _("yes") if passed else _("no")
 
 
 def markdown(rows: list[Row]) -> str:
     """The grades as a Markdown summary: a grid of symbols, then every row's diagnosis."""
     students, exercises, cell = _summary(rows)
-    lines = ["# Grades", "", f"{sum(r.passed for r in rows)} of {len(rows)} checks passed.",
-             "", f"Legend: {legend()}.", "", "| student | " + " | ".join(exercises) + " |",
+    lines = ["# " + _("Grades"), "", passed_line(rows), "", _("Legend:") + f" {legend()}.", "",
+             "| " + _("student") + " | " + " | ".join(exercises) + " |",
              "|---|" + "---|" * len(exercises)]
     for student in students:
-        marks = [text for _, text in _grid_cells(student, exercises, cell)]
+        marks = [text for _kind, text in _grid_cells(student, exercises, cell)]
         lines.append(f"| {student} | " + " | ".join(marks) + " |")
-    lines += ["", "| student | exercise | passed | status | diagnosis | message |",
+    lines += ["", "| " + " | ".join(_(head) for head in DETAIL_HEADS) + " |",
               "|---|---|---|---|---|---|"]
     for r in rows:
         message = r.message.replace("|", "\\|").replace("\n", " ")
-        lines.append(f"| {r.student} | {r.exercise} | {'yes' if r.passed else 'no'} | "
-                     f"{r.status} | {r.diagnosis} | {message} |")
+        lines.append(f"| {r.student} | {r.exercise} | {yes_no(r.passed)} | "
+                     f"{_(r.status)} | {r.diagnosis} | {message} |")
     return "\n".join(lines) + "\n"
 
 
@@ -389,22 +406,23 @@ def html_page(rows: list[Row]) -> str:
                       else "<td></td>" for k, text in _grid_cells(student, exercises, cell))
         grid.append(f"<tr><th>{esc(student)}</th>{tds}</tr>")
     detail = "".join(f"<tr class='{kind(r)}'><td>{esc(r.student)}</td>"
-                     f"<td>{esc(r.exercise)}</td><td>{'yes' if r.passed else 'no'}</td>"
-                     f"<td>{esc(r.status)}</td><td>{esc(r.diagnosis)}</td>"
+                     f"<td>{esc(r.exercise)}</td><td>{yes_no(r.passed)}</td>"
+                     f"<td>{esc(_(r.status))}</td><td>{esc(r.diagnosis)}</td>"
                      f"<td>{esc(r.message)}</td></tr>" for r in rows)
     styles = "".join(f".{k}{{color:{colour};background:{colour}1a}}"
                      for k, (_, _, colour) in MARKS.items())
-    keys = "".join(f"<span class='{k}'>{symbol} {esc(word)}</span> "
-                   for k, (symbol, word, _) in MARKS.items())
-    return ("<!doctype html><meta charset='utf-8'><title>Grades</title><style>"
+    keys = "".join(f"<span class='{k}'>{symbol} {esc(_(word))}</span> "
+                   for k, (symbol, word, _colour) in MARKS.items())
+    title, heads = esc(_("Grades")), "".join(f"<th>{esc(_(h))}</th>" for h in DETAIL_HEADS)
+    legend_word, student = esc(_("Legend:")), esc(_("student"))
+    return ("<!doctype html><meta charset='utf-8'><title>" + title + "</title><style>"
             "body{font-family:sans-serif}td,th{border:1px solid #ccc;padding:3px 6px;"
             "vertical-align:top}table{border-collapse:collapse;margin-bottom:1em}"
             f".legend span{{padding:2px 6px;margin-right:4px}}{styles}</style>"
-            f"<h1>Grades</h1><p>{sum(r.passed for r in rows)} of {len(rows)} checks passed."
-            f"</p><p class='legend'>Legend: {keys}</p>"
-            f"<table><tr><th>student</th>{head}</tr>{''.join(grid)}</table>"
-            "<table><tr><th>student</th><th>exercise</th><th>passed</th><th>status</th>"
-            f"<th>diagnosis</th><th>message</th></tr>{detail}</table>")
+            f"<h1>{title}</h1><p>{esc(passed_line(rows))}"
+            f"</p><p class='legend'>{legend_word} {keys}</p>"
+            f"<table><tr><th>{student}</th>{head}</tr>{''.join(grid)}</table>"
+            f"<table><tr>{heads}</tr>{detail}</table>")
 
 
 # -- the command line --------------------------------------------------------------------

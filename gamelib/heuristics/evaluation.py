@@ -20,6 +20,7 @@ from typing import NamedTuple
 from gamelib.games.connect4 import WIN_SCORE, ConnectFourState
 from gamelib.heuristics.parity import good_parity, useful_threats
 from gamelib.heuristics.threats import discs, windows
+from gamelib.platform import N_, _
 
 
 def window_eval(state: ConnectFourState, player: str) -> float:
@@ -88,12 +89,20 @@ class Weights(NamedTuple):
     threats: float = 40.0
 
 
+class Parts(dict[str, float]):
+    """An evaluation's parts by name: the names are data (English keys), shown by print or
+    repr in the language gamelib speaks, the same as a plain dict's repr in English."""
+
+    def __repr__(self) -> str:
+        return "{" + ", ".join(f"{_(name)!r}: {value!r}" for name, value in self.items()) + "}"
+
+
 def eval_parts(state: ConnectFourState, player: str,
                weights: Weights = Weights()) -> dict[str, float]:
     """Each weighted part of `combined_eval` for `player`, by name (for "why" tables)."""
-    return {"windows": weights.windows * window_eval(state, player),
-            "centre": weights.centre * centre_eval(state, player),
-            "threats": weights.threats * threat_eval(state, player)}
+    return Parts({N_("windows"): weights.windows * window_eval(state, player),
+                  N_("centre"): weights.centre * centre_eval(state, player),
+                  N_("threats"): weights.threats * threat_eval(state, player)})
 
 
 def combined_eval(state: ConnectFourState, player: str, weights: Weights = Weights()) -> float:

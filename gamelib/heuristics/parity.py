@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from gamelib.games.connect4 import ConnectFourState
 from gamelib.heuristics.threats import Threat, is_double_threat, threats, winning_moves
+from gamelib.platform import _
 
 
 def good_parity(player: str) -> str:
@@ -43,13 +44,14 @@ class Outlook(NamedTuple):
     """Who the threats favour, and the rule that says so."""
 
     favours: str | None       # 'X', 'O', or None when the rules of thumb don't decide
-    rule: str                 # the rule applied, in words
+    rule: str                 # the rule applied, in words (the language gamelib speaks)
     x_odd: list[Threat]
     o_even: list[Threat]
 
     def __str__(self) -> str:
-        who = self.favours or "nobody yet"
-        return f"favours {who}: {self.rule}"
+        if self.favours is None:
+            return _("favours nobody yet: {rule}").format(rule=self.rule)
+        return _("favours {player}: {rule}").format(player=self.favours, rule=self.rule)
 
 
 def zugzwang_outlook(state: ConnectFourState) -> Outlook:
@@ -58,23 +60,26 @@ def zugzwang_outlook(state: ConnectFourState) -> Outlook:
     mover = state.to_move
     other = "O" if mover == "X" else "X"
     if state.winner is not None:
-        return Outlook(state.winner, f"{state.winner} has already won", x_odd, o_even)
-    if winning_moves(state, mover):
-        return Outlook(mover, f"{mover} to move can win at once", x_odd, o_even)
-    if is_double_threat(state, other):
-        return Outlook(other, f"{other} has a double threat: {mover} can block only one",
+        return Outlook(state.winner, _("{player} has already won").format(player=state.winner),
                        x_odd, o_even)
+    if winning_moves(state, mover):
+        return Outlook(mover, _("{player} to move can win at once").format(player=mover),
+                       x_odd, o_even)
+    if is_double_threat(state, other):
+        return Outlook(other, _("{other} has a double threat: {mover} can block only "
+                                "one").format(other=other, mover=mover), x_odd, o_even)
     if state.rows % 2:
-        return Outlook(None, "the parity rules assume an even number of rows", x_odd, o_even)
+        return Outlook(None, _("the parity rules assume an even number of rows"), x_odd,
+                       o_even)
     if x_odd and not o_even:
-        return Outlook("X", "X has an odd threat and O has no even threat: "
-                            "zugzwang will force O to let X in", x_odd, o_even)
+        return Outlook("X", _("X has an odd threat and O has no even threat: "
+                              "zugzwang will force O to let X in"), x_odd, o_even)
     if o_even and not x_odd:
-        return Outlook("O", "O has an even threat and X has no odd threat: O answers "
-                            "every X move in the same column (claimeven) and gets it",
+        return Outlook("O", _("O has an even threat and X has no odd threat: O answers "
+                              "every X move in the same column (claimeven) and gets it"),
                        x_odd, o_even)
     if x_odd and o_even:
-        return Outlook(None, "X has odd and O has even threats: it depends on the "
-                             "columns, search decides", x_odd, o_even)
-    return Outlook(None, "no parity threats yet: O controls the zugzwang by "
-                         "follow-up, so X must build an odd threat", x_odd, o_even)
+        return Outlook(None, _("X has odd and O has even threats: it depends on the "
+                               "columns, search decides"), x_odd, o_even)
+    return Outlook(None, _("no parity threats yet: O controls the zugzwang by "
+                           "follow-up, so X must build an odd threat"), x_odd, o_even)

@@ -7,12 +7,16 @@ from typing import Any
 from gamelib.games.connect4 import ConnectFourState
 from gamelib.games.pictures import O_COLOUR, X_COLOUR, board_description, discs_svg, svg_bundle
 from gamelib.heuristics.report import useless_threats
-from gamelib.heuristics.threats import threats
+from gamelib.heuristics.threats import Threat, threats
+from gamelib.platform import N_, _, display_width
 
 CELL = 44
 RING = {"X": (X_COLOUR, 0.45), "O": ("#c9a400", 0.35)}
 """Ring colour and radius (a share of the cell) per player: X big red, O small dark yellow
 (darker than O's discs, so the ring shows on a yellow disc's neighbour and on white)."""
+
+PARITY_WORDS = {"odd": N_("odd"), "even": N_("even")}
+"""A threat's row parity (Threat.parity, data) as a student reads it, marked for translation."""
 
 
 class ThreatPicture:
@@ -40,26 +44,35 @@ def threat_description(state: ConnectFourState, title: str = "") -> str:
     useless = useless_threats(state)
     lines = [title] if title else []
     for player in "XO":
-        found = [f"column {t.col} row {t.row} ({t.parity}"
-                 + (f", useless: {useless[t]})" if t in useless else ")")
-                 for t in threats(state, player)]
-        lines.append(f"{player}'s threats: " + ("; ".join(found) if found else "none"))
+        found = [threat_words(t, useless.get(t)) for t in threats(state, player)]
+        lines.append(_("{player}'s threats: {threats}").format(
+            player=player, threats="; ".join(found) if found else _("none")))
     lines.append(board_description("Connect Four", str(state), state.to_move, state.winner))
     return "\n".join(lines)
 
 
+def threat_words(threat: Threat, useless: str | None) -> str:
+    """"column 3 row 2 (even)", or "... (even, useless: why)" for a useless threat."""
+    parity = _(PARITY_WORDS[threat.parity])
+    if useless is None:
+        return _("column {col} row {row} ({parity})").format(col=threat.col, row=threat.row,
+                                                             parity=parity)
+    return _("column {col} row {row} ({parity}, useless: {why})").format(
+        col=threat.col, row=threat.row, parity=parity, why=useless)
+
+
 def legend_svg(x: float, y: float) -> str:
     """The legend: one sample ring per style used in threat pictures."""
-    items = [("X's threat", RING["X"][0], ""), ("O's threat", RING["O"][0], ""),
-             ("useless threat (dashed)", "#555", ' stroke-dasharray="4,3"')]
+    items = [(_("X's threat"), RING["X"][0], ""), (_("O's threat"), RING["O"][0], ""),
+             (_("useless threat (dashed)"), "#555", ' stroke-dasharray="4,3"')]
     parts, left = [], x
     for text, colour, dash in items:
         parts.append(f'<circle cx="{left + 8}" cy="{y}" r="7" fill="none" stroke="{colour}" '
                      f'stroke-width="3"{dash}/>')
         parts.append(f'<text x="{left + 20}" y="{y + 4}">{text}</text>')
-        left += 26 + 7 * len(text)
-    parts.append(f'<text x="{x}" y="{y + 22}">odd / even: the row of the threat, '
-                 f'counted from 1 at the bottom</text>')
+        left += 26 + 7 * display_width(text)
+    parity = _("odd / even: the row of the threat, counted from 1 at the bottom")
+    parts.append(f'<text x="{x}" y="{y + 22}">{parity}</text>')
     return "".join(parts)
 
 
@@ -94,7 +107,7 @@ def threat_svg(state: ConnectFourState, title: str = "") -> str:
             parts.append(f'<circle cx="{cx}" cy="{cy}" r="{CELL * radius}" fill="none" '
                          f'stroke="{colour}" stroke-width="3"{dash} '
                          f'class="threat {player} {t.parity} {kind}"/>')
-            labels[(cx, cy)] = t.parity
+            labels[(cx, cy)] = _(PARITY_WORDS[t.parity])
     for (cx, cy), parity in labels.items():     # labels last, so no ring covers them
         parts.append(f'<text x="{cx}" y="{cy + 4}" fill="#222" font-size="10" '
                      f'text-anchor="middle">{parity}</text>')

@@ -16,6 +16,7 @@ from typing import NamedTuple
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
 from gamelib.heuristics.report import line_score, open_lines, opponent_of, report_eval
 from gamelib.heuristics.threats import winning_moves
+from gamelib.platform import _
 from gamelib.search.alphabeta import alphabeta
 
 
@@ -28,7 +29,7 @@ class RuleChoice(NamedTuple):
     """A rule-based move and the rule that chose it, in words."""
 
     move: int
-    rule: str
+    rule: str                   # in the language gamelib speaks
     scores: dict[int, float]    # each legal move's score (open lines or search + lines)
 
 
@@ -37,13 +38,15 @@ def rule_move(game: ConnectFour, state: ConnectFourState) -> RuleChoice | None:
     me, other = state.to_move, opponent_of(state.to_move)
     wins = centre_first(game, winning_moves(state, me))
     if wins:
-        return RuleChoice(wins[0], f"win now in column {wins[0]}", {})
+        return RuleChoice(wins[0], _("win now in column {col}").format(col=wins[0]), {})
     blocks = centre_first(game, winning_moves(state, other))
     if len(blocks) == 1:
-        return RuleChoice(blocks[0], f"block {other}'s win in column {blocks[0]}", {})
+        return RuleChoice(blocks[0], _("block {player}'s win in column {col}").format(
+            player=other, col=blocks[0]), {})
     if blocks:
-        return RuleChoice(blocks[0], f"{other} wins in columns {blocks}: block one "
-                          f"(column {blocks[0]}), the other cannot be stopped", {})
+        return RuleChoice(blocks[0], _("{player} wins in columns {columns}: block one (column "
+                                       "{col}), the other cannot be stopped").format(
+            player=other, columns=blocks, col=blocks[0]), {})
     return None
 
 
@@ -62,8 +65,8 @@ class RulePlayer:
             return forced
         scores = {m: float(open_lines(state, m)) for m in game.actions(state)}
         best = max(centre_first(game, list(scores)), key=scores.__getitem__)
-        return RuleChoice(best, f"no win or block: column {best} keeps the most lines "
-                          f"open ({scores[best]:.0f})", scores)
+        return RuleChoice(best, _("no win or block: column {col} keeps the most lines open "
+                                  "({count:.0f})").format(col=best, count=scores[best]), scores)
 
     def __repr__(self) -> str:
         return "RulePlayer()"
@@ -75,7 +78,8 @@ class ReportPlayer:
 
     def __init__(self, depth: int = 4, rules: bool = True) -> None:
         if not isinstance(depth, int) or isinstance(depth, bool) or depth < 1:
-            raise ValueError(f"depth must be a whole number of plies, at least 1, got {depth!r}")
+            raise ValueError(_("depth must be a whole number of plies, at least 1, got "
+                               "{depth!r}").format(depth=depth))
         self.depth, self.rules = depth, rules
         self.name = f"report, depth {depth}"
 
@@ -94,9 +98,9 @@ class ReportPlayer:
         scores = {m: search.move_values[m] + line_score(state, m, me)
                   for m in game.actions(state)}
         best = max(centre_first(game, list(scores)), key=scores.__getitem__)
-        return RuleChoice(best, f"search value {search.move_values[best]:+.0f} plus line "
-                          f"evaluation {line_score(state, best, me):+d} is the best total",
-                          scores)
+        return RuleChoice(best, _("search value {value:+.0f} plus line evaluation {lines:+d} "
+                                  "is the best total").format(
+            value=search.move_values[best], lines=line_score(state, best, me)), scores)
 
     def __repr__(self) -> str:
         return f"ReportPlayer(depth={self.depth})"

@@ -22,7 +22,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from gamelib.games.connect4 import ConnectFourState
+from gamelib.heuristics.evaluation import Parts
 from gamelib.heuristics.threats import Threat, discs, playable_row, threats, windows
+from gamelib.platform import N_, _
 
 FIRST, SECOND = "X", "O"
 
@@ -60,10 +62,11 @@ def find_useless(every: list[Threat]) -> dict[Threat, str]:
     for t in every:
         low = lowest[t.col]
         if players_at[(t.col, t.row)] == 2:
-            reasons[t] = f"both players threaten row {t.row} of column {t.col}"
+            reasons[t] = _("both players threaten row {row} of column {col}").format(
+                row=t.row, col=t.col)
         elif low.row < t.row:
-            reasons[t] = (f"above {low.player}'s threat on row {low.row} of "
-                          f"column {t.col}, which is decided first")
+            reasons[t] = _("above {player}'s threat on row {row} of column {col}, which is "
+                           "decided first").format(player=low.player, row=low.row, col=t.col)
     return reasons
 
 
@@ -107,12 +110,14 @@ class Verdict(NamedTuple):
 
     winner: str | None
     counts: Counts
-    reason: str
+    reason: str         # in English (data); shown in the language gamelib speaks
 
     def __str__(self) -> str:
-        outcome = "a draw" if self.winner is None else f"{self.winner} wins"
+        outcome = _("a draw") if self.winner is None else _("{player} wins").format(
+            player=self.winner)
         odd, even, mixed = self.counts
-        return f"ODD = {odd}, EVEN = {even}, MIXED = {mixed}: {outcome} ({self.reason})"
+        return _("ODD = {odd}, EVEN = {even}, MIXED = {mixed}: {outcome} ({reason})").format(
+            odd=odd, even=even, mixed=mixed, outcome=outcome, reason=_(self.reason))
 
 
 def parity_counts(state: ConnectFourState, found: ThreatMap | None = None) -> Counts:
@@ -131,27 +136,27 @@ def rule_verdict(counts: Counts) -> Verdict:
     """The report's ODD / EVEN / MIXED rule applied to three counts."""
     odd, even, mixed = counts
     if odd < 0:
-        return Verdict(FIRST, counts, "ODD < 0: X has more odd threats")
+        return Verdict(FIRST, counts, N_("ODD < 0: X has more odd threats"))
     if odd == 0:
         if mixed % 2 == 1:
-            return Verdict(FIRST, counts, "ODD = 0 and MIXED is odd")
+            return Verdict(FIRST, counts, N_("ODD = 0 and MIXED is odd"))
         if mixed > 0:
-            return Verdict(SECOND, counts, "ODD = 0 and MIXED is even but not 0")
+            return Verdict(SECOND, counts, N_("ODD = 0 and MIXED is even but not 0"))
         if even == 0:
-            return Verdict(None, counts, "ODD = 0, MIXED = 0 and EVEN = 0")
-        return Verdict(SECOND, counts, "ODD = 0, MIXED = 0 and EVEN > 0")
+            return Verdict(None, counts, N_("ODD = 0, MIXED = 0 and EVEN = 0"))
+        return Verdict(SECOND, counts, N_("ODD = 0, MIXED = 0 and EVEN > 0"))
     if odd == 1:
         if mixed % 2 == 1:
-            return Verdict(SECOND, counts, "ODD = 1 and MIXED is odd")
-        return Verdict(FIRST, counts, "ODD = 1 and MIXED is even")
-    return Verdict(SECOND, counts, "ODD > 1: O has at least two more odd threats")
+            return Verdict(SECOND, counts, N_("ODD = 1 and MIXED is odd"))
+        return Verdict(FIRST, counts, N_("ODD = 1 and MIXED is even"))
+    return Verdict(SECOND, counts, N_("ODD > 1: O has at least two more odd threats"))
 
 
 def odd_even_mixed(state: ConnectFourState) -> Verdict:
     """The ODD / EVEN / MIXED rule's prediction for `state` (assumes 6 rows, X first)."""
     if state.rows % 2:
-        raise ValueError(f"the ODD / EVEN / MIXED rule assumes an even number of rows "
-                         f"(6 on the standard board), got {state.rows}")
+        raise ValueError(_("the ODD / EVEN / MIXED rule assumes an even number of rows (6 on "
+                           "the standard board), got {rows}").format(rows=state.rows))
     return rule_verdict(parity_counts(state))
 
 
@@ -181,7 +186,8 @@ def landing_cell(state: ConnectFourState, col: int) -> int:
     """The bit of the cell a disc dropped in `col` fills (Pons' layout)."""
     row = playable_row(state, col)
     if row is None:
-        raise ValueError(f"column {col} is full: no disc can be dropped there")
+        raise ValueError(_("column {col} is full: no disc can be dropped there").format(
+            col=col))
     return 1 << (col * (state.rows + 1) + row - 1)
 
 
@@ -208,17 +214,17 @@ def open_lines(state: ConnectFourState, col: int, player: str | None = None) -> 
                if window & cell and not window & theirs)
 
 
-def report_eval_parts(state: ConnectFourState, player: str) -> dict[str, int]:
+def report_eval_parts(state: ConnectFourState, player: str) -> dict[str, float]:
     """Each part of the report's evaluation for `player`, already weighted (x100)."""
     opponent = opponent_of(player)
     found = threat_map(state)
     verdict = rule_verdict(parity_counts(state, found)).winner
     rule = 0 if verdict is None else (1 if verdict == player else -1)
-    return {"my threats": POINTS * len(found.useful(player)),
-            "opponent threats": -POINTS * len(found.useful(opponent)),
-            "opponent double threats":
-                -POINTS * len(stacked_double_threats(state, opponent, found)),
-            "ODD/EVEN/MIXED verdict": POINTS * rule}
+    return Parts({N_("my threats"): POINTS * len(found.useful(player)),
+                  N_("opponent threats"): -POINTS * len(found.useful(opponent)),
+                  N_("opponent double threats"):
+                      -POINTS * len(stacked_double_threats(state, opponent, found)),
+                  N_("ODD/EVEN/MIXED verdict"): POINTS * rule})
 
 
 def report_eval(state: ConnectFourState, player: str) -> float:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from gamelib.games.connect4 import ConnectFourState, window_masks
+from gamelib.platform import _
 
 
 class Threat(NamedTuple):
@@ -122,13 +123,16 @@ def from_picture(picture: str, k: int = 4) -> ConnectFourState:
     x = o = 0
     for r, line in enumerate(lines):
         if len(line) != cols:
-            raise ValueError(f"row {r} of the picture has {len(line)} cells, expected {cols}")
+            raise ValueError(_("row {row} of the picture has {count} cells, expected {cols}"
+                               ).format(row=r, count=len(line), cols=cols))
         for c, mark in enumerate(line):
             if mark not in "XO.":
-                raise ValueError(f"unknown mark {mark!r} at row {r}, column {c}")
+                raise ValueError(_("unknown mark {mark!r} at row {row}, column {col}").format(
+                    mark=mark, row=r, col=c))
             below = lines[r + 1][c] if r + 1 < rows else "#"
             if mark != "." and below == ".":
-                raise ValueError(f"the disc at row {r}, column {c} floats: nothing below it")
+                raise ValueError(_("the disc at row {row}, column {col} floats: nothing below "
+                                   "it").format(row=r, col=c))
             bit = 1 << (c * height + rows - 1 - r)
             if mark == "X":
                 x |= bit
@@ -136,5 +140,6 @@ def from_picture(picture: str, k: int = 4) -> ConnectFourState:
                 o |= bit
     nx, no = x.bit_count(), o.bit_count()
     if nx not in (no, no + 1):
-        raise ValueError(f"X has {nx} discs and O {no}: X starts, so X has as many or one more")
+        raise ValueError(_("X has {x} discs and O {o}: X starts, so X has as many or one "
+                           "more").format(x=nx, o=no))
     return ConnectFourState(x, o, "X" if nx == no else "O", None, rows, cols, k)

@@ -13,6 +13,7 @@ from gamelib.games.connect4 import ConnectFour, ConnectFourState
 from gamelib.heuristics.report import (DoubleThreat, line_score, opponent_of,
                                        stacked_double_threats, useful_report_threats)
 from gamelib.heuristics.threats import Threat, winning_moves
+from gamelib.platform import _, ngettext
 
 
 @dataclass(frozen=True)
@@ -31,25 +32,29 @@ class MoveEffects:
     def summary(self) -> str:
         """One sentence: what the move makes and stops."""
         if self.wins:
-            return f"column {self.move} completes four and wins"
-        parts = [f"makes {_threat_words(self.threats_made)}",
-                 f"stops {_threat_words(self.threats_stopped)}"]
+            return _("column {col} completes four and wins").format(col=self.move)
+        parts = [_("makes {made}, stops {stopped}").format(
+            made=_threat_words(self.threats_made), stopped=_threat_words(self.threats_stopped))]
         if self.doubles_made:
-            parts.append(f"makes {len(self.doubles_made)} double threat(s)")
+            parts.append(_("makes {count} double threat(s)").format(
+                count=len(self.doubles_made)))
         if self.doubles_stopped:
-            parts.append(f"stops {len(self.doubles_stopped)} double threat(s)")
+            parts.append(_("stops {count} double threat(s)").format(
+                count=len(self.doubles_stopped)))
         if self.gives_win:
-            parts.append(f"lets the opponent win at once in column "
-                         f"{', '.join(map(str, self.gives_win))}")
-        return f"column {self.move}: " + ", ".join(parts) + f"; line evaluation {self.lines}"
+            parts.append(_("lets the opponent win at once in column {columns}").format(
+                columns=", ".join(map(str, self.gives_win))))
+        return _("column {col}: {effects}; line evaluation {lines}").format(
+            col=self.move, effects=", ".join(parts), lines=self.lines)
 
 
 def _threat_words(found: list[Threat]) -> str:
     """'no threat' or '2 threats (column 3 row 2, column 4 row 5)'."""
     if not found:
-        return "no threat"
-    cells = ", ".join(f"column {t.col} row {t.row}" for t in found)
-    return f"{len(found)} threat{'s' if len(found) > 1 else ''} ({cells})"
+        return _("no threat")
+    cells = ", ".join(_("column {col} row {row}").format(col=t.col, row=t.row) for t in found)
+    return ngettext("{count} threat ({cells})", "{count} threats ({cells})",
+                    len(found)).format(count=len(found), cells=cells)
 
 
 @dataclass(frozen=True)
@@ -71,8 +76,9 @@ class MoveComparison:
                  "lines": e.lines} for e in (self.chosen, self.runner_up)]
 
     def __str__(self) -> str:
-        return (f"{self.player} to move.\nwhy {self.chosen.summary()}\n"
-                f"why not {self.runner_up.summary()}")
+        return _("{player} to move.\nwhy {chosen}\nwhy not {runner_up}").format(
+            player=self.player, chosen=self.chosen.summary(),
+            runner_up=self.runner_up.summary())
 
 
 def move_effects(state: ConnectFourState, move: int) -> MoveEffects:

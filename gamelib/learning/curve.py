@@ -21,7 +21,7 @@ from gamelib.heuristics.measure import random_position
 from gamelib.learning.exact import SmallBoardSolver
 from gamelib.learning.ntuple import NTupleNetwork
 from gamelib.learning.td import self_play_td0, self_play_td_lambda
-from gamelib.platform import progress_bar_class
+from gamelib.platform import _, progress_bar_class
 from gamelib.search.alphabeta import alphabeta
 
 Chooser = Callable[[ConnectFour, ConnectFourState], int]
@@ -132,9 +132,11 @@ def train(network: NTupleNetwork, game: ConnectFour, games: int, seed: int = 0,
     return time.perf_counter() - started
 
 
-def progress_bar(games: int, desc: str = "self-play") -> Callable[[int, int], None]:
-    """A `progress` callback for `train` and `learning_curve`: a bar over `games` games."""
-    bar = progress_bar_class()(total=games, desc=desc, unit="game")
+def progress_bar(games: int, desc: str | None = None) -> Callable[[int, int], None]:
+    """A `progress` callback for `train` and `learning_curve`: a bar over `games` games
+    (named "self-play" unless `desc` says otherwise)."""
+    bar = progress_bar_class()(total=games, desc=_("self-play") if desc is None else desc,
+                               unit=_("game"))
 
     def update(done: int, total: int) -> None:
         bar.update(done - bar.n)
@@ -155,7 +157,7 @@ def learning_curve(network: NTupleNetwork, game: ConnectFour, blocks: int,
     for block in range(blocks):
         done = block * games_per_block
 
-        def report(games: int, _: int) -> None:
+        def report(games: int, _total: int) -> None:
             if progress is not None:
                 progress(done + games, total)
 

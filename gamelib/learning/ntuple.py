@@ -33,6 +33,7 @@ from typing import Any, Sequence
 
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
 from gamelib.learning.npz import read_npz
+from gamelib.platform import _
 
 try:
     import numpy as np
@@ -214,6 +215,15 @@ class NTupleNetwork:
         return (f"NTupleNetwork({self.cols}x{self.rows}, k={self.k}: {len(self.walks)} tuples "
                 f"of {len(self.walks[0])} cells, {self.states} states, {self.sides} side(s), "
                 f"{self.entries:,} weights)")
+
+    def __str__(self) -> str:
+        """The shape of the network in words, in the language gamelib speaks (in English,
+        the repr)."""
+        return _("NTupleNetwork({cols}x{rows}, k={k}: {count} tuples of {length} cells, "
+                 "{states} states, {sides} side(s), {entries:,} weights)").format(
+            cols=self.cols, rows=self.rows, k=self.k, count=len(self.walks),
+            length=len(self.walks[0]), states=self.states, sides=self.sides,
+            entries=self.entries)
 
     # -- reading a position ----------------------------------------------------------
 

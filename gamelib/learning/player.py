@@ -14,6 +14,7 @@ from gamelib.games.base import Game, State
 from gamelib.games.connect4 import ConnectFour, ConnectFourState
 from gamelib.learning.ntuple import SCALE, NTupleNetwork
 from gamelib.learning.td import features
+from gamelib.platform import _
 from gamelib.search.mcts import PlayoutPolicy
 from gamelib.search.players import AlphaBetaPlayer
 from gamelib.search.result import MinimaxResult
@@ -84,8 +85,10 @@ class LearnedPlayer(AlphaBetaPlayer):
         net = self.network
         if not isinstance(game, ConnectFour) or (game.rows, game.cols, game.k) != \
                 (net.rows, net.cols, net.k):
-            raise ValueError(f"the learned evaluation plays ConnectFour(rows={net.rows}, "
-                             f"cols={net.cols}, k={net.k}) only, the board it was trained on (choose another player, e.g. alphabeta or mcts)")
+            raise ValueError(_("the learned evaluation plays ConnectFour(rows={rows}, "
+                               "cols={cols}, k={k}) only, the board it was trained on (choose "
+                               "another player, e.g. alphabeta or mcts)").format(
+                rows=net.rows, cols=net.cols, k=net.k))
 
 
 def learned_playout(network: NTupleNetwork, epsilon: float = 0.1) -> PlayoutPolicy:
