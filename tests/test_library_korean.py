@@ -256,3 +256,18 @@ def test_a_missing_package_is_named_in_korean() -> None:
         missing = raised(lambda: need("no_such_pkg", "plots"))
     assert line.startswith("진행 막대에는 tqdm가 필요합니다") and leftover_english(line, {"tqdm"}) == []
     assert missing.startswith("그래프에는 no_such_pkg가 필요한데") and leftover_english(missing) == []
+
+
+def test_a_table_names_its_columns_in_korean_and_lines_them_up() -> None:
+    from gamelib.viz import table
+
+    rows = [{"column": 3, "wins now": False, "lines": 12}, {"column": 4, "wins now": True,
+                                                            "lines": 7}]
+    assert str(table(rows)).splitlines()[0] == "column  wins now  lines"
+    with speaking("ko"):
+        shown = table(rows)
+        text, html = str(shown), shown._repr_html_()
+    head = text.splitlines()[0]
+    assert leftover_english(head) == [] and "<th>바로 승리</th>" in html
+    assert len({display_width(line) for line in text.splitlines()}) == 1, text
+    assert shown.rows[0]["wins now"] is False          # the rows keep their keys

@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 from typing import Any, Mapping, Sequence
 
-from gamelib.platform import _
+from gamelib.platform import _, display_width, pad
 
 
 class Table:
@@ -38,10 +38,17 @@ class Table:
         return [[self.cell(row[c]) if c in row else "" for c in self.columns]
                 for row in self.rows]
 
+    def headings(self) -> list[str]:
+        """The column names as shown: in the language set, where gamelib's catalog has
+        them ("wins now" is "바로 승리" in Korean); the rows keep their keys."""
+        return [_(column) if isinstance(column, str) and column else str(column)
+                for column in self.columns]
+
     def __str__(self) -> str:
-        lines = [self.columns] + self.text_rows()
-        widths = [max(len(line[k]) for line in lines) for k in range(len(self.columns))]
-        return "\n".join("  ".join(text.rjust(width) for text, width in zip(line, widths))
+        lines = [self.headings()] + self.text_rows()
+        widths = [max(display_width(line[k]) for line in lines)
+                  for k in range(len(self.columns))]
+        return "\n".join("  ".join(pad(text, width, ">") for text, width in zip(line, widths))
                          for line in lines)
 
     def __repr__(self) -> str:
@@ -49,7 +56,7 @@ class Table:
 
     def _repr_html_(self) -> str:
         """The table for a notebook; the index column (if any) is a row header."""
-        head = "".join(f"<th>{html.escape(c)}</th>" for c in self.columns)
+        head = "".join(f"<th>{html.escape(c)}</th>" for c in self.headings())
         body = ""
         for cells in self.text_rows():
             first_tag = "th" if self.index is not None else "td"
