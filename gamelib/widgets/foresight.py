@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import importlib.util
 import math
+import os
+import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -37,6 +39,8 @@ CAPS = (0.5, 4.0, None)
 quick positions first, then the slow early ones."""
 PAUSE_POLL = 0.05
 """Seconds between two looks at a busy board (or a running cell) while paused."""
+NICE = 19
+"""The look-ahead thread's niceness (Linux): the lowest priority."""
 MAX_SCORES = 500_000
 """Scores kept at most (about 50 MB); past it the store starts again empty."""
 
@@ -124,6 +128,7 @@ class Foresight:
 
     def _loop(self) -> None:
         """The thread: take the newest job, work on it, then wait for the next."""
+        lower_priority()
         while True:
             with self.condition:
                 while self.job is None or not self.working:
@@ -189,6 +194,17 @@ def _threads_start(foresight: Foresight) -> bool:
         return False
     foresight.thread = thread
     return True
+
+
+def lower_priority() -> None:
+    """Give the calling thread the lowest priority where the system allows it per thread
+    (Linux): on a busy processor the board's clicks and the AI go first."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICE)
+    except (AttributeError, OSError):
+        pass
 
 
 def available() -> bool:
