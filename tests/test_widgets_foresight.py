@@ -101,6 +101,26 @@ def test_the_main_thread_runs_freely_while_the_look_ahead_searches() -> None:
     board.new_game()
 
 
+def test_the_look_ahead_waits_while_a_cell_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    running = [True]
+    monkeypatch.setattr(foresight, "cell_running", lambda: running[0])
+    board = PlayBoard(ConnectFour(), opponent="random", seed=4)
+    board.click(0)                  # off the book: a minute of searching to do
+    end = time.perf_counter() + 10
+    while FORESIGHT.solver is None and time.perf_counter() < end:
+        time.sleep(0.05)            # (made on the first job)
+    solver = FORESIGHT.solver
+    before = solver.nodes
+    time.sleep(0.5)
+    assert solver.nodes == before and FORESIGHT.working     # paused, not dropped
+    running[0] = False
+    end = time.perf_counter() + 5
+    while solver.nodes == before and time.perf_counter() < end:
+        time.sleep(0.05)
+    assert solver.nodes > before                            # and on again
+    board.new_game()
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("opponent", ["alphabeta:4", "random"])
 def test_with_think_time_a_review_judges_every_move_within_its_budget(opponent: str) -> None:
