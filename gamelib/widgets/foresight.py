@@ -101,9 +101,9 @@ class Foresight:
     def follow(self, job: Job) -> bool:
         """Look ahead in `job`'s game from now on (dropping the work for an older one);
         False if nothing can run in the background here."""
-        if self.failed or not _threads_start(self):
-            return False
         with self.condition:
+            if self.failed or not _threads_start(self):
+                return False
             if self.followed == job:
                 return True
             self.generation += 1
