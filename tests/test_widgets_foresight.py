@@ -109,6 +109,7 @@ def test_the_look_ahead_waits_while_a_cell_runs(monkeypatch: pytest.MonkeyPatch)
     end = time.perf_counter() + 10
     while FORESIGHT.solver is None and time.perf_counter() < end:
         time.sleep(0.05)            # (made on the first job)
+    time.sleep(1.0)                 # (a slice already under way ends: a fraction of a second)
     solver = FORESIGHT.solver
     before = solver.nodes
     time.sleep(0.5)
