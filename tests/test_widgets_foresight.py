@@ -75,6 +75,9 @@ def test_undo_and_new_game_drop_the_work_and_it_never_touches_the_game() -> None
     assert not FORESIGHT.wait(1.0)                          # still at work ...
     assert snapshot(board) == seen                          # ... and the game untouched
     assert FORESIGHT.followed.moves == tuple(board.moves)
+    generation = FORESIGHT.generation
+    board.set_opponent("alphabeta:2")       # the same positions: the work goes on
+    assert FORESIGHT.generation == generation and FORESIGHT.working
     board.undo()
     assert FORESIGHT.followed.moves == () == tuple(board.moves)
     assert FORESIGHT.wait(5.0)      # the empty board is in the book: the minute is dropped
