@@ -3,6 +3,7 @@ review judges every move at once; dropped when the game changes; exact; hands-of
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
@@ -122,6 +123,43 @@ def test_the_look_ahead_waits_while_a_cell_runs(monkeypatch: pytest.MonkeyPatch)
     while solver.nodes == before and time.perf_counter() < end:
         time.sleep(0.05)
     assert solver.nodes > before                            # and on again
+    board.new_game()
+
+
+class Waiting:
+    """An opponent that thinks until released."""
+
+    name = "waiting"
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+
+    def __call__(self, game, state):
+        assert self.release.wait(30)
+        return game.actions(state)[0]
+
+
+def searched_meanwhile(seconds: float = 0.5) -> int:
+    """The nodes the look-ahead searches in `seconds` (after a slice under way ends)."""
+    end = time.perf_counter() + 10
+    while FORESIGHT.solver is None and time.perf_counter() < end:
+        time.sleep(0.05)
+    time.sleep(1.0)
+    before = FORESIGHT.solver.nodes
+    time.sleep(seconds)
+    return FORESIGHT.solver.nodes - before
+
+
+def test_the_look_ahead_goes_on_while_the_ai_thinks_and_waits_for_a_review() -> None:
+    player = Waiting()
+    board = PlayBoard(ConnectFour(), opponent=player, start="31")   # off the book
+    board.click(2, wait=False)
+    assert board.thinking and searched_meanwhile() > 0
+    player.release.set()
+    board.wait()
+    board.review(wait=False)        # two seconds: these positions are too early to solve
+    assert board.thinking and searched_meanwhile() == 0 and board.thinking
+    board.wait()
     board.new_game()
 
 

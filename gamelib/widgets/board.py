@@ -119,6 +119,7 @@ class PlayBoard:
         self._taken_back = False
         self.last_review: list[Any] | None = None
         self._reviewed_moves: list[Move] = []
+        self._reviewing = False
         self.looks_ahead = (threaded and getattr(self.adapter, "standard", lambda: False)()
                             and foresight.available())
         """True when the review's searches run while the student thinks (`foresight`)."""
@@ -304,7 +305,8 @@ class PlayBoard:
             known = foresight.FORESIGHT.known() if self.looks_ahead else None
             self._reviewed_moves = moves
             self._run(lambda: review_game(game, moves, start=start, side=human, known=known),
-                      self._show_review, _("Reviewing your moves with perfect play…"))
+                      self._show_review, _("Reviewing your moves with perfect play…"),
+                      review=True)
         if wait:
             self.wait()
         return self.last_review
@@ -592,8 +594,11 @@ class PlayBoard:
             result.move = instead
         return instead, result
 
-    def _run(self, job: Callable[[], Any], done: Callable[[Any], None], message: str) -> None:
-        """Run `job` with the inputs greyed out, then `done(outcome)` under the lock."""
+    def _run(self, job: Callable[[], Any], done: Callable[[Any], None], message: str,
+             review: bool = False) -> None:
+        """Run `job` with the inputs greyed out, then `done(outcome)` under the lock
+        (`review`: the job is a review, which the look-ahead makes way for)."""
+        self._reviewing = review
         self._set_status(message, thinking=True)
         self._set_enabled(False)
 
@@ -702,8 +707,9 @@ class PlayBoard:
             self.looks_ahead = False
 
     def _working(self) -> bool:
-        """True while the board's worker runs the AI, a hint or a review."""
-        return self.worker.busy
+        """True while the board's worker runs a review (the look-ahead waits for it; it
+        goes on while the AI or a hint thinks, at a lower priority, without the GIL)."""
+        return self.worker.busy and self._reviewing
 
     def _reasons(self, state: State, playable: set[Move]) -> dict[Move, str]:
         """Why each move that cannot be clicked now cannot, in a few words (the disabled

@@ -8,10 +8,10 @@ over (`follow`), and one daemon thread for the whole kernel runs the review's ow
 position the student is to move from. It searches with a solver of its own (the
 compiled one, which releases the GIL: the board answers clicks meanwhile), in slices of
 `SLICE` nodes; between two slices it stops if the game changed (a move, an undo, a new
-game: the newest game's plan starts instead) and waits while the board is busy (the AI
-thinks, a hint, a review) or a notebook cell runs. Exact scores do not depend on the
-game they came from, so what it solved stays, by position key, and every review reads it
-(`known`) and searches only what is missing.
+game: the newest game's plan starts instead) and waits while the board reviews or a
+notebook cell runs (while the AI thinks it goes on, at the lowest priority). Exact
+scores do not depend on the game they came from, so what it solved stays, by position
+key, and every review reads it (`known`) and searches only what is missing.
 
 Where the compiled solver is missing (in the browser, or without numba: the pure-Python
 solver would hold the GIL and slow the board down) or threads cannot start, nothing
@@ -47,7 +47,8 @@ MAX_SCORES = 500_000
 
 @dataclass(frozen=True)
 class Job:
-    """One game to look ahead in: its positions, moves and the student's side."""
+    """One game to look ahead in: its positions, moves and the student's side; `busy()`
+    says when to wait."""
 
     owner: object
     game: BoardGame
@@ -166,7 +167,8 @@ class Foresight:
                 return
 
     def _stopped(self, job: Job, generation: int) -> bool:
-        """True if the work for `generation` is dropped; waits while the board is busy."""
+        """True if the work for `generation` is dropped; waits while `job.busy()` (the
+        board reviews) or a cell runs."""
         while generation == self.generation and (job.busy() or cell_running()):
             time.sleep(PAUSE_POLL)
         return generation != self.generation
