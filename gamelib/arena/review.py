@@ -13,7 +13,9 @@ Tic-Tac-Toe. Then the move played is compared with the best one:
 
 A Connect Four game is reviewed within a time budget (`REVIEW_SECONDS`): the opening
 book answers its positions at once, the solver the rest, latest first. A move whose
-position the solver cannot finish in the time left is left unjudged ("?").
+position the solver cannot finish in the time left is left unjudged ("?"), unless its
+scores were solved beforehand (`known`: a board solves them while the student thinks,
+see `gamelib.widgets.foresight`).
 """
 
 from __future__ import annotations
