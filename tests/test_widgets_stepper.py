@@ -199,3 +199,21 @@ def test_pruned_moves_that_end_a_real_game_are_named_with_their_scores() -> None
             stepper.go(index + 1)
             named.append(stepper.narration)
     assert any(words.endswith("prune move (2, 0) (leaves win in 3).") for words in named), named
+
+
+def test_each_stepper_slider_has_a_description_and_the_helper_that_names_it() -> None:
+    """ipywidgets ties a slider's description to nothing: the stepper carries the helper
+    (static/slider_names.js) that makes it the slider's accessible name (the browser
+    test checks a screen reader's view of it)."""
+    from gamelib.widgets.stepping import SliderNames
+    game = GameTree(TEXTBOOK)
+    for stepper, name in [
+            (SearchStepper(alphabeta(game, game.initial_state, trace=Trace())), "step"),
+            (MCTSStepper(TicTacToe(), iterations=5, seed=1), "iteration")]:
+        children = stepper.widget.children
+        assert sum(isinstance(child, SliderNames) for child in children) == 1
+        assert stepper.slider.description == name
+        assert "gamelib-step-slider" in stepper.slider._dom_classes
+    script = (SliderNames._esm.read_text() if hasattr(SliderNames._esm, "read_text")
+              else str(SliderNames._esm))
+    assert ".gamelib-step-slider" in script and "aria-labelledby" in script

@@ -13,14 +13,17 @@ Tic-Tac-Toe. Then the move played is compared with the best one:
 
 A Connect Four game is reviewed within a time budget (`REVIEW_SECONDS`): the opening
 book answers its positions at once, the solver the rest, latest first. A move whose
-position the solver cannot finish in the time left is left unjudged ("?").
+position the solver cannot finish in the time left is left unjudged ("?"), unless its
+scores were solved beforehand (`known`: a board solves them while the student thinks,
+see `gamelib.widgets.foresight`).
 """
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from gamelib.games.base import BoardGame, Game, Move, Side, State
 from gamelib.games.checks import check_state
@@ -105,17 +108,19 @@ def verdict(played: Outcome, best: Outcome) -> str:
 
 
 def review_game(game: Game, moves: Sequence[Move], start: State | None = None,
-                side: Side | None = None, seconds: float = REVIEW_SECONDS
-                ) -> list[MoveReview]:
+                side: Side | None = None, seconds: float = REVIEW_SECONDS,
+                known: Mapping[int, int] | None = None) -> list[MoveReview]:
     """Review `moves` played from `start` (default: the initial position); only `side`'s
-    moves when given, else both sides'. Connect Four: within `seconds`."""
+    moves when given, else both sides'. Connect Four: within `seconds`, with `known`
+    exact scores by position key (`Position.key`, solved beforehand) taken as found."""
     state = game.initial_state if start is None else check_state(game, start, "start")
     states = [state]
     for move in moves:
         states.append(game.result(states[-1], move))
     reviewed = [i for i in range(len(moves)) if side is None or game.to_move(states[i]) == side]
     if _is_standard_connect_four(game):
-        return solver_reviews(game, states, moves, reviewed, seconds)  # type: ignore[arg-type]
+        return solver_reviews(game, states, moves, reviewed, seconds,  # type: ignore[arg-type]
+                              known)
     if getattr(game, "rows", 9) * getattr(game, "cols", 1) > 16:
         raise ValueError(f"a full search of {game!r} would take too long to review")
     return [_review_move(game, states[i], moves[i], i, search_values(game, states[i]))
@@ -171,16 +176,19 @@ class SolverReview:
     The opening book answers first (a position it holds, or a column of one it holds),
     then the solver, latest position first: late positions take it milliseconds, so the
     budget goes to the early ones that are left. A position the solver does not finish
-    in the time left stays unknown (None)."""
+    in the time left stays unknown (None). `scores`: exact scores by position key known
+    beforehand; `seconds=None`: no time limit; `solver`: a solver of its own (else the
+    shared one)."""
 
-    def __init__(self, seconds: float = REVIEW_SECONDS) -> None:
+    def __init__(self, seconds: float | None = REVIEW_SECONDS,
+                 scores: Mapping[int, int] | None = None, solver: Any = None) -> None:
         from gamelib.solver.api import get_solver, opening_book
         from gamelib.solver.engine import nodes_per_second
         self.book = opening_book()
-        self.solver = get_solver()
-        self.deadline = time.perf_counter() + seconds
+        self.solver = get_solver() if solver is None else solver
+        self.deadline = math.inf if seconds is None else time.perf_counter() + seconds
         self.rate = nodes_per_second(self.solver)        # until a search measures it
-        self.scores: dict[int, int | None] = {}
+        self.scores: dict[int, int | None] = dict(scores or {})
 
     def score(self, pos: Any, cap: float | None = None) -> int | None:
         """The exact score of `pos` for the player to move, or None if out of time (or
@@ -241,40 +249,62 @@ class SolverReview:
 
 
 def solver_reviews(game: BoardGame, states: Sequence[State], moves: Sequence[Move],
-                   reviewed: Sequence[int], seconds: float = REVIEW_SECONDS
-                   ) -> list[MoveReview]:
+                   reviewed: Sequence[int], seconds: float = REVIEW_SECONDS,
+                   known: Mapping[int, int] | None = None) -> list[MoveReview]:
     """The reviews of `moves[i]` for each i in `reviewed` (states[i] is the position
-    before moves[i]), within `seconds`. In passes: every position with a small share of the time
-    each (latest first: late positions take milliseconds) and a best column for each
-    move that was not best; then the same with larger shares, then all the time left."""
-    from gamelib.solver.engine import centre_distance
-    from gamelib.solver.position import Position
-    values = SolverReview(seconds)
-    positions = {i: Position.from_state(states[i]) for i in reviewed}
-    for i in reviewed:
-        if i > 0:
-            values.after_book_move(Position.from_state(states[i - 1]), moves[i - 1],
-                                   positions[i])
-    wanted = sorted([positions[i] for i in reviewed]
-                    + [positions[i].play_col(moves[i]) for i in reviewed
-                       if not positions[i].is_winning_move(moves[i])],
-                    key=lambda p: -p.moves)
-    best_column: dict[int, Move] = {}
+    before moves[i]), within `seconds`, with the `known` scores (by position key). In passes:
+    every position with a small share of the time each (latest first: late positions
+    take milliseconds) and a best column for each move that was not best; then the same
+    with larger shares, then all the time left."""
+    plan = ReviewPlan(game, states, moves, reviewed, SolverReview(seconds, known))
     for cap in (seconds / 50, seconds / 5, None):
-        for pos in wanted:
-            values.score(pos, cap)
+        plan.search(cap)
+    return plan.reviews()
+
+
+class ReviewPlan:
+    """What the review of some moves of one Connect Four game reads (each position's score,
+    the played column's, a best column), and the searches that find it, into `values`."""
+
+    def __init__(self, game: BoardGame, states: Sequence[State], moves: Sequence[Move],
+                 reviewed: Sequence[int], values: SolverReview) -> None:
+        from gamelib.solver.position import Position
+        self.game, self.states, self.moves, self.reviewed = game, states, moves, reviewed
+        self.values = values
+        self.positions = {i: Position.from_state(states[i]) for i in reviewed}
         for i in reviewed:
-            pos, best = positions[i], values.known(positions[i])
-            played = values.column(pos, moves[i], search=False)
-            if i in best_column or best is None or played is None or played == best:
+            if i > 0:
+                values.after_book_move(Position.from_state(states[i - 1]), moves[i - 1],
+                                       self.positions[i])
+        self.wanted = sorted([self.positions[i] for i in reviewed]
+                             + [self.positions[i].play_col(moves[i]) for i in reviewed
+                                if not self.positions[i].is_winning_move(moves[i])],
+                             key=lambda p: -p.moves)
+        self.best_column: dict[int, Move] = {}
+
+    def search(self, cap: float | None) -> None:
+        """One pass: score every wanted position, then look for a best column for each
+        move that was not best, each search within `cap` seconds (None: the time left)."""
+        from gamelib.solver.engine import centre_distance
+        values = self.values
+        for pos in self.wanted:
+            values.score(pos, cap)
+        for i in self.reviewed:
+            pos, best = self.positions[i], values.known(self.positions[i])
+            played = values.column(pos, self.moves[i], search=False)
+            if i in self.best_column or best is None or played is None or played == best:
                 continue
-            for col in sorted(game.actions(states[i]), key=centre_distance):
-                if col != moves[i] and values.column(pos, col, cap) == best:
-                    best_column[i] = col
+            for col in sorted(self.game.actions(self.states[i]), key=centre_distance):
+                if col != self.moves[i] and values.column(pos, col, cap) == best:
+                    self.best_column[i] = col
                     break
-    return [_judged(game, states[i], i, moves[i], values.known(positions[i]),
-                    values.column(positions[i], moves[i], search=False),
-                    best_column.get(i)) for i in reviewed]
+
+    def reviews(self) -> list[MoveReview]:
+        """Each reviewed move judged from what the searches found."""
+        values, positions = self.values, self.positions
+        return [_judged(self.game, self.states[i], i, self.moves[i], values.known(positions[i]),
+                        values.column(positions[i], self.moves[i], search=False),
+                        self.best_column.get(i)) for i in self.reviewed]
 
 
 def _judged(game: BoardGame, state: State, index: int, move: Move, best_score: int | None,

@@ -36,6 +36,11 @@ nodes, but since the search fetches its children's table slots ahead of time
 (`sort_moves`), a node costs little more than that wait, and ETC's extra probes cost more
 time than its nodes save; CLAIMEVEN saves 0-6% of the nodes, and no time this could
 measure yet (benchmarks/README.md has the figures).
+
+The entries called from Python (`negamax`, `solve_full`, `solve_codes`) release the GIL
+(nogil): a search in a background thread leaves the notebook's main thread free (a
+board judges positions while the student thinks). One solver is never searched by two
+threads at once: its table and stack are shared arrays.
 """
 
 from __future__ import annotations
@@ -322,7 +327,7 @@ def stack(work: np.ndarray, number: int) -> np.ndarray:
     return work[COUNTERS + number * FRAMES:COUNTERS + (number + 1) * FRAMES]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def negamax(root_current: int, root_mask: int, root_moves: int, root_alpha: int,
             root_beta: int, table: np.ndarray, work: np.ndarray, resume: bool = False) -> int:
     """`Solver.negamax` without recursion: function calls cost more than a node here, so
@@ -494,7 +499,7 @@ def start(work: np.ndarray, max_nodes: int) -> None:
     work[ABORTED] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def solve_full(current: int, mask: int, moves: int, weak: bool, max_nodes: int,
                table: np.ndarray, work: np.ndarray) -> int:
     """`Solver.solve`: the win in one, then the null-window searches."""
@@ -504,7 +509,7 @@ def solve_full(current: int, mask: int, moves: int, weak: bool, max_nodes: int,
     return solve_position(current, mask, moves, weak, table, work)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def solve_codes(codes: bytes | np.ndarray, weak: bool, table: np.ndarray,
                 work: np.ndarray) -> tuple[int, int, int, int]:
     """Parse and solve in one call (one crossing into compiled code per position):

@@ -27,6 +27,7 @@ from gamelib.platform import N_, _, language, speaking
 from gamelib.search.result import SearchResult
 from gamelib.solver.player import SolverResult
 from gamelib.widgets.adapters import adapter_for, presets_for, rule_words
+from gamelib.widgets import foresight
 from gamelib.widgets.explain import (capitalized, is_solver, loses_in, pv_text, value_words,
                                      why_html, wins_in)
 from gamelib.widgets.opponents import TREE_PLIES, choose_move, records_its_tree
@@ -118,6 +119,10 @@ class PlayBoard:
         self._taken_back = False
         self.last_review: list[Any] | None = None
         self._reviewed_moves: list[Move] = []
+        self._reviewing = False
+        self.looks_ahead = (threaded and getattr(self.adapter, "standard", lambda: False)()
+                            and foresight.available())
+        """True when the review's searches run while the student thinks (`foresight`)."""
         self.viewing: int | None = None
         """The index of the move whose position the board shows (None: the game itself)."""
         self._queued: Move | None = None
@@ -137,6 +142,8 @@ class PlayBoard:
         self.new_game()
         if getattr(self.adapter, "standard", lambda: False)():
             _in_background(_load_opening_book)     # the review answers from it at once
+        if self.looks_ahead:
+            foresight.watch_cells()
 
     # -- the Python API --------------------------------------------------------------------
 
@@ -295,9 +302,11 @@ class PlayBoard:
                     _("You have not played a move yet: nothing to review."))
                 return None
             game, start, moves, human = self.game, self.start, list(self.moves), self.human
+            known = foresight.FORESIGHT.known() if self.looks_ahead else None
             self._reviewed_moves = moves
-            self._run(lambda: review_game(game, moves, start=start, side=human),
-                      self._show_review, _("Reviewing your moves with perfect play…"))
+            self._run(lambda: review_game(game, moves, start=start, side=human, known=known),
+                      self._show_review, _("Reviewing your moves with perfect play…"),
+                      review=True)
         if wait:
             self.wait()
         return self.last_review
@@ -585,8 +594,11 @@ class PlayBoard:
             result.move = instead
         return instead, result
 
-    def _run(self, job: Callable[[], Any], done: Callable[[Any], None], message: str) -> None:
-        """Run `job` with the inputs greyed out, then `done(outcome)` under the lock."""
+    def _run(self, job: Callable[[], Any], done: Callable[[Any], None], message: str,
+             review: bool = False) -> None:
+        """Run `job` with the inputs greyed out, then `done(outcome)` under the lock
+        (`review`: the job is a review, which the look-ahead makes way for)."""
+        self._reviewing = review
         self._set_status(message, thinking=True)
         self._set_enabled(False)
 
@@ -684,6 +696,20 @@ class PlayBoard:
             self.widget.add_class(busy)
         elif not self.thinking and busy in self.widget._dom_classes:
             self.widget.remove_class(busy)
+        self._look_ahead()
+
+    def _look_ahead(self) -> None:
+        """Hand the game as it is now to the look-ahead (it drops the work for the game as
+        it was: before a move, an undo or a new game)."""
+        if self.looks_ahead and not foresight.FORESIGHT.follow(foresight.Job(
+                self, self.game, tuple(self.history), tuple(self.moves), self.human,
+                self._working)):
+            self.looks_ahead = False
+
+    def _working(self) -> bool:
+        """True while the board's worker runs a review (the look-ahead waits for it; it
+        goes on while the AI or a hint thinks, at a lower priority, without the GIL)."""
+        return self.worker.busy and self._reviewing
 
     def _reasons(self, state: State, playable: set[Move]) -> dict[Move, str]:
         """Why each move that cannot be clicked now cannot, in a few words (the disabled

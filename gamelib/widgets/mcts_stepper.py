@@ -21,7 +21,7 @@ from gamelib.search.mcts import MCTS, PROOF_NAMES
 from gamelib.search.trace import Prove, Trace, TraceNode
 from gamelib.viz import draw_iteration, draw_mcts, iteration_events
 from gamelib.widgets.explain import move_label
-from gamelib.widgets.stepping import Stepping, play_labels
+from gamelib.widgets.stepping import Stepping, play_labels, slider_names
 from gamelib.widgets.style import step_button, stylesheet, with_classes
 from gamelib.widgets.treeview import TreeViewport, drawing_html
 
@@ -102,7 +102,7 @@ class MCTSStepper(Stepping):
         self.view = with_classes(TreeViewport(keep_view=True), "gamelib-stepper-picture")
         self.widget = with_classes(widgets.VBox([
             stylesheet(), widgets.HBox(buttons + [self.play, self.slider, more]),
-            self.mode, self.text, self.summary, self.view, play_labels()]), "gamelib-stepper")
+            self.mode, self.text, self.summary, self.view, play_labels(), slider_names()]), "gamelib-stepper")
 
     def _show(self) -> None:
         """Redraw narration, root statistics and picture for the current iteration."""

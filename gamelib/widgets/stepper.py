@@ -20,7 +20,7 @@ from gamelib.viz.select import ancestors
 from gamelib.viz.style import fmt_value as plain_value
 from gamelib.viz.tree import live_window
 from gamelib.widgets.explain import move_label
-from gamelib.widgets.stepping import Stepping, play_labels
+from gamelib.widgets.stepping import Stepping, play_labels, slider_names
 from gamelib.widgets.style import step_button, stylesheet, with_classes
 from gamelib.widgets.treeview import TreeViewport, drawing_html
 
@@ -221,7 +221,7 @@ class SearchStepper(Stepping):
         self.view = with_classes(TreeViewport(keep_view=True), "gamelib-stepper-picture")
         self.widget = with_classes(widgets.VBox([
             stylesheet(), widgets.HBox(buttons + [self.play, self.slider]), self.text,
-            self.stack, self.view, play_labels()]), "gamelib-stepper")
+            self.stack, self.view, play_labels(), slider_names()]), "gamelib-stepper")
 
     def _show(self) -> None:
         """Redraw picture, narration and call stack for the current position."""

@@ -5,9 +5,11 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any
 
+import anywidget
 import ipywidgets as widgets
 
 from gamelib.platform import N_, _, speaking
+from gamelib.widgets.treeview import STATIC
 
 PLAY_LABELS = """
 <style>
@@ -34,6 +36,19 @@ def play_labels() -> widgets.HTML:
     for word in PLAY_WORDS:
         css = css.replace(f'content: "{word}"', 'content: "{}"'.format(_(word).replace('"', "")))
     return widgets.HTML(css)
+
+
+class SliderNames(anywidget.AnyWidget):
+    """Invisible: gives the sliders of its stepper (class gamelib-step-slider) their
+    descriptions as accessible names (static/slider_names.js), which ipywidgets does not:
+    a screen reader says "step, slider, 3", not just "slider, 3"."""
+
+    _esm = STATIC / "slider_names.js"
+
+
+def slider_names() -> SliderNames:
+    """The helper that names a stepper's sliders, taking no room on the page."""
+    return SliderNames(layout=widgets.Layout(height="0px", width="0px", margin="0"))
 
 
 class Stepping(ABC):

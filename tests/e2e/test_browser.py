@@ -213,3 +213,16 @@ def test_stepper_forward_changes_the_picture(page) -> None:
                                                                   timeout=WAIT_MS)
     expect(picture.locator("svg g.node.pruned")).not_to_have_count(0, timeout=WAIT_MS)
     stepper.screenshot(path=str(ARTIFACTS / "e2e-stepper.png"))
+
+
+def test_the_stepper_slider_is_named_for_a_screen_reader(page) -> None:
+    """The slider's handle (a <div role="slider">) is named by its description, "step",
+    through aria-labelledby (ipywidgets ties the description to nothing)."""
+    from playwright.sync_api import expect
+
+    stepper = page.locator(".gamelib-stepper")
+    expect(stepper.get_by_role("slider", name="step", exact=True)).to_have_count(
+        1, timeout=WAIT_MS)
+    stepper.locator(".gamelib-step-last").click()   # a redrawn slider keeps its name
+    expect(stepper.get_by_role("slider", name="step", exact=True)).to_have_attribute(
+        "aria-valuenow", "30.0", timeout=WAIT_MS)

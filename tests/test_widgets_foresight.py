@@ -1,0 +1,177 @@
+"""The board's look-ahead: the review's positions solved while the student thinks, so a
+review judges every move at once; dropped when the game changes; exact; hands-off."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from gamelib import ConnectFour
+from gamelib.arena.review import UNKNOWN, review_game
+from gamelib.solver.api import opening_book, warm_up
+from gamelib.widgets import PlayBoard
+from gamelib.widgets import foresight
+from gamelib.widgets.foresight import FORESIGHT
+
+EARLY = "312212"
+"""Six stones off the opening book: its positions take the solver tens of seconds, more
+than a review's two."""
+LATE = "3122120345"
+"""Ten stones off the book: its positions take the solver a second or less."""
+
+
+@pytest.fixture(scope="module", autouse=True)
+def loaded() -> None:
+    """The book and the compiled solver loaded once (as a board does before a review)."""
+    opening_book()
+    warm_up()
+
+
+def play(board: PlayBoard, columns: list[int], think: float) -> None:
+    """Click each column (or the first legal one), then give the look-ahead up to `think`
+    seconds to finish, as a student thinking would."""
+    for col in columns:
+        if board.over:
+            return
+        legal = board.game.actions(board.state)
+        board.click(col if col in legal else legal[0])
+        assert FORESIGHT.wait(think), "the look-ahead did not finish in time"
+
+
+def snapshot(board: PlayBoard) -> tuple:
+    """What a student sees of the game."""
+    return (list(board.moves), list(board.history), board.status, board.cells,
+            board.thinking, board.review_panel.value)
+
+
+def test_a_board_on_7x6_with_threads_looks_ahead_and_others_do_not(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert PlayBoard(ConnectFour(), opponent="random", seed=1).looks_ahead
+    assert not PlayBoard(ConnectFour(), opponent="random", threaded=False).looks_ahead
+    assert not PlayBoard(ConnectFour(5, 6), opponent="random").looks_ahead
+    monkeypatch.setattr(foresight, "available", lambda: False)     # the browser, no numba
+    board = PlayBoard(ConnectFour(), opponent="random", seed=1)
+    board.click(3)
+    assert not board.looks_ahead and FORESIGHT.followed.owner is not board
+    assert len(board.review()) == 1
+
+
+def test_the_cache_judges_every_move_alone_and_as_a_full_review_would() -> None:
+    board = PlayBoard(ConnectFour(), opponent="alphabeta:2", seed=2, start=LATE)
+    play(board, [3, 2, 4, 1], think=60)
+    game, moves, start = board.game, board.moves, board.start
+    cached = review_game(game, moves, start=start, side="X", seconds=0.0,
+                         known=FORESIGHT.known())                 # no time to search at all
+    assert cached and all(r.verdict != UNKNOWN for r in cached)
+    assert cached == review_game(game, moves, start=start, side="X", seconds=60.0)
+    assert board.review() == cached
+
+
+def test_undo_and_new_game_drop_the_work_and_it_never_touches_the_game() -> None:
+    board = PlayBoard(ConnectFour(), opponent="random", seed=4)
+    board.click(0)                  # off the book: the next position takes a minute
+    seen = snapshot(board)
+    assert not FORESIGHT.wait(1.0)                          # still at work ...
+    assert snapshot(board) == seen                          # ... and the game untouched
+    assert FORESIGHT.followed.moves == tuple(board.moves)
+    generation = FORESIGHT.generation
+    board.set_opponent("alphabeta:2")       # the same positions: the work goes on
+    assert FORESIGHT.generation == generation and FORESIGHT.working
+    board.undo()
+    assert FORESIGHT.followed.moves == () == tuple(board.moves)
+    assert FORESIGHT.wait(5.0)      # the empty board is in the book: the minute is dropped
+    board.click(0)
+    board.new_game()
+    assert FORESIGHT.followed.moves == () and FORESIGHT.wait(5.0)
+
+
+def test_the_main_thread_runs_freely_while_the_look_ahead_searches() -> None:
+    board = PlayBoard(ConnectFour(), opponent="random", seed=4)
+    board.click(0)
+    end = time.perf_counter() + 10
+    while not (FORESIGHT.solver and FORESIGHT.solver.nodes) and time.perf_counter() < end:
+        time.sleep(0.01)                # (its solver is made on its first search)
+    assert FORESIGHT.working and FORESIGHT.solver.nodes
+    ticks, end = 0, time.perf_counter() + 1.0
+    while time.perf_counter() < end:    # the GIL held by a search: a slice (0.1 s) a tick
+        time.sleep(0.005)
+        ticks += 1
+    assert ticks > 60, ticks            # about 180 on a free processor, 20 with the GIL held
+    started = time.perf_counter()
+    board.click(board.game.actions(board.state)[0], wait=False)
+    assert time.perf_counter() - started < 0.5                     # a click is answered
+    board.new_game()
+
+
+def test_the_look_ahead_waits_while_a_cell_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    running = [True]
+    monkeypatch.setattr(foresight, "cell_running", lambda: running[0])
+    board = PlayBoard(ConnectFour(), opponent="random", seed=4)
+    board.click(0)                  # off the book: a minute of searching to do
+    end = time.perf_counter() + 10
+    while FORESIGHT.solver is None and time.perf_counter() < end:
+        time.sleep(0.05)            # (made on the first job)
+    time.sleep(1.0)                 # (a slice already under way ends: a fraction of a second)
+    solver = FORESIGHT.solver
+    before = solver.nodes
+    time.sleep(0.5)
+    assert solver.nodes == before and FORESIGHT.working     # paused, not dropped
+    running[0] = False
+    end = time.perf_counter() + 5
+    while solver.nodes == before and time.perf_counter() < end:
+        time.sleep(0.05)
+    assert solver.nodes > before                            # and on again
+    board.new_game()
+
+
+class Waiting:
+    """An opponent that thinks until released."""
+
+    name = "waiting"
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+
+    def __call__(self, game, state):
+        assert self.release.wait(30)
+        return game.actions(state)[0]
+
+
+def searched_meanwhile(seconds: float = 0.5) -> int:
+    """The nodes the look-ahead searches in `seconds` (after a slice under way ends)."""
+    end = time.perf_counter() + 10
+    while FORESIGHT.solver is None and time.perf_counter() < end:
+        time.sleep(0.05)
+    time.sleep(1.0)
+    before = FORESIGHT.solver.nodes
+    time.sleep(seconds)
+    return FORESIGHT.solver.nodes - before
+
+
+def test_the_look_ahead_goes_on_while_the_ai_thinks_and_waits_for_a_review() -> None:
+    player = Waiting()
+    board = PlayBoard(ConnectFour(), opponent=player, start="31")   # off the book
+    board.click(2, wait=False)
+    assert board.thinking and searched_meanwhile() > 0
+    player.release.set()
+    board.wait()
+    board.review(wait=False)        # two seconds: these positions are too early to solve
+    assert board.thinking and searched_meanwhile() == 0 and board.thinking
+    board.wait()
+    board.new_game()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("opponent", ["alphabeta:4", "random"])
+def test_with_think_time_a_review_judges_every_move_within_its_budget(opponent: str) -> None:
+    board = PlayBoard(ConnectFour(), opponent=opponent, seed=3, start=EARLY)
+    play(board, [0, 3, 4, 2, 6, 1, 5], think=300)
+    started = time.perf_counter()
+    reviews = board.review()
+    assert time.perf_counter() - started < 2.5
+    assert reviews and all(r.verdict != UNKNOWN for r in reviews)
+    uncached = review_game(board.game, board.moves, start=board.start, side="X",
+                           seconds=600.0)
+    assert reviews == uncached
