@@ -224,3 +224,13 @@ def test_a_player_that_cannot_play_the_game_is_refused_in_korean():
     assert "학습한 평가 함수는 훈련한 판인 ConnectFour(rows=6, cols=7, k=4)에서만" in \
         str(raised.value)
     assert leftover_english(str(raised.value)) == []
+
+
+def test_the_stored_duels_name_their_network_in_the_language_set() -> None:
+    from gamelib.arena import duels
+
+    assert duels.stored_data()["network"] == "the shipped network (200,000 games of self-play)"
+    with speaking("ko"):
+        said = duels.stored_data()["network"]
+    assert "200,000" in said and leftover_english(said) == []
+    assert duels.network_words("a network of my own") == "a network of my own"

@@ -10,6 +10,7 @@ and rewrites the file.
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -21,7 +22,7 @@ from gamelib.games.connect4 import ConnectFour
 from gamelib.heuristics.players import ReportPlayer
 from gamelib.learning.player import LearnedPlayer
 from gamelib.learning.shipped import load_shipped
-from gamelib.platform import _
+from gamelib.platform import N_, _
 from gamelib.search.players import AlphaBetaPlayer
 
 FILE = "duels_7x6.json"
@@ -29,6 +30,8 @@ DEPTH = 4                   # plies of alpha-beta, the same for every evaluation
 OPENINGS = 4                # random moves that open each pair of games
 SEED = 7                    # the matches' seed: game i is seeded from SEED and i
 LEARNED = "learned (td)"
+NETWORK = N_("the shipped network ({games:,} games of self-play)")
+"""How the file names the network that played (in English there; shown in the language set)."""
 GAMES = {"window count": 800, "report's evaluation": 200}
 """Games in each match: the closer the players, the more games a verdict needs."""
 
@@ -105,7 +108,7 @@ def write(progress: bool = True) -> Path:
                      "[X, O], moves, winning seat or '']",
             "command": "python -m gamelib.arena.duels",
             "depth": DEPTH, "openings": OPENINGS, "seed": SEED,
-            "network": f"the shipped network ({games:,} games of self-play)",
+            "network": NETWORK.format(games=games),
             "matches": matches}
     path = Path(__file__).parent.parent / "data" / FILE
     path.write_text(json.dumps(data, separators=(",", ":")) + "\n", "ascii")
@@ -113,14 +116,29 @@ def write(progress: bool = True) -> Path:
 
 
 @lru_cache(maxsize=1)
-def stored_data() -> dict:
+def read_stored() -> dict:
     """The stored file, as read."""
     return json.loads((resources.files("gamelib") / "data" / FILE).read_text("ascii"))
 
 
+def stored_data() -> dict:
+    """The stored file, its network named in the language set."""
+    data = dict(read_stored())
+    data["network"] = network_words(data["network"])
+    return data
+
+
+def network_words(recorded: str) -> str:
+    """The file's name of its network (NETWORK, in English) in the language set."""
+    found = re.fullmatch(r"the shipped network \(([\d,]+) games of self-play\)", recorded)
+    if found is None:
+        return recorded
+    return _(NETWORK).format(games=int(found.group(1).replace(",", "")))
+
+
 def stored(rival: str) -> MatchResult:
     """The stored match against `rival`, as the MatchResult that playing it returned."""
-    data = stored_data()["matches"][rival]
+    data = read_stored()["matches"][rival]
     games = [summary(index, game) for index, game in enumerate(data["games"])]
     return MatchResult(ConnectFour(), tuple(data["players"]), games, SEED)
 
