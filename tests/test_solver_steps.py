@@ -214,7 +214,7 @@ def test_the_claimeven_step_is_exact_saves_nodes_and_compiles_node_for_node():
     from gamelib.solver.api import get_solver
     from gamelib.solver.steps import KNOWLEDGE_STEPS, measure
 
-    readable_step, compiled_step = KNOWLEDGE_STEPS
+    readable_step, compiled_step = KNOWLEDGE_STEPS[:2]
     assert readable_step.ideas == STEPS[7].ideas | {"claimeven"} == compiled_step.ideas
     middle = load_test_set("L2_R1", 20, DATA)
     without = measure(READABLE[-1], middle, 100_000)
@@ -271,8 +271,10 @@ def test_in_the_browser_the_compiled_claimeven_step_runs_webassembly_node_for_no
     numba = measure(KNOWLEDGE_STEPS[1], middle, 100_000)
     numba_plain = measure(STEPS[len(READABLE)], middle, 100_000)
     browser_with_webassembly(monkeypatch)
-    solver, claimeven = compiled_solver()
-    assert isinstance(solver, wasm.WasmSolver) and claimeven == wasm.CLAIMEVEN
+    solver, options = compiled_solver()
+    assert isinstance(solver, wasm.WasmSolver) and options is not None
+    assert options == {"claimeven": wasm.CLAIMEVEN, "forced moves": wasm.FORCED,
+                       "enhanced cutoffs": wasm.ETC}
     web = measure(KNOWLEDGE_STEPS[1], middle, 100_000)
     web_plain = measure(STEPS[len(READABLE)], middle, 100_000)
     assert numba is not None and web is not None and not web.wrong
