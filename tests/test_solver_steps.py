@@ -227,6 +227,23 @@ def test_the_claimeven_step_is_exact_saves_nodes_and_compiles_node_for_node():
     assert get_solver("fast").options == fast.BEST
 
 
+def test_the_forced_move_and_etc_steps_are_exact_save_nodes_and_compile_node_for_node():
+    """Each knowledge step adds one idea to the one before; forced moves and ETC keep every
+    score, search fewer nodes than the claimeven step on these middle-game positions, and
+    their compiled twins (FORCED, ETC) search the same nodes."""
+    from gamelib.solver.steps import KNOWLEDGE_STEPS, measure
+
+    ideas = [step.ideas for step in KNOWLEDGE_STEPS[::2]]
+    assert [len(b - a) for a, b in zip([STEPS[7].ideas] + ideas, ideas)] == [1, 1, 1]
+    assert [step.ideas for step in KNOWLEDGE_STEPS[1::2]] == ideas
+    middle = load_test_set("L2_R1", 20, DATA)
+    cells = [measure(step, middle, 100_000) for step in KNOWLEDGE_STEPS]
+    assert all(cell is not None and not cell.wrong for cell in cells)
+    nodes = [cell.nodes for cell in cells if cell is not None]
+    assert nodes[0::2] == nodes[1::2]                   # readable == compiled, step by step
+    assert nodes[4] < nodes[2] < nodes[0]               # ETC < forced moves < claimeven
+
+
 def test_without_numba_the_compiled_claimeven_step_switches_the_readable_solver(monkeypatch):
     """In a browser where neither numba nor the WebAssembly core loads, the compiled
     claimeven step runs the readable solver with its claimeven switch on, so it searches
@@ -245,6 +262,9 @@ def test_without_numba_the_compiled_claimeven_step_switches_the_readable_solver(
     compiled = measure(KNOWLEDGE_STEPS[1], end, 100_000)
     assert readable is not None and compiled is not None and not compiled.wrong
     assert compiled.nodes == readable.nodes and not shared.claimeven
+    forced = measure(KNOWLEDGE_STEPS[3], end, 100_000)      # + forced moves, compiled
+    assert forced is not None and forced.nodes == measure(KNOWLEDGE_STEPS[2], end, 100_000).nodes
+    assert forced.nodes < compiled.nodes and not (shared.forced or shared.etc)
 
 
 def browser_with_webassembly(monkeypatch) -> None:
