@@ -53,7 +53,9 @@ IDEAS = {"Pons' search (options=0)": 0, "+ ETC": fast.ETC, "+ HASH_MOVE": fast.H
          "+ HASH_MOVE + TWO_TABLES": fast.HASH_MOVE | fast.TWO_TABLES,
          "+ HASH_MOVE + TWO_TABLES + FAIL_SOFT (default)": fast.BEST,
          "+ ETC + the default": fast.ETC | fast.BEST, "+ CLAIMEVEN": fast.CLAIMEVEN,
-         "+ CLAIMEVEN + the default": fast.CLAIMEVEN | fast.BEST}
+         "+ CLAIMEVEN + the default": fast.CLAIMEVEN | fast.BEST, "+ FORCED": fast.FORCED,
+         "+ FORCED + the default": fast.FORCED | fast.BEST,
+         "+ FORCED + ETC + the default": fast.FORCED | fast.ETC | fast.BEST}
 """The compiled engine's switches, measured one by one with --ideas."""
 
 

@@ -320,6 +320,21 @@ def test_09_claimeven_caps_its_position_and_saves_nodes_in_both_engines(executed
             assert nodes[(name, "compiled")] == figures, name
 
 
+def test_09_forced_moves_and_etc_are_measured_node_for_node_in_both_engines(executed_lesson):
+    out = text(executed_lesson, L09, "fact-forced-etc")
+    assert "X's only move that does not lose at once: column 6" in out    # the block
+    found = re.findall(r"(L\d_R\d|openings), (readable|compiled): nodes per position ([\d,]+) "
+                       r"with claimeven, ([\d,]+) with forced moves too \([-+\d.]+%\), "
+                       r"([\d,]+) with ETC too", out)
+    nodes = {(name, engine): tuple(int(n.replace(",", "")) for n in figures)
+             for name, engine, *figures in found}
+    assert {"L3_R1", "L2_R1"} <= {name for name, engine in nodes if engine == "readable"}
+    assert any(forced < claimeven for claimeven, forced, _ in nodes.values())
+    for (name, engine), figures in nodes.items():     # the same searches, compiled
+        if engine == "readable":
+            assert nodes[(name, "compiled")] == figures, name
+
+
 def test_09_the_perfect_player_answers_within_a_second(executed_lesson):
     out = lessons.cell_text(executed_lesson(L09), "fact-perfect-game")
     assert "O wins" in out

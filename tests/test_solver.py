@@ -11,6 +11,7 @@ import pytest
 from gamelib.games import ConnectFour, IllegalMoveError, from_standard, to_standard
 from gamelib.solver import Position, Solver, analyze, solve
 from gamelib.solver import api, fast
+from gamelib.solver.negamax import forced_move
 from gamelib.solver import table as tt
 from gamelib.solver.position import (EVEN_ROWS, NO_BOUND, ODD_ROWS, WIDTH, claimeven_bound, has_four,
                                      random_unfinished)
@@ -71,12 +72,20 @@ def every_few(name: str, count: int) -> list[tuple[str, int]]:
     return pairs[::max(1, len(pairs) // count)][:count]
 
 
-@pytest.mark.parametrize("claimeven", [False, True])
+KNOWLEDGE = {"none": 0, "claimeven": fast.CLAIMEVEN, "forced": fast.FORCED, "etc": fast.ETC,
+             "claimeven forced etc": fast.CLAIMEVEN | fast.FORCED | fast.ETC}
+"""The readable engine's switches (by their names) and the compiled engine's options; the
+last one together in the fast suite, forced moves and ETC alone in the slow one."""
+
+
+@pytest.mark.parametrize("knowledge", [pytest.param(name, marks=pytest.mark.slow)
+                                       if name in ("forced", "etc") else name
+                                       for name in KNOWLEDGE])
 @pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow)
                                   if name == "Test_L2_R2" else name for name in SAMPLES])
-def test_readable_and_compiled_engines_search_the_same_nodes(name, claimeven):
-    python = Solver(claimeven=claimeven)
-    compiled = fast.FastSolver(options=fast.CLAIMEVEN if claimeven else 0)
+def test_readable_and_compiled_engines_search_the_same_nodes(name, knowledge):
+    python = Solver(**{switch: True for switch in knowledge.split() if switch != "none"})
+    compiled = fast.FastSolver(options=KNOWLEDGE[knowledge])
     for moves, score in every_few(name, SAMPLES[name]):
         pos = Position.from_string(moves)
         python.reset()
@@ -100,7 +109,9 @@ def test_both_engines_give_up_the_same_way_when_the_node_budget_is_spent():
 
 @pytest.mark.parametrize("options", [0, fast.ETC, fast.HASH_MOVE, fast.TWO_TABLES,
                                      fast.FAIL_SOFT, fast.BEST, fast.ETC | fast.BEST,
-                                     fast.CLAIMEVEN, fast.CLAIMEVEN | fast.BEST])
+                                     fast.CLAIMEVEN, fast.CLAIMEVEN | fast.BEST, fast.FORCED,
+                                     fast.FORCED | fast.BEST,
+                                     fast.FORCED | fast.ETC | fast.CLAIMEVEN | fast.BEST])
 @pytest.mark.parametrize("name, count", [("Test_L3_R1", 100), ("Test_L2_R1", 100),
                                          ("Test_L2_R2", 10), ("Test_L1_R1", 40),
                                          ("Test_L1_R2", 1)])
@@ -194,6 +205,45 @@ def test_the_claimeven_search_is_exact_on_whole_sets(name, count):
     for moves, score in every_few(name, count):
         compiled.reset()
         assert compiled.solve(Position.from_string(moves)) == score, moves
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", [fast.BEST | fast.FORCED, fast.BEST | fast.ETC,
+                                     fast.BEST | fast.FORCED | fast.ETC | fast.CLAIMEVEN])
+@pytest.mark.parametrize("name, count", [("Test_L3_R1", 1000), ("Test_L2_R1", 1000),
+                                         ("Test_L2_R2", 1000), ("Test_L1_R1", 1000),
+                                         ("Test_L1_R2", 40)])
+def test_the_forced_move_and_etc_searches_are_exact_on_whole_sets(name, count, options):
+    compiled = fast.FastSolver(options=options)
+    for moves, score in every_few(name, count):
+        compiled.reset()
+        assert compiled.solve(Position.from_string(moves)) == score, (moves, options)
+
+
+def test_a_forced_move_is_played_without_a_node_of_its_own():
+    """In this end game the player to move has one move that does not lose at once: with
+    forced moves, searching it is searching the position after that move (negated), node
+    for node, in both engines; opening every forced node takes more."""
+    forced = Position.from_string("45055035312150041230105362436")
+    move = forced_move(forced)
+    after = forced.play(move)
+    assert move == forced.non_losing_moves() != 0 and not forced.can_win_next()
+    assert forced_move(Position.from_string("")) == forced_move(after) == 0
+    for alpha, beta in ((3, 4), (4, 5), (-2, 6)):
+        searches = [Solver(forced=True), Solver(forced=True), Solver()]
+        value, shorter, plain = (solver.negamax(pos, a, b) for solver, pos, a, b in
+                                 zip(searches, (forced, after, forced),
+                                     (alpha, -beta, alpha), (beta, -alpha, beta)))
+        assert value == -shorter == plain, (alpha, beta)
+        nodes = searches[0].nodes
+        assert 0 < nodes == searches[1].nodes < searches[2].nodes, (alpha, beta)
+        compiled = fast.FastSolver(options=fast.FORCED)
+        fast.start(compiled.work, 0)
+        assert fast.negamax(forced.current, forced.mask, forced.moves, alpha, beta,
+                            compiled.table, compiled.work) == value
+        assert compiled.work[fast.NODES] == nodes
+
+
 
 
 def test_emptying_the_table_by_generation_equals_wiping_it():

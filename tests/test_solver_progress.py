@@ -172,3 +172,23 @@ def test_the_progress_speaks_korean(monkeypatch, capsys):
     seen: list[Progress] = []
     api.analyze(PAST_THE_BOOK, progress=seen.append)
     assert leftover_english(progress.describe(seen[-1])) == []
+
+
+@pytest.mark.parametrize("name", ["fast", "wasm"])
+def test_a_split_search_with_every_idea_on_searches_the_same_nodes(name):
+    """Stopping and resuming keeps the forced moves' frames, the claimeven bound and ETC."""
+    from gamelib.solver import fast
+
+    if name == "wasm":
+        wasm = pytest.importorskip("gamelib.solver.wasm")
+        make = wasm.WasmSolver
+    else:
+        make = fast.FastSolver
+    options = fast.BEST | fast.FORCED | fast.ETC | fast.CLAIMEVEN
+    for text, _score in POSITIONS[:4]:
+        pos = to_position(text)
+        whole_solver, split_solver = make(options), make(options)
+        whole = [whole_solver.search_window(pos, 0), whole_solver.nodes]
+        ticks: list[int] = []
+        split = [split_solver.search_window(pos, 0, 5, ticks.append), split_solver.nodes]
+        assert split == whole and len(ticks) == (whole[1] - 1) // 5

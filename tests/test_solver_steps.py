@@ -214,7 +214,7 @@ def test_the_claimeven_step_is_exact_saves_nodes_and_compiles_node_for_node():
     from gamelib.solver.api import get_solver
     from gamelib.solver.steps import KNOWLEDGE_STEPS, measure
 
-    readable_step, compiled_step = KNOWLEDGE_STEPS
+    readable_step, compiled_step = KNOWLEDGE_STEPS[:2]
     assert readable_step.ideas == STEPS[7].ideas | {"claimeven"} == compiled_step.ideas
     middle = load_test_set("L2_R1", 20, DATA)
     without = measure(READABLE[-1], middle, 100_000)
@@ -225,6 +225,23 @@ def test_the_claimeven_step_is_exact_saves_nodes_and_compiles_node_for_node():
     assert knowing.nodes < without.nodes
     assert compiled.nodes == knowing.nodes
     assert get_solver("fast").options == fast.BEST
+
+
+def test_the_forced_move_and_etc_steps_are_exact_save_nodes_and_compile_node_for_node():
+    """Each knowledge step adds one idea to the one before; forced moves and ETC keep every
+    score, search fewer nodes than the claimeven step on these middle-game positions, and
+    their compiled twins (FORCED, ETC) search the same nodes."""
+    from gamelib.solver.steps import KNOWLEDGE_STEPS, measure
+
+    ideas = [step.ideas for step in KNOWLEDGE_STEPS[::2]]
+    assert [len(b - a) for a, b in zip([STEPS[7].ideas] + ideas, ideas)] == [1, 1, 1]
+    assert [step.ideas for step in KNOWLEDGE_STEPS[1::2]] == ideas
+    middle = load_test_set("L2_R1", 20, DATA)
+    cells = [measure(step, middle, 100_000) for step in KNOWLEDGE_STEPS]
+    assert all(cell is not None and not cell.wrong for cell in cells)
+    nodes = [cell.nodes for cell in cells if cell is not None]
+    assert nodes[0::2] == nodes[1::2]                   # readable == compiled, step by step
+    assert nodes[4] < nodes[2] < nodes[0]               # ETC < forced moves < claimeven
 
 
 def test_without_numba_the_compiled_claimeven_step_switches_the_readable_solver(monkeypatch):
@@ -245,6 +262,9 @@ def test_without_numba_the_compiled_claimeven_step_switches_the_readable_solver(
     compiled = measure(KNOWLEDGE_STEPS[1], end, 100_000)
     assert readable is not None and compiled is not None and not compiled.wrong
     assert compiled.nodes == readable.nodes and not shared.claimeven
+    forced = measure(KNOWLEDGE_STEPS[3], end, 100_000)      # + forced moves, compiled
+    assert forced is not None and forced.nodes == measure(KNOWLEDGE_STEPS[2], end, 100_000).nodes
+    assert forced.nodes < compiled.nodes and not (shared.forced or shared.etc)
 
 
 def browser_with_webassembly(monkeypatch) -> None:
@@ -271,8 +291,10 @@ def test_in_the_browser_the_compiled_claimeven_step_runs_webassembly_node_for_no
     numba = measure(KNOWLEDGE_STEPS[1], middle, 100_000)
     numba_plain = measure(STEPS[len(READABLE)], middle, 100_000)
     browser_with_webassembly(monkeypatch)
-    solver, claimeven = compiled_solver()
-    assert isinstance(solver, wasm.WasmSolver) and claimeven == wasm.CLAIMEVEN
+    solver, options = compiled_solver()
+    assert isinstance(solver, wasm.WasmSolver) and options is not None
+    assert options == {"claimeven": wasm.CLAIMEVEN, "forced moves": wasm.FORCED,
+                       "enhanced cutoffs": wasm.ETC}
     web = measure(KNOWLEDGE_STEPS[1], middle, 100_000)
     web_plain = measure(STEPS[len(READABLE)], middle, 100_000)
     assert numba is not None and web is not None and not web.wrong

@@ -16,7 +16,8 @@ from gamelib.solver.position import Position, random_unfinished
 from tests.test_solver import every_few, reference
 
 OPTIONS = [0, fast.ETC, fast.HASH_MOVE, fast.TWO_TABLES, fast.FAIL_SOFT, fast.BEST,
-           fast.ETC | fast.BEST, fast.CLAIMEVEN, fast.CLAIMEVEN | fast.BEST]
+           fast.ETC | fast.BEST, fast.CLAIMEVEN, fast.CLAIMEVEN | fast.BEST, fast.FORCED,
+           fast.FORCED | fast.BEST, fast.FORCED | fast.ETC | fast.CLAIMEVEN | fast.BEST]
 SAMPLES = {"Test_L3_R1": 8, "Test_L2_R1": 8, "Test_L2_R2": 1, "Test_L1_R1": 3}
 """Positions of each easier standard set compared, spread over the set."""
 CHOSEN = {"Test_L1_R2": [10], "Test_L1_R3": [282]}
@@ -153,19 +154,19 @@ def test_the_empty_table_by_generation_equals_a_wiped_one(pair) -> None:
 
 def test_unknown_options_are_a_clear_error(pair) -> None:
     web = pair[1]
-    for bad in (32, -1, fast.BEST | 64):
+    for bad in (64, -1, fast.BEST | 128):
         with pytest.raises(ValueError, match="unknown solver options.*ETC=1"):
             web.options = bad
     with pytest.raises(ValueError, match="unknown solver options"):
-        wasm.WasmSolver(options=32)
+        wasm.WasmSolver(options=64)
     assert web.options in (0, *OPTIONS)              # unchanged by the refused values
 
 
 def test_the_options_and_table_are_fast_pys() -> None:
     """One meaning for each constant in both engines (core.c checks its own at load)."""
     assert (wasm.ETC, wasm.HASH_MOVE, wasm.TWO_TABLES, wasm.FAIL_SOFT, wasm.CLAIMEVEN,
-            wasm.BEST) == (fast.ETC, fast.HASH_MOVE, fast.TWO_TABLES, fast.FAIL_SOFT,
-                           fast.CLAIMEVEN, fast.BEST)
+            wasm.FORCED, wasm.BEST) == (fast.ETC, fast.HASH_MOVE, fast.TWO_TABLES,
+                                        fast.FAIL_SOFT, fast.CLAIMEVEN, fast.FORCED, fast.BEST)
     assert wasm.GENERATIONS == fast.GENERATIONS
 
 

@@ -58,9 +58,11 @@ static const int ORDER[WIDTH] = {3, 2, 4, 1, 5, 0, 6};  /* COLUMN_ORDER: centre 
 #define TWO_TABLES 4
 #define FAIL_SOFT 8
 #define CLAIMEVEN 16
-#define KNOWN_OPTIONS (ETC | HASH_MOVE | TWO_TABLES | FAIL_SOFT | CLAIMEVEN)
+#define FORCED 32
+#define KNOWN_OPTIONS (ETC | HASH_MOVE | TWO_TABLES | FAIL_SOFT | CLAIMEVEN | FORCED)
 #define BEST (HASH_MOVE | TWO_TABLES | FAIL_SOFT)
 #define ETC_DEPTH 12
+#define FORCED_FRAME (-1)               /* keys[d] of a forced move's frame (FORCED) */
 #define FRAMES (SIZE + 1)
 #define CODES_SIZE 64                   /* bytes of `codes`, the buffer solve_codes reads */
 
@@ -270,6 +272,21 @@ static i64 negamax(i64 root_current, i64 root_mask, i64 root_moves, i64 root_alp
     }
     for (;;) {
         /* go down: the node at depth d */
+        i64 current = currents[d], mask = masks[d], moves = root_moves + d;
+        i64 their_spots = threats[d] >= 0 ? threats[d]
+                                          : winning_spots((u64)(current ^ mask), (u64)mask);
+        i64 alpha = alphas[d], beta = betas[d];
+        i64 possible = open_window(mask, their_spots, moves, &alpha, &beta);
+        if ((opts & FORCED) && possible && !(possible & (possible - 1))) {
+            /* a forced move: no node, go on from the position after it */
+            keys[d] = FORCED_FRAME;
+            currents[d + 1] = current ^ mask;
+            masks[d + 1] = mask | possible;
+            threats[d + 1] = -1;
+            alphas[d + 1] = -betas[d]; betas[d + 1] = -alphas[d];
+            d++;
+            continue;
+        }
         count_nodes++;
         if (count_nodes > limit) {
             nodes = count_nodes;
@@ -277,11 +294,6 @@ static i64 negamax(i64 root_current, i64 root_mask, i64 root_moves, i64 root_alp
             stopped_at = d;
             return 0;
         }
-        i64 current = currents[d], mask = masks[d], moves = root_moves + d;
-        i64 their_spots = threats[d] >= 0 ? threats[d]
-                                          : winning_spots((u64)(current ^ mask), (u64)mask);
-        i64 alpha = alphas[d], beta = betas[d];
-        i64 possible = open_window(mask, their_spots, moves, &alpha, &beta);
         if (alpha < beta && (opts & CLAIMEVEN)) {
             i64 cap = claimeven_bound((u64)current, (u64)mask);
             if (cap < beta) beta = cap;
@@ -330,6 +342,10 @@ static i64 negamax(i64 root_current, i64 root_mask, i64 root_moves, i64 root_alp
             }
             d--;
             i64 score = -value;
+            if (keys[d] == FORCED_FRAME) {
+                value = score;
+                continue;
+            }
             if (score >= betas[d]) {
                 i64 move = order[WIDTH * d + trying[d]];
                 store(keys[d], root_moves + d, near, tag, encode_lower(score),

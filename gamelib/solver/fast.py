@@ -30,12 +30,18 @@ it). Each bit of `options` switches on one idea that makes it faster:
 - CLAIMEVEN: knowledge instead of speed: where every column has an even number of empty
   cells, the opponent's follow-up (`position.claimeven_bound`) caps the score, and a
   window above the cap is settled without a search (`Solver(claimeven=True)` is the
-  same search in plain Python, node for node).
+  same search in plain Python, node for node);
+- FORCED: knowledge too: a position whose player has exactly one move that does not
+  lose at once is no choice, and is not a node: the search plays the move and goes on
+  from the position after it, in the same frame of the stack (`Solver(forced=True)`).
+  ETC is `Solver(etc=True)` in plain Python, node for node.
 The default, `BEST`, is HASH_MOVE, TWO_TABLES and FAIL_SOFT. ETC searches 10-25% fewer
 nodes, but since the search fetches its children's table slots ahead of time
 (`sort_moves`), a node costs little more than that wait, and ETC's extra probes cost more
 time than its nodes save; CLAIMEVEN saves 0-6% of the nodes, and no time this could
-measure yet (benchmarks/README.md has the figures).
+measure yet; FORCED saves 10-27% of the counted nodes (a forced move is still played,
+only not counted) and, with ETC, 18-35%, but no clear time on a shared machine either
+(benchmarks/README.md has the figures).
 
 The entries called from Python (`negamax`, `solve_full`, `solve_codes`) release the GIL
 (nogil): a search in a background thread leaves the notebook's main thread free (a
@@ -104,10 +110,10 @@ the search is following: its position (CURRENTS, MASKS, as in position.py), wind
 out of how many sorted so far (COUNTS), the moves still to sort (UNSORTED, HASH_MOVE),
 the opponent's winning spots (THREATS, -1: not known yet) and the best score of its
 moves so far (BESTS, FAIL_SOFT)."""
-ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN = 1, 2, 4, 8, 16
-ETC_DEPTH = 12
-"""ETC looks ahead only where more than this many cells are empty: nearer the end, its
-seven table probes cost more than the nodes they save."""
+ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN, FORCED = 1, 2, 4, 8, 16, 32
+ETC_DEPTH = tt.ETC_DEPTH
+FORCED_FRAME = -1
+"""KEYS' mark of a forced move's frame (FORCED): no node, its value is its child's, negated."""
 SCATTER = 8191
 """The step of `read_scattered` through a table (a prime that divides neither size, so
 it visits every slot)."""
@@ -368,13 +374,20 @@ def negamax(root_current: int, root_mask: int, root_moves: int, root_alpha: int,
         alphas[0], betas[0] = root_alpha, root_beta
     while True:
         # go down: the node at depth d
+        current, mask, moves = currents[d], masks[d], root_moves + d
+        their_spots = threats[d] if threats[d] >= 0 else winning_spots(current ^ mask, mask)
+        possible, alpha, beta = open_window(mask, their_spots, moves, alphas[d], betas[d])
+        if options & FORCED and possible and not possible & (possible - 1):
+            # a forced move (`negamax.forced_move`): no node, go on from the position after it
+            keys[d] = FORCED_FRAME
+            currents[d + 1], masks[d + 1], threats[d + 1] = current ^ mask, mask | possible, -1
+            alphas[d + 1], betas[d + 1] = -betas[d], -alphas[d]
+            d += 1
+            continue
         nodes += 1
         if nodes > budget:
             work[NODES], work[ABORTED], work[DEPTH] = nodes, 1, d
             return 0
-        current, mask, moves = currents[d], masks[d], root_moves + d
-        their_spots = threats[d] if threats[d] >= 0 else winning_spots(current ^ mask, mask)
-        possible, alpha, beta = open_window(mask, their_spots, moves, alphas[d], betas[d])
         if alpha < beta and options & CLAIMEVEN:
             beta = min(beta, claimeven_bound(current, mask))
             if alpha >= beta:
@@ -413,6 +426,9 @@ def negamax(root_current: int, root_mask: int, root_moves: int, root_alpha: int,
                 return value
             d -= 1
             score = -value
+            if keys[d] == FORCED_FRAME:
+                value = score
+                continue
             if score >= betas[d]:
                 move = order[WIDTH * d + trying[d]]
                 store(table, keys[d], root_moves + d, near, tag, encode_lower(score),
@@ -537,8 +553,8 @@ def read_scattered(table: np.ndarray, first: int, count: int) -> int:
 
 class FastSolver:
     """The compiled solver, with the same methods as `negamax.Solver`; `options` switches
-    on the ideas that make it faster (ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN;
-    0: exactly the readable search)."""
+    on the ideas that make it faster (ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN,
+    FORCED; 0: exactly the readable search)."""
 
     def __init__(self, options: int = BEST) -> None:
         # the big table, then the small one (TWO_TABLES); np.full writes every page now,
@@ -556,7 +572,8 @@ class FastSolver:
 
     @property
     def options(self) -> int:
-        """The switched-on ideas (bits ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN)."""
+        """The switched-on ideas (bits ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN,
+        FORCED)."""
         return int(self.work[OPTIONS])
 
     @options.setter

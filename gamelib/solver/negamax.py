@@ -13,10 +13,16 @@ The ideas, in the order lesson 09 adds them:
 7. null-window searches: ask "is the score above m?" with the window [m, m+1], and
    narrow [min, max] from the middle until it holds one score.
 
-Then knowledge of the game, switched on with `Solver(claimeven=True)`:
+Then knowledge of the game, each switched on by its own argument of `Solver`:
 8. claimeven: when every column has an even number of empty cells, the opponent can
    answer each move on top of it, which caps the score of the player to move at 0 (or
-   -1) unless its stones and the odd rows hold four in a row (`claimeven_bound`).
+   -1) unless its stones and the odd rows hold four in a row (`claimeven_bound`);
+9. forced moves: a position whose player has exactly one move that does not lose at
+   once (it must block a threat, or every other cell lies under one) is no choice: the
+   move is played at once, without a node of its own (`forced_move`), again and again;
+10. enhanced transposition cutoffs (ETC): before searching a node's moves, look up the
+   positions after them in the table; a child known to score at most u proves at least
+   -u here, and if that reaches beta the node is cut without a search (`etc_bound`).
 
 `gamelib.solver.fast` is the same algorithm compiled with numba.
 """
@@ -25,10 +31,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from gamelib.solver.position import (COLUMN_ORDER, SIZE, Position, claimeven_bound,
+from gamelib.solver.position import (COLUMN_ORDER, SIZE, WIDTH, Position, claimeven_bound,
                                      column_mask)
-from gamelib.solver.table import (TT_SIZE, SolverTable, decode_lower, decode_upper,
-                                  encode_lower, encode_upper, is_lower)
+from gamelib.solver.table import (ETC_DEPTH, TT_SIZE, SolverTable, decode_lower,
+                                  decode_upper, encode_lower, encode_upper, is_lower)
 
 
 class OutOfBudget(Exception):
@@ -37,11 +43,15 @@ class OutOfBudget(Exception):
 
 class Solver:
     """Solves positions exactly; keeps its transposition table between calls. With
-    `claimeven`, bounds the score by the claimeven rule too (idea 8)."""
+    `claimeven`, bounds the score by the claimeven rule too (idea 8); with `forced`, plays
+    forced moves without a node (idea 9); with `etc`, looks up the children first (idea 10)."""
 
-    def __init__(self, tt_size: int = TT_SIZE, claimeven: bool = False) -> None:
+    def __init__(self, tt_size: int = TT_SIZE, claimeven: bool = False, forced: bool = False,
+                 etc: bool = False) -> None:
         self.table = SolverTable(tt_size)
         self.claimeven = claimeven
+        self.forced = forced
+        self.etc = etc
         self.nodes = 0
         self.budget: int | None = None   # stop when `nodes` passes this (see `solve`)
         self.aborted = False
@@ -56,6 +66,10 @@ class Solver:
     def negamax(self, pos: Position, alpha: int, beta: int) -> int:
         """The exact score if it lies in (alpha, beta); otherwise a bound on the wrong side
         of the window (<= alpha or >= beta). The player to move cannot win at once."""
+        if self.forced:                     # no choice: play the move, no node of its own
+            move = forced_move(pos)
+            if move:
+                return -self.negamax(pos.play(move), -beta, -alpha)
         self.nodes += 1
         if self.budget is not None and self.nodes > self.budget:
             self.budget_spent()
@@ -89,6 +103,11 @@ class Solver:
             beta = high
             if alpha >= beta:
                 return beta
+        if self.etc and pos.moves < SIZE - ETC_DEPTH:   # a child's bound may cut already
+            low = etc_bound(pos, moves, self.table.get)
+            if low >= beta:
+                self.table.put(pos.key(), encode_lower(low))
+                return low
         for move in ordered_moves(pos, moves):
             score = -self.negamax(pos.play(move), -beta, -alpha)
             if score >= beta:               # good enough: the opponent avoids this line
@@ -165,6 +184,28 @@ def ordered_moves(pos: Position, moves: int) -> list[int]:
             candidates.append((-pos.move_score(move), rank, move))
     candidates.sort()
     return [move for _, _, move in candidates]
+
+
+def forced_move(pos: Position) -> int:
+    """The only move of `pos` that does not lose at once, if there is exactly one and the
+    game can still be won (0 otherwise: no move, a choice, or a draw two stones away)."""
+    moves = pos.non_losing_moves()
+    if pos.moves < SIZE - 2 and moves and not moves & (moves - 1):
+        return moves
+    return 0
+
+
+def etc_bound(pos: Position, moves: int, stored: Callable[[int], int]) -> int:
+    """The best score `pos` is sure of through the positions after `moves` (one bit
+    each), by what `stored(key)` (the table) holds for them: a child with an upper
+    bound u (it scores at most u) gives at least -u here; -SIZE where none has one."""
+    best = -SIZE
+    for col in range(WIDTH):
+        move = moves & column_mask(col)
+        value = stored(pos.play(move).key()) if move else 0
+        if value and not is_lower(value):
+            best = max(best, -decode_upper(value))
+    return best
 
 
 def score_range(moves: int, weak: bool) -> tuple[int, int]:

@@ -13,12 +13,19 @@
 - "opening book":        answer early positions from positions solved in advance;
 - "claimeven":           knowledge of the game: where every column has an even number of
                          empty cells, the opponent's follow-up caps the score of the player
-                         to move (`position.claimeven_bound`), which settles the windows above it.
+                         to move (`position.claimeven_bound`), which settles the windows above it;
+- "forced moves":        a player with exactly one move that does not lose at once has no
+                         choice: play it at once, without a node of its own (again and again:
+                         a child can be several moves deeper);
+- "enhanced cutoffs":    before searching the moves, look up the positions after them in the
+                         table: a child that scores at most u proves at least -u, which may
+                         already reach beta (enhanced transposition cutoffs, ETC).
 
 Every combination returns the exact score (tests check them against the standard test
 sets). `STEPS` lists the lesson's steps in order, each adding one idea; the last rows
 run the compiled solver (`gamelib.solver.fast`), which has every idea but the book.
-`KNOWLEDGE_STEPS` add knowledge of the game to the last readable step, readable and compiled.
+`KNOWLEDGE_STEPS` add knowledge of the game to the last readable step, one idea at a time,
+each readable and compiled.
 `benchmark_steps(...)` measures them on the same positions, like Pons' tables: mean time,
 mean nodes and thousands of nodes per second, "n/a" where a step needs too many nodes.
 """
@@ -30,10 +37,11 @@ import gzip
 import hashlib
 import time
 import zlib
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, Iterable, Sequence, Union
+from typing import Any, Iterable, Iterator, Sequence, Union
 
 from gamelib.games.quoting import brief
 from gamelib.games.connect4 import from_standard
@@ -41,16 +49,19 @@ from gamelib.platform import N_, _, display_width, ngettext, pad
 from gamelib.solver.book import OpeningBook
 from gamelib.solver import wasm
 from gamelib.solver.engine import engine_name, fast_module, get_solver
-from gamelib.solver.negamax import OutOfBudget, narrow_by_null_windows, ordered_moves
+from gamelib.solver.negamax import (OutOfBudget, forced_move, narrow_by_null_windows,
+                                    ordered_moves)
 from gamelib.solver.position import (COLUMN_ORDER, HEIGHT, MIN_SCORE, SIZE, WIDTH,
                                      Position, claimeven_bound, column_mask)
-from gamelib.solver.table import LOWER_OFFSET, UPPER_LIMIT
+from gamelib.solver.table import ETC_DEPTH, LOWER_OFFSET, UPPER_LIMIT
 
 IDEAS = ("move order", "bitboards", "transposition table", "null windows",
-         "anticipate losses", "threat order", "lower bounds", "opening book", "claimeven")
+         "anticipate losses", "threat order", "lower bounds", "opening book", "claimeven",
+         "forced moves", "enhanced cutoffs")
 NEEDS = {"transposition table": "bitboards", "anticipate losses": "bitboards",
          "threat order": "bitboards", "lower bounds": "transposition table",
-         "opening book": "bitboards", "claimeven": "bitboards"}
+         "opening book": "bitboards", "claimeven": "bitboards",
+         "forced moves": "anticipate losses", "enhanced cutoffs": "transposition table"}
 """Ideas that build on another (the table's key and the threat tests use bitboards)."""
 
 LEFT_TO_RIGHT = tuple(range(WIDTH))
@@ -165,6 +176,11 @@ class StepSolver:
     def negamax(self, pos: AnyPosition, alpha: int, beta: int) -> int:
         """The score if it lies in (alpha, beta), else a bound beyond the window. With
         "anticipate losses", the caller has checked that the player to move cannot win at once."""
+        if self.uses("forced moves"):           # no choice: play it, no node of its own
+            assert isinstance(pos, Position)
+            move = forced_move(pos)
+            if move:
+                return -self.negamax(pos.play(move), -beta, -alpha)
         self.nodes += 1
         if self.budget and self.nodes > self.budget:
             raise OutOfBudget
@@ -208,7 +224,13 @@ class StepSolver:
             beta = high
             if alpha >= beta:
                 return beta
-        for child in self.children(pos):
+        children = self.children(pos)
+        if self.uses("enhanced cutoffs") and pos.moves < SIZE - ETC_DEPTH:
+            low = self.bound_from_children(children)    # a child's bound may cut already
+            if low >= beta:
+                self.remember(pos, "lower", low)
+                return low
+        for child in children:
             score = -self.negamax(child, -beta, -alpha)
             if score >= beta:
                 self.remember(pos, "lower", score)
@@ -232,6 +254,16 @@ class StepSolver:
             moves = sum(pos.possible() & column_mask(col) for col in columns)
             return [pos.play(move) for move in ordered_moves(pos, moves)]
         return [pos.play_col(col) for col in columns]
+
+    def bound_from_children(self, children: list[AnyPosition]) -> int:
+        """The best score sure through the table's upper bounds of `children`: a child that
+        scores at most u gives at least -u (-SIZE where none has one)."""
+        best = -SIZE
+        for child in children:
+            known = self.recall(child)
+            if known is not None and known[0] == "upper":
+                best = max(best, -known[1])
+        return best
 
     def column_order(self) -> Sequence[int]:
         """Centre first with move ordering, else left to right."""
@@ -296,11 +328,34 @@ def _cumulative() -> list[Step]:
 
 
 STEPS = _cumulative()
-KNOWLEDGE_STEPS = [Step(N_("+ claimeven bound"), STEPS[7].ideas | {"claimeven"}),
-                   Step(N_("+ claimeven bound, compiled"), STEPS[7].ideas | {"claimeven"},
-                        "compiled")]
+
+
+def _knowledge() -> list[Step]:
+    """Knowledge meets search: each step adds one idea to the one before, from the last
+    readable step on, readable then compiled."""
+    names = [(N_("+ claimeven bound"), N_("+ claimeven bound, compiled"), "claimeven"),
+             (N_("+ forced moves played out"), N_("+ forced moves played out, compiled"),
+              "forced moves"),
+             (N_("+ enhanced transposition cutoffs"),
+              N_("+ enhanced transposition cutoffs, compiled"), "enhanced cutoffs")]
+    steps, ideas = [], STEPS[7].ideas
+    for readable, compiled, idea in names:
+        ideas = ideas | {idea}
+        steps += [Step(readable, ideas), Step(compiled, ideas, "compiled")]
+    return steps
+
+
+KNOWLEDGE_STEPS = _knowledge()
 """Knowledge meets search: the last readable step (every readable idea) with the claimeven
-bound, and the same search compiled (the CLAIMEVEN option), node for node."""
+bound, then forced moves played out, then enhanced transposition cutoffs; each step is
+followed by the same search compiled (its engine's CLAIMEVEN, FORCED and ETC options),
+node for node."""
+COMPILED_OPTIONS = {"claimeven": "CLAIMEVEN", "forced moves": "FORCED",
+                    "enhanced cutoffs": "ETC"}
+"""The compiled engines' option (the same bit in numba and WebAssembly) for each idea."""
+READABLE_SWITCHES = {"claimeven": "claimeven", "forced moves": "forced",
+                     "enhanced cutoffs": "etc"}
+"""`negamax.Solver`'s switch for each idea (the compiled steps' fallback)."""
 
 
 # ----------------------------------------------------------------------------- test sets
@@ -634,20 +689,20 @@ def _readable(step: Step) -> Any:
     return solve_one
 
 
-def compiled_solver() -> tuple[Any, int | None]:
-    """The solver the compiled steps run, with its engine's CLAIMEVEN option: the one
-    get_solver("fast") gives (numba on a desktop, WebAssembly in the browser), or the
-    readable solver and None where neither is compiled here."""
+def compiled_solver() -> tuple[Any, dict[str, int] | None]:
+    """The solver the compiled steps run, with its engine's option for each idea of
+    `COMPILED_OPTIONS`: the one get_solver("fast") gives (numba on a desktop, WebAssembly
+    in the browser), or the readable solver and None where neither is compiled here."""
     try:
         solver = get_solver("fast")
     except RuntimeError:                # a desktop without numba
         return get_solver("python"), None
     name = engine_name(solver)
-    if name == "fast":
-        return solver, int(fast_module().CLAIMEVEN)
-    if name == "wasm":
-        return solver, wasm.CLAIMEVEN
-    return solver, None                 # the browser without its WebAssembly core
+    module: Any = fast_module() if name == "fast" else wasm if name == "wasm" else None
+    if module is None:
+        return solver, None             # the browser without its WebAssembly core
+    return solver, {idea: int(getattr(module, option))
+                    for idea, option in COMPILED_OPTIONS.items()}
 
 
 def compiled_here() -> bool:
@@ -659,39 +714,46 @@ def compiled_here() -> bool:
 def _compiled(step: Step) -> Any:
     """solve_one(moves, max_nodes) -> (score, nodes, seconds) with the compiled solver
     searching exactly as the readable steps do (options=0: none of its extra ideas, or
-    its CLAIMEVEN with that idea), and the opening book if the step has it; the table is
-    emptied before each position."""
-    solver, claimeven_option = compiled_solver()
-    claimeven = "claimeven" in step.ideas
-    options = claimeven_option if claimeven and claimeven_option is not None else 0
+    the options of the step's knowledge ideas), and the opening book if the step has it;
+    the table is emptied before each position."""
+    solver, option_of = compiled_solver()
+    options = sum(bit for idea, bit in (option_of or {}).items() if idea in step.ideas)
+    switches = {name: idea in step.ideas for idea, name in READABLE_SWITCHES.items()}
     book = OpeningBook.load() if "opening book" in step.ideas else None
     solver.solve(Position.from_string("3"), max_nodes=10)   # compile before timing
 
     def solve_one(moves: str, max_nodes: int) -> tuple[int, int, float]:
         solver.reset()
         pos = Position.from_string(moves)
-        saved = getattr(solver, "options", None)    # None: the readable solver
-        if saved is not None:
-            solver.options = options    # the readable search; the shared solver gets its own back
-        saved_claimeven = getattr(solver, "claimeven", None)     # the readable solver's switch
-        if saved_claimeven is not None:
-            solver.claimeven = claimeven
-        try:
+        with searching_as(solver, options, switches):
             start = time.perf_counter()
             entry = book.lookup(pos) if book is not None else None
             if entry is not None:
                 return entry[0], 0, time.perf_counter() - start
             score = solver.solve(pos, max_nodes=max_nodes)
             seconds = time.perf_counter() - start
-        finally:
-            if saved is not None:
-                solver.options = saved
-            if saved_claimeven is not None:
-                solver.claimeven = saved_claimeven
         if solver.aborted:
             raise OutOfBudget
         return score, solver.nodes, seconds
     return solve_one
+
+
+@contextmanager
+def searching_as(solver: Any, options: int, switches: dict[str, bool]) -> Iterator[None]:
+    """`solver` with these compiled `options`, or the readable solver with these
+    `switches`, for the block; the shared solver gets its own settings back afterwards."""
+    compiled = hasattr(solver, "options")
+    saved = {name: getattr(solver, name) for name in (["options"] if compiled else switches)}
+    if compiled:
+        solver.options = options
+    else:
+        for name, on in switches.items():
+            setattr(solver, name, on)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            setattr(solver, name, value)
 
 
 def benchmark_steps(sets: Sequence[BenchmarkSet], steps: Sequence[Step] = STEPS,

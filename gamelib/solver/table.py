@@ -39,6 +39,9 @@ NEAR_SIZE = 1_048_583
 8 MB, small enough to stay in the CPU's cache."""
 NEAR_MOVES = 14
 """With TWO_TABLES, positions with this many stones or more go to the second table."""
+ETC_DEPTH = 12
+"""Enhanced transposition cutoffs look up a node's children only where more than this many
+cells are empty: nearer the end, the lookups cost more than the nodes they save."""
 KEY_BITS = 29
 """Low bits of the key kept in a compiled slot (with the slot number they identify it)."""
 VALUE_BITS = 7

@@ -24,11 +24,11 @@ from gamelib.solver import table as tt
 from gamelib.solver.position import SIZE, Position
 
 CORE = Path(__file__).with_name("core.wasm")
-ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN = 1, 2, 4, 8, 16
+ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN, FORCED = 1, 2, 4, 8, 16, 32
 """The options, the bits of fast.py's `options` (same meanings, same numbers)."""
 OPTION_NAMES = {ETC: "ETC", HASH_MOVE: "HASH_MOVE", TWO_TABLES: "TWO_TABLES",
-                FAIL_SOFT: "FAIL_SOFT", CLAIMEVEN: "CLAIMEVEN"}
-KNOWN_OPTIONS = ETC | HASH_MOVE | TWO_TABLES | FAIL_SOFT | CLAIMEVEN
+                FAIL_SOFT: "FAIL_SOFT", CLAIMEVEN: "CLAIMEVEN", FORCED: "FORCED"}
+KNOWN_OPTIONS = ETC | HASH_MOVE | TWO_TABLES | FAIL_SOFT | CLAIMEVEN | FORCED
 BEST = HASH_MOVE | TWO_TABLES | FAIL_SOFT
 GENERATIONS = 1 << 16
 """Table generations before a reset really zeroes the table (as fast.GENERATIONS)."""
@@ -145,7 +145,8 @@ class WasmSolver:
 
     @property
     def options(self) -> int:
-        """The switched-on ideas (bits ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN)."""
+        """The switched-on ideas (bits ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN,
+        FORCED)."""
         return int(self.core.call("get_options"))
 
     @options.setter
