@@ -7,7 +7,7 @@ import re
 
 NAMES = {
     # names of the field and of programs, kept as they are in the Korean edition
-    "AI", "MCTS", "MCTS-Solver", "UCT", "UCB", "UCB1", "MAX", "MIN", "PV", "TD", "Elo", "CI",
+    "AI", "ETC", "MCTS", "MCTS-Solver", "UCT", "UCB", "UCB1", "MAX", "MIN", "PV", "TD", "Elo", "CI",
     "Python", "JupyterLab", "Jupyter", "Ctrl-C", "Pons", "numba", "SVG", "README", "CPU",
     "CPUs", "FILE", "SET", "LANG", "DIR", "NAME", "GAME", "OK", "Kopec", "Allis", "AIMA",
     "alpha", "beta", "n-tuple", "Wilson", "WebAssembly", "wasmtime",

@@ -81,6 +81,7 @@ KEPT_ENGLISH: dict[str, tuple[str, ...]] = {
     "09": ("openings", "readable", "compiled",    # a test set's and the solvers' names
            r"alignment(\(bits\))?"),                    # the exercise's function
     "10": (r"(learned \(td\)|window count|report's evaluation), depth \d",
+           r"the (window count|report's evaluation)",
            "window count", "report's evaluation", r"learned \(td\)", "plain MCTS",
            "MCTS with learned playouts", "the learned evaluation",    # players' names
            "delta", "target"),                # TD(0)'s symbols, as the prose writes them
