@@ -44,3 +44,23 @@ def test_every_bold_text_of_a_translation_renders(path):
              for message in translations.read_catalog(path)
              if message.id and message.string and message.context not in code}
     assert {cell: places for cell, places in found.items() if places} == {}
+
+
+HANGUL_IN_A_WIDTH = re.compile(r"""\{(['"])[^'"{}]*[가-힣][^'"{}]*\1:[<>^]?\d+\}""")
+"""A Korean string padded by a format width ({'깊이':>5}): the width counts characters, and a
+Hangul letter takes two columns on screen, so the column it heads ends too far right."""
+
+
+def test_hangul_padding_is_found():
+    assert HANGUL_IN_A_WIDTH.search("print(f\"{'깊이':>5} {depth:>5}\")")
+    assert not HANGUL_IN_A_WIDTH.search("print(\" 깊이  미니맥스\")  # {'depth':>5}")
+
+
+@pytest.mark.parametrize("path", CATALOGS, ids=lambda path: f"{path.parent.name}/{path.stem}")
+def test_no_code_translation_pads_korean_text_by_a_format_width(path):
+    code = code_cell_ids(path.stem)
+    padded = {message.context: HANGUL_IN_A_WIDTH.findall(message.string)
+              for message in translations.read_catalog(path)
+              if message.id and message.string and message.context in code}
+    assert not {cell: found for cell, found in padded.items() if found}, \
+        "print such a header as a literal line, spaced by display width"
