@@ -11,7 +11,7 @@ export PYTHONHASHSEED := 0
 PARALLEL := -n auto --dist loadgroup
 FAST_SUITE := -m "not e2e and not slow" --ignore=tests/test_notebooks.py
 
-.PHONY: setup setup-test lessons test test-browser-and-html test-lite test-fast test-versions lock lock-upgrade wheel \
+.PHONY: setup setup-test lessons test test-lite test-fast test-versions lock lock-upgrade wheel \
         figures html bench clean
 
 setup:            ## the lessons set (requirements/lessons.txt), gamelib, Graphviz
@@ -29,17 +29,9 @@ test:             ## the test set with Chromium; every test (unit, notebooks, br
                   ## HTML export, then the fast suite on the oldest and newest other Pythons
 	PYTHON=$(PYTHON) VENV=$(VENV) scripts/setup.sh --browser
 	$(PY) -m pytest $(PARALLEL) -m "not e2e" --durations=20
-	VERSIONS=ends VENV=$(VENV) UV=$(UV) scripts/test_versions.sh --prepare
-	scripts/alongside.sh build/test-versions.log \
-	  env VERSIONS=ends VENV=$(VENV) UV=$(UV) scripts/test_versions.sh --run -- \
-	  $(MAKE) --no-print-directory test-browser-and-html
-
-# The browser tests leave one core mostly idle (one browser, one kernel): the other
-# Pythons' fast suites run meanwhile at the lowest priority, so they take only what the
-# browser tests leave, and what a student sees is still timed on a machine of its own.
-test-browser-and-html:
 	$(PY) -m pytest -m e2e --durations=10
 	GAMELIB_QUICK=1 EXECUTED=build/executed/quick scripts/export_html.sh
+	VERSIONS=ends VENV=$(VENV) UV=$(UV) scripts/test_versions.sh
 
 test-lite:        ## every lesson, English and Korean, run with Run All in the browser build, offline (40-60 min)
 	GAMELIB_LITE_LESSONS=all $(PY) -m pytest tests/e2e/test_lite.py -k every_lesson

@@ -7,19 +7,8 @@
 # as `python3.X` commands on the PATH or else through pyenv (`pyenv latest 3.X`) when
 # pyenv is installed. A Python not found is skipped with a line saying so; any failing
 # suite makes the script fail.
-#
-# --prepare only makes the environments, --run only runs the suites in environments made
-# before (make test prepares them first, then runs the suites beside the browser tests, so
-# that nothing builds in the checkout while the browser build does).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-phase=all
-case ${1:-} in
-  --prepare) phase=prepare ;;
-  --run) phase=run ;;
-  "") ;;
-  *) echo "usage: scripts/test_versions.sh [--prepare | --run]" >&2; exit 2 ;;
-esac
 VENV=${VENV:-.venv}
 UV=${UV:-$VENV/bin/uv}
 export UV_PYTHON_DOWNLOADS=never PYTHONHASHSEED=0
@@ -60,14 +49,10 @@ for version in "${versions[@]}"; do
     continue
   fi
   env=.venv-$version
-  if [[ $phase != run ]]; then
-    echo "== Python $version ($python): the test set in $env"
-    [[ -x $env/bin/python ]] || "$UV" venv --quiet --python "$python" "$env"
-    VIRTUAL_ENV=$env "$UV" pip sync --quiet requirements/test.txt </dev/null
-    VIRTUAL_ENV=$env "$UV" pip install --quiet --no-deps -e . </dev/null
-  fi
-  [[ $phase == prepare ]] && { ran+=("$version"); continue; }
   echo "== Python $version ($python): the fast suite in $env"
+  [[ -x $env/bin/python ]] || "$UV" venv --quiet --python "$python" "$env"
+  VIRTUAL_ENV=$env "$UV" pip sync --quiet requirements/test.txt </dev/null
+  VIRTUAL_ENV=$env "$UV" pip install --quiet --no-deps -e . </dev/null
   if "$env/bin/python" -m pytest -q "${FAST_SUITE[@]}" </dev/null; then
     ran+=("$version")
   else
@@ -75,10 +60,6 @@ for version in "${versions[@]}"; do
   fi
 done
 
-if [[ $phase == prepare ]]; then
-  echo "Other Pythons: environments ready for ${ran[*]:-none}; not found: ${skipped[*]:-none}"
-  exit 0
-fi
 echo "Other Pythons (main: $main_version, full suite): fast suite passed on ${ran[*]:-none};" \
      "not found: ${skipped[*]:-none}; failed on: ${failed[*]:-none}"
 (( ${#failed[@]} == 0 ))
