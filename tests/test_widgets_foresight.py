@@ -150,11 +150,23 @@ def searched_meanwhile(seconds: float = 0.5) -> int:
     return FORESIGHT.solver.nodes - before
 
 
+def searches_within(seconds: float = 20.0) -> bool:
+    """Whether the look-ahead searches some nodes within `seconds` (its thread has the lowest
+    priority: on a busy machine it may wait a while for a core)."""
+    searched_meanwhile(0.0)                 # (the solver exists, a slice under way has ended)
+    before, end = FORESIGHT.solver.nodes, time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        if FORESIGHT.solver.nodes > before:
+            return True
+        time.sleep(0.05)
+    return False
+
+
 def test_the_look_ahead_goes_on_while_the_ai_thinks_and_waits_for_a_review() -> None:
     player = Waiting()
     board = PlayBoard(ConnectFour(), opponent=player, start="31")   # off the book
     board.click(2, wait=False)
-    assert board.thinking and searched_meanwhile() > 0
+    assert board.thinking and searches_within()
     player.release.set()
     board.wait()
     board.review(wait=False)        # two seconds: these positions are too early to solve
