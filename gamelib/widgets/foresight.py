@@ -31,6 +31,7 @@ from typing import Any, Callable
 
 from gamelib.arena.review import ReviewPlan, SolverReview
 from gamelib.games.base import BoardGame, Move, Side, State
+from gamelib.widgets.worker import start_daemon
 
 SLICE = 300_000
 """Nodes searched between two looks at the game (a few hundredths of a second)."""
@@ -188,10 +189,8 @@ def _threads_start(foresight: Foresight) -> bool:
     """Start `foresight`'s thread if it is not running; False where threads cannot start."""
     if foresight.thread is not None:
         return True
-    thread = threading.Thread(target=foresight._loop, daemon=True, name="gamelib-foresight")
-    try:
-        thread.start()
-    except RuntimeError:                # e.g. Pyodide: "can't start new thread"
+    thread = start_daemon(foresight._loop, "gamelib-foresight")
+    if thread is None:
         foresight.failed = True
         return False
     foresight.thread = thread

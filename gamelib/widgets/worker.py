@@ -48,10 +48,8 @@ class Worker:
 
     def _start_thread(self, work: Callable[[], None]) -> bool:
         """Start `work` in a daemon thread; False (and never again) if threads cannot start."""
-        thread = threading.Thread(target=work, daemon=True, name="gamelib-ai")
-        try:
-            thread.start()
-        except RuntimeError:            # e.g. Pyodide: "can't start new thread"
+        thread = start_daemon(work, "gamelib-ai")
+        if thread is None:
             self.threaded = False
             return False
         self.thread = thread
@@ -71,3 +69,13 @@ class Worker:
             thread.join(timeout)
             if timeout is not None:
                 return
+
+
+def start_daemon(target: Callable[[], Any], name: str) -> threading.Thread | None:
+    """A started daemon thread running `target`, or None where threads cannot start."""
+    thread = threading.Thread(target=target, daemon=True, name=name)
+    try:
+        thread.start()
+    except RuntimeError:                # e.g. Pyodide: "can't start new thread"
+        return None
+    return thread
