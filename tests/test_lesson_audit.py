@@ -69,7 +69,7 @@ ALLOWED = (
     Allowed(r"a score of 0\.65 or more|It scores 0\.64 \(the match stops after 80 games\)",
             "the exercise's goal, set by its check, and the model solution's score and games, "
             "which the check prints when run on it (tests/test_exercises.py compares them)", "04"),
-    Allowed(r"up to 200 games|every 40 games|after 12 seconds of play|60 in the browser version"
+    Allowed(r"up to 200 games|every 40 games|after 20 seconds of play|60 in the browser version"
             r"|its five looks",
             "the check's own settings (GAMES, LOOK_EVERY, TIME_LIMIT of the evaluation check), "
             "which tests/test_exercises.py compares with the lesson's words", "04"),

@@ -52,12 +52,14 @@ Z_LOOK = 2.413
 """Standard errors on each side of the interval at every look: Pocock's boundary for 5
 looks with a 5% error rate over the whole match (1.96 at every look would err more
 often: a match that looks several times has several chances to stop on a lucky streak)."""
-TIME_LIMITS = {"desktop": 12.0, "browser": 60.0}
+TIME_LIMITS = {"desktop": 20.0, "browser": 60.0}
 """Seconds of play after which the match stops and the verdict reads the games played (a
 slow evaluation). Counted in process time, which a busy machine does not stretch, except
 in the browser, where the clock on the wall is all there is and Python runs slower: the
 model solution needs 80 games, about 6 s of a desktop's process time and 30 s in the
-browser course on a busy 2-core machine, so each limit leaves room for twice that."""
+browser course on a busy 2-core machine. A plain loop over the 69 windows that reads
+every cell with `state.cell` (14 times slower a call than the window count) needs 120
+games, 10-13 s on a desktop, so the desktop limit leaves it room on a slower computer."""
 TIME_LIMIT = TIME_LIMITS["browser" if in_browser() else "desktop"]
 """The limit where this Python runs."""
 SOLVER_NODES = 10_000
