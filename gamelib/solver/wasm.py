@@ -15,6 +15,7 @@ buffer in the module's memory.
 
 from __future__ import annotations
 
+import weakref
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
@@ -103,7 +104,16 @@ def wasmtime_core() -> Core:
     def write(address: int, data: bytes) -> None:
         """Copy `data` into the module's memory at `address`."""
         memory.write(store, data, address)
-    return Core(call, write)
+    core = Core(call, write)
+    weakref.finalize(core, close_wasmtime, store, engine)
+    return core
+
+
+def close_wasmtime(store: Any, engine: Any) -> None:
+    """Free a core's store and engine when it goes, or at exit before Python tears down
+    wasmtime's own module (whose late clean-up would print ignored errors)."""
+    store.close()
+    engine.close()
 
 
 def load_core() -> Core:
