@@ -15,7 +15,8 @@ from typing import Callable
 
 import pytest
 
-from gamelib.arena.match import match
+from gamelib.arena.match import play_chunk, schedule
+from gamelib.arena.stats import Tally, score_interval
 from gamelib.exercises.evaluation import OPENING_MOVES, check_eval_fn
 from gamelib.exercises.solutions import evaluation as evaluation_solution
 from gamelib.games import ConnectFour
@@ -28,6 +29,12 @@ from test_exercise_mutants import Hangs, time_limit
 ORACLE_GAMES = 240
 """Games of the strength oracle's match (other openings than the check's: another seed)."""
 ORACLE_SEED = 99
+ORACLE_LOOK_EVERY = 40
+"""Games between two looks at the oracle's score: a mutant far from the window count's
+strength is called after 40 or 80 games, not 240."""
+ORACLE_EARLY_Z = 3.5
+"""Standard errors on each side of the interval at an early look: so wide that a call made
+early is the one the whole match would make (the last look uses the usual 95% interval)."""
 
 
 def random_positions(count: int = 300, seed: int = 8) -> list[ConnectFourState]:
@@ -68,14 +75,21 @@ def shape_fault(fn: Callable) -> str | None:
 
 def strength(fn: Callable) -> tuple[str, str]:
     """'better', 'not better' (score at most 0.5) or 'borderline' against the window count
-    in a seat-swapped match on other openings than the check's, with the score."""
+    in a seat-swapped match on other openings than the check's, with the score. The games
+    are those of one match of ORACLE_GAMES, played in parts; a clear score ends it early."""
     mine = AlphaBetaPlayer(depth=2, eval_fn=fn, tt=False)
-    mine.name = "mutant"
     baseline = AlphaBetaPlayer(depth=2, eval_fn=window_eval, tt=False)
-    baseline.name = "window count"
-    result = match(ConnectFour(), mine, baseline, games=ORACLE_GAMES, openings=OPENING_MOVES,
-                   seed=ORACLE_SEED, progress=False, executor="serial")
-    tally = result.tally("mutant")
+    players = {"mutant": mine, "window count": baseline}
+    jobs = schedule(ConnectFour(), ("mutant", "window count"), ORACLE_GAMES, True,
+                    OPENING_MOVES, ORACLE_SEED)
+    tally = Tally()
+    for start in range(0, ORACLE_GAMES, ORACLE_LOOK_EVERY):
+        for summary in play_chunk((ConnectFour(), players,
+                                   jobs[start:start + ORACLE_LOOK_EVERY])):
+            tally = tally + summary.tally("mutant")
+        low, high = score_interval(tally.wins, tally.draws, tally.losses, z=ORACLE_EARLY_Z)
+        if low > 0.5 or high < 0.5:
+            return ("better" if low > 0.5 else "not better"), str(tally)
     low, _ = tally.interval
     verdict = "better" if low > 0.5 else "not better" if tally.score <= 0.5 else "borderline"
     return verdict, str(tally)
