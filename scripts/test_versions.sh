@@ -12,9 +12,10 @@ cd "$(dirname "$0")/.."
 VENV=${VENV:-.venv}
 UV=${UV:-$VENV/bin/uv}
 export UV_PYTHON_DOWNLOADS=never PYTHONHASHSEED=0
-# The type check runs once, on the main Python: numpy's type stubs differ between the numpy
+# The long computations marked `heavy` (their answers do not depend on the Python) run once,
+# on the main Python, as does the type check: numpy's type stubs differ between the numpy
 # versions the other Pythons get, and what they say of numba code is not the package's type.
-FAST_SUITE=(-n auto --dist loadgroup -m "not e2e and not slow" --ignore=tests/test_notebooks.py
+FAST_SUITE=(-n auto --dist loadgroup -m "not e2e and not slow and not heavy" --ignore=tests/test_notebooks.py
             --deselect tests/test_types.py::test_mypy_passes_on_gamelib)
 
 find_python() {

@@ -78,6 +78,7 @@ def test_interval_of_a_seeded_2000_game_match_contains_the_truth():
     assert abs(first["win_rate"] - x_wins) < 0.03
 
 
+@pytest.mark.heavy
 def test_intervals_cover_the_truth_about_95_percent_of_the_time():
     x_wins, draws, _ = outcome_probabilities(GAME.initial_state)
     win_hits = score_hits = 0

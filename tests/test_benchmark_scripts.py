@@ -29,6 +29,7 @@ def run_benchmark(*args: str) -> str:
 
 
 @pytest.mark.skipif(not (DATA / "Test_L3_R1.txt").exists(), reason="reference sets not found")
+@pytest.mark.heavy
 def test_the_solver_benchmark_measures_every_idea_on_a_set():
     shown = run_benchmark("Test_L3_R1", "--limit", "5", "--ideas")
     rows = [line for line in shown.splitlines() if line.startswith("Test_L3_R1")]
@@ -43,6 +44,7 @@ def test_the_solver_benchmark_measures_every_idea_on_a_set():
     assert all(re.search(r"\d+\.\d+ (us|ms|s) ", row) for row in rows)   # _duration's forms
 
 
+@pytest.mark.heavy
 def test_random_positions_by_ply_are_open_exact_and_measured():
     shown = run_benchmark("--plies", "20-24", "--per-ply", "3")
     folder = Path(re.search(r"written to (\S+):", shown).group(1))

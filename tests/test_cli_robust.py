@@ -6,6 +6,7 @@ as written. Subprocess tests run `python -m gamelib` as a user would."""
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 import signal
@@ -402,18 +403,48 @@ BAD_COMMANDS = [
 ]
 
 
-def test_every_subcommand_with_bad_arguments_fails_in_one_line_without_a_traceback():
-    processes = []
-    for args in BAD_COMMANDS:
-        processes.append((args, gamelib_process(*args, stdin=subprocess.DEVNULL)))
-        if len(processes) % 4 == 0:             # a few at a time on a small machine
-            processes[-1][1].wait(timeout=60)
-    for args, process in processes:
-        out, err = process.communicate(timeout=60)
-        assert process.returncode not in (0, None), (args, out, err)
+ONE_PROCESS = """
+import contextlib, io, json, sys, traceback
+from gamelib.cli import main
+results = []
+for args in json.load(open(sys.argv[1], encoding="utf-8")):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = main(args)
+        except SystemExit as stop:
+            status = stop.code
+        except BaseException:                   # what would end the process with a traceback
+            traceback.print_exc()
+            status = 1
+    results.append([args, status, out.getvalue(), err.getvalue()])
+print(json.dumps(results))
+"""
+"""Runs each command line of a list, as `python -m gamelib` would, in one new process
+(a Python started once, not once a command)."""
+
+
+def test_every_subcommand_with_bad_arguments_fails_in_one_line_without_a_traceback(tmp_path):
+    commands = tmp_path / "commands.json"
+    commands.write_text(json.dumps(BAD_COMMANDS), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-c", ONE_PROCESS, str(commands)], cwd=ROOT,
+                          capture_output=True, text=True, stdin=subprocess.DEVNULL,
+                          timeout=300)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    results = json.loads(done.stdout)
+    assert [args for args, *_ in results] == BAD_COMMANDS
+    for args, status, out, err in results:
+        assert status not in (0, None), (args, out, err)
         assert "Traceback" not in out + err, (args, err)
         assert "error" in err, (args, err)
         assert max(map(len, (out + err).splitlines()), default=0) < 1000, args
+
+
+def test_a_bad_command_ends_the_process_with_one_error_line():
+    process = gamelib_process("solve", "3342x", stdin=subprocess.DEVNULL)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 2 and not out and "Traceback" not in err, err
+    assert [line for line in err.splitlines() if "error" in line], err
 
 
 @pytest.mark.parametrize("unbuffered", ["1", ""])

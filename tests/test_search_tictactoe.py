@@ -14,6 +14,7 @@ def position(board: str, to_move: str) -> TicTacToeState:
     return TicTacToeState(board, to_move, None, 3, 3, 3)
 
 
+@pytest.mark.heavy
 def test_empty_board_is_a_draw():
     game = TicTacToe()
     result = alphabeta(game, game.initial_state, tt=TranspositionTable(), order="centre")
@@ -36,6 +37,7 @@ def test_perfect_player_never_loses_to_random():
     assert losses == 0
 
 
+@pytest.mark.heavy
 def test_perfect_players_draw_each_other():
     game = TicTacToe()
     assert play_game(game, [AlphaBetaPlayer(), AlphaBetaPlayer()]).winner is None

@@ -158,6 +158,7 @@ def test_claimeven_caps_a_score_only_where_its_argument_holds():
     assert has_four(bottom_row) and not has_four(bottom_row & ~1)
 
 
+@pytest.mark.heavy
 def test_claimeven_never_contradicts_the_exact_score_of_random_positions():
     """Where the bound applies, the exact score (found without it) is at most the bound."""
     rng = random.Random(12)
