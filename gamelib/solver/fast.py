@@ -44,8 +44,10 @@ nodes, but since the search fetches its children's table slots ahead of time
 (`sort_moves`), a node costs little more than that wait, and ETC's extra probes cost more
 time than its nodes save; CLAIMEVEN saves 0-6% of the nodes, and no time this could
 measure yet; FORCED saves 10-27% of the counted nodes (a forced move is still played,
-only not counted) and, with ETC, 18-35%, but no clear time on a shared machine either
-(benchmarks/README.md has the figures).
+only not counted) and, with ETC, 18-35%, but no clear time on a shared machine either;
+THREAT_ORDER saves 5-31% of the nodes on the standard sets and 21-44% on openings of 3-4
+stones, and no time lost in single runs on a shared machine (benchmarks/README.md has the
+figures).
 
 The entries called from Python (`negamax`, `solve_full`, `solve_codes`) release the GIL
 (nogil): a search in a background thread leaves the notebook's main thread free (a
