@@ -55,7 +55,10 @@ IDEAS = {"Pons' search (options=0)": 0, "+ ETC": fast.ETC, "+ HASH_MOVE": fast.H
          "+ ETC + the default": fast.ETC | fast.BEST, "+ CLAIMEVEN": fast.CLAIMEVEN,
          "+ CLAIMEVEN + the default": fast.CLAIMEVEN | fast.BEST, "+ FORCED": fast.FORCED,
          "+ FORCED + the default": fast.FORCED | fast.BEST,
-         "+ FORCED + ETC + the default": fast.FORCED | fast.ETC | fast.BEST}
+         "+ FORCED + ETC + the default": fast.FORCED | fast.ETC | fast.BEST,
+         "+ THREAT_ORDER + the default": fast.THREAT_ORDER | fast.BEST,
+         "+ THREAT_ORDER + FORCED + ETC + the default": (fast.THREAT_ORDER | fast.FORCED
+                                                         | fast.ETC | fast.BEST)}
 """The compiled engine's switches, measured one by one with --ideas."""
 
 

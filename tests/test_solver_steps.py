@@ -244,6 +244,23 @@ def test_the_forced_move_and_etc_steps_are_exact_save_nodes_and_compile_node_for
     assert nodes[4] < nodes[2] < nodes[0]               # ETC < forced moves < claimeven
 
 
+def test_the_useful_threats_step_is_exact_saves_nodes_and_compiles_node_for_node():
+    """The useful threats step sorts the last knowledge step's moves by `threat_score`: the
+    same scores with fewer nodes on these middle-game positions, and its compiled twin
+    (THREAT_ORDER) searches the same nodes."""
+    from gamelib.solver.steps import KNOWLEDGE_STEPS, THREAT_STEPS, measure
+
+    readable_step, compiled_step = THREAT_STEPS
+    assert readable_step.ideas == KNOWLEDGE_STEPS[-1].ideas | {"useful threats"}
+    assert compiled_step.ideas == readable_step.ideas and compiled_step.engine == "compiled"
+    middle = load_test_set("L2_R1", 20, DATA)
+    before, readable, compiled = (measure(step, middle, 100_000)
+                                  for step in (KNOWLEDGE_STEPS[-2], *THREAT_STEPS))
+    assert before is not None and readable is not None and compiled is not None
+    assert not readable.wrong and not compiled.wrong
+    assert compiled.nodes == readable.nodes < before.nodes
+
+
 def test_without_numba_the_compiled_claimeven_step_switches_the_readable_solver(monkeypatch):
     """In a browser where neither numba nor the WebAssembly core loads, the compiled
     claimeven step runs the readable solver with its claimeven switch on, so it searches
@@ -294,7 +311,7 @@ def test_in_the_browser_the_compiled_claimeven_step_runs_webassembly_node_for_no
     solver, options = compiled_solver()
     assert isinstance(solver, wasm.WasmSolver) and options is not None
     assert options == {"claimeven": wasm.CLAIMEVEN, "forced moves": wasm.FORCED,
-                       "enhanced cutoffs": wasm.ETC}
+                       "enhanced cutoffs": wasm.ETC, "useful threats": wasm.THREAT_ORDER}
     web = measure(KNOWLEDGE_STEPS[1], middle, 100_000)
     web_plain = measure(STEPS[len(READABLE)], middle, 100_000)
     assert numba is not None and web is not None and not web.wrong

@@ -17,7 +17,9 @@ from tests.test_solver import every_few, reference
 
 OPTIONS = [0, fast.ETC, fast.HASH_MOVE, fast.TWO_TABLES, fast.FAIL_SOFT, fast.BEST,
            fast.ETC | fast.BEST, fast.CLAIMEVEN, fast.CLAIMEVEN | fast.BEST, fast.FORCED,
-           fast.FORCED | fast.BEST, fast.FORCED | fast.ETC | fast.CLAIMEVEN | fast.BEST]
+           fast.FORCED | fast.BEST, fast.FORCED | fast.ETC | fast.CLAIMEVEN | fast.BEST,
+           fast.THREAT_ORDER, fast.THREAT_ORDER | fast.BEST,
+           fast.THREAT_ORDER | fast.FORCED | fast.ETC | fast.CLAIMEVEN | fast.BEST]
 SAMPLES = {"Test_L3_R1": 8, "Test_L2_R1": 8, "Test_L2_R2": 1, "Test_L1_R1": 3}
 """Positions of each easier standard set compared, spread over the set."""
 CHOSEN = {"Test_L1_R2": [10], "Test_L1_R3": [282]}
@@ -154,19 +156,20 @@ def test_the_empty_table_by_generation_equals_a_wiped_one(pair) -> None:
 
 def test_unknown_options_are_a_clear_error(pair) -> None:
     web = pair[1]
-    for bad in (64, -1, fast.BEST | 128):
+    for bad in (128, -1, fast.BEST | 256):
         with pytest.raises(ValueError, match="unknown solver options.*ETC=1"):
             web.options = bad
     with pytest.raises(ValueError, match="unknown solver options"):
-        wasm.WasmSolver(options=64)
+        wasm.WasmSolver(options=128)
     assert web.options in (0, *OPTIONS)              # unchanged by the refused values
 
 
 def test_the_options_and_table_are_fast_pys() -> None:
     """One meaning for each constant in both engines (core.c checks its own at load)."""
     assert (wasm.ETC, wasm.HASH_MOVE, wasm.TWO_TABLES, wasm.FAIL_SOFT, wasm.CLAIMEVEN,
-            wasm.FORCED, wasm.BEST) == (fast.ETC, fast.HASH_MOVE, fast.TWO_TABLES,
-                                        fast.FAIL_SOFT, fast.CLAIMEVEN, fast.FORCED, fast.BEST)
+            wasm.FORCED, wasm.THREAT_ORDER, wasm.BEST) == (
+                fast.ETC, fast.HASH_MOVE, fast.TWO_TABLES, fast.FAIL_SOFT, fast.CLAIMEVEN,
+                fast.FORCED, fast.THREAT_ORDER, fast.BEST)
     assert wasm.GENERATIONS == fast.GENERATIONS
 
 

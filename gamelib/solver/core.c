@@ -59,9 +59,13 @@ static const int ORDER[WIDTH] = {3, 2, 4, 1, 5, 0, 6};  /* COLUMN_ORDER: centre 
 #define FAIL_SOFT 8
 #define CLAIMEVEN 16
 #define FORCED 32
-#define KNOWN_OPTIONS (ETC | HASH_MOVE | TWO_TABLES | FAIL_SOFT | CLAIMEVEN | FORCED)
+#define THREAT_ORDER 64
+#define KNOWN_OPTIONS (ETC | HASH_MOVE | TWO_TABLES | FAIL_SOFT | CLAIMEVEN | FORCED | THREAT_ORDER)
 #define BEST (HASH_MOVE | TWO_TABLES | FAIL_SOFT)
 #define ETC_DEPTH 12
+#define NOW_WEIGHT 2                    /* position.THREAT_WEIGHTS (THREAT_ORDER) */
+#define ABOVE_WEIGHT 4
+#define EVERY_WEIGHT 1
 #define FORCED_FRAME (-1)               /* keys[d] of a forced move's frame (FORCED) */
 #define FRAMES (SIZE + 1)
 #define CODES_SIZE 64                   /* bytes of `codes`, the buffer solve_codes reads */
@@ -224,17 +228,29 @@ static void narrow(i64 *alpha, i64 *beta, i64 moves, i64 stored) {
     }
 }
 
+/* fast.threat_score: how good `move` looks by the useful threats it leaves (those not
+   right above one of the opponent's `their_spots`), from the winning spots `found`. */
+static i64 threat_score(i64 mask, i64 move, i64 found, i64 their_spots) {
+    u64 useful = (u64)found & ~((u64)their_spots << 1);
+    u64 playable = ((u64)(mask | move) + BOTTOM) & BOARD;
+    return NOW_WEIGHT * popcount(useful & playable)
+         + ABOVE_WEIGHT * popcount(useful & (playable << 1) & BOARD)
+         + EVERY_WEIGHT * popcount(useful);
+}
+
 /* fast.sort_moves: write the moves of `possible` into order[base:], most winning spots
-   first (centre first among equals), and those spots into spots[base:]; returns how
-   many. (fast.py also prefetches each child's slot here: WebAssembly has no prefetch,
-   and it changes no node.) */
-static i64 sort_moves(i64 current, i64 mask, i64 possible, i64 base) {
+   first (THREAT_ORDER: the highest threat_score), centre first among equals, and those
+   spots into spots[base:]; returns how many. (fast.py also prefetches each child's slot
+   here: WebAssembly has no prefetch, and it changes no node.) */
+static i64 sort_moves(i64 current, i64 mask, i64 possible, i64 base, i64 their_spots,
+                      i64 opts) {
     i64 count = 0;
     for (int rank = 0; rank < WIDTH; rank++) {
         i64 move = possible & (i64)(COL_MASK << (ORDER[rank] * H1));
         if (move) {
             i64 found = winning_spots((u64)(current | move), (u64)mask);
-            i64 score = popcount((u64)found);
+            i64 score = (opts & THREAT_ORDER) ? threat_score(mask, move, found, their_spots)
+                                              : popcount((u64)found);
             i64 i = count;
             while (i > 0 && scores[i - 1] < score) {
                 order[base + i] = order[base + i - 1];
@@ -321,10 +337,11 @@ static i64 negamax(i64 root_current, i64 root_mask, i64 root_moves, i64 root_alp
                 count = 1;
                 unsorted[d] = possible ^ hashed;
             } else {
-                count = sort_moves(current, mask, possible, WIDTH * d);
+                count = sort_moves(current, mask, possible, WIDTH * d, their_spots, opts);
                 unsorted[d] = 0;
             }
             alphas[d] = alpha; betas[d] = beta; keys[d] = key; trying[d] = 0; counts[d] = count;
+            threats[d] = their_spots;
             bests[d] = -SIZE;
             currents[d + 1] = current ^ mask;
             masks[d + 1] = mask | order[WIDTH * d];
@@ -358,7 +375,7 @@ static i64 negamax(i64 root_current, i64 root_mask, i64 root_moves, i64 root_alp
             trying[d]++;
             if (trying[d] == counts[d] && unsorted[d]) {
                 counts[d] += sort_moves(currents[d], masks[d], unsorted[d],
-                                        WIDTH * d + trying[d]);
+                                        WIDTH * d + trying[d], threats[d], opts);
                 unsorted[d] = 0;
             }
             if (trying[d] < counts[d]) {
@@ -502,6 +519,9 @@ EXPORT(codes) int wasm_codes(void) { return (int)(unsigned long)codes; }
 EXPORT(codes_size) int wasm_codes_size(void) { return CODES_SIZE; }
 EXPORT(known_options) int wasm_known_options(void) { return KNOWN_OPTIONS; }
 EXPORT(best_options) int wasm_best_options(void) { return BEST; }
+EXPORT(threat_weights) int wasm_threat_weights(void) {
+    return NOW_WEIGHT * 10000 + ABOVE_WEIGHT * 100 + EVERY_WEIGHT;
+}
 EXPORT(table_size) double wasm_table_size(void) { return (double)TT_SIZE; }
 EXPORT(near_size) double wasm_near_size(void) { return (double)NEAR_SIZE; }
 EXPORT(near_moves) int wasm_near_moves(void) { return NEAR_MOVES; }

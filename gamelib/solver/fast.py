@@ -35,13 +35,19 @@ it). Each bit of `options` switches on one idea that makes it faster:
   lose at once is no choice, and is not a node: the search plays the move and goes on
   from the position after it, in the same frame of the stack (`Solver(forced=True)`).
   ETC is `Solver(etc=True)` in plain Python, node for node.
+- THREAT_ORDER: knowledge in the move order: the moves are sorted by the useful threats
+  they leave (`position.threat_score`: not those right above an opponent's threat, and
+  more for a threat the opponent must answer at once or cannot play below) instead of by
+  all their winning spots (`Solver(threat_order=True)`).
 The default, `BEST`, is HASH_MOVE, TWO_TABLES and FAIL_SOFT. ETC searches 10-25% fewer
 nodes, but since the search fetches its children's table slots ahead of time
 (`sort_moves`), a node costs little more than that wait, and ETC's extra probes cost more
 time than its nodes save; CLAIMEVEN saves 0-6% of the nodes, and no time this could
 measure yet; FORCED saves 10-27% of the counted nodes (a forced move is still played,
-only not counted) and, with ETC, 18-35%, but no clear time on a shared machine either
-(benchmarks/README.md has the figures).
+only not counted) and, with ETC, 18-35%, but no clear time on a shared machine either;
+THREAT_ORDER saves 5-31% of the nodes on the standard sets and 21-44% on openings of 3-4
+stones, and no time lost in single runs on a shared machine (benchmarks/README.md has the
+figures).
 
 The entries called from Python (`negamax`, `solve_full`, `solve_codes`) release the GIL
 (nogil): a search in a background thread leaves the notebook's main thread free (a
@@ -63,7 +69,7 @@ from gamelib.solver import position as board
 from gamelib.solver import table as tt
 from gamelib.solver.position import (BOARD, BOARD_FULL, BOTTOM, COLUMN_FULL, COLUMN_ORDER,
                                      EVEN_ROWS, GAME_OVER, H1, HEIGHT, NO_BOUND, NOT_A_COLUMN,
-                                     ODD_ROWS, SIZE, WIDTH, Position)
+                                     ODD_ROWS, SIZE, THREAT_WEIGHTS, WIDTH, Position)
 
 assert (WIDTH, HEIGHT) == (7, 6), "the unrolled shifts below assume 7 columns of 6 rows"
 
@@ -108,9 +114,10 @@ A stack's number at depth d is the node d plies below the search's root, on the 
 the search is following: its position (CURRENTS, MASKS, as in position.py), window
 (ALPHAS, BETAS), table key (KEYS), which of its sorted moves is being searched (TRYING)
 out of how many sorted so far (COUNTS), the moves still to sort (UNSORTED, HASH_MOVE),
-the opponent's winning spots (THREATS, -1: not known yet) and the best score of its
-moves so far (BESTS, FAIL_SOFT)."""
-ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN, FORCED = 1, 2, 4, 8, 16, 32
+the opponent's winning spots (THREATS, -1: not known yet; kept once the node sorts its
+moves, for THREAT_ORDER) and the best score of its moves so far (BESTS, FAIL_SOFT)."""
+ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN, FORCED, THREAT_ORDER = 1, 2, 4, 8, 16, 32, 64
+NOW_WEIGHT, ABOVE_WEIGHT, EVERY_WEIGHT = THREAT_WEIGHTS
 ETC_DEPTH = tt.ETC_DEPTH
 FORCED_FRAME = -1
 """KEYS' mark of a forced move's frame (FORCED): no node, its value is its child's, negated."""
@@ -296,12 +303,25 @@ def narrow(alpha: int, beta: int, moves: int, stored: int) -> tuple[int, int]:
 
 
 @njit(cache=True, inline="always")
+def threat_score(mask: int, move: int, found: int, their_spots: int) -> int:
+    """`position.threat_score` of `move`, from the winning spots `found` after it (the
+    same lines, with the CPU's bit count)."""
+    useful = found & ~(their_spots << 1)
+    playable = ((mask | move) + BOTTOM) & BOARD
+    # mypy sees @intrinsic's typing-context argument too (and says so once a function)
+    now: int = popcount(useful & playable)  # type: ignore[call-arg]
+    above: int = popcount(useful & (playable << 1) & BOARD)
+    return NOW_WEIGHT * now + ABOVE_WEIGHT * above + EVERY_WEIGHT * popcount(useful)
+
+
+@njit(cache=True, inline="always")
 def sort_moves(current: int, mask: int, moves: int, possible: int, order: np.ndarray,
                spots: np.ndarray, scores: np.ndarray, base: int, table: np.ndarray,
-               near: int) -> int:
-    """Write the moves of `possible` into order[base:], most winning spots first
-    (centre-first among equals), and those spots into spots[base:] (the child's
-    opponent's threats, once the move's own cell is taken); returns how many.
+               near: int, their_spots: int, options: int) -> int:
+    """Write the moves of `possible` into order[base:], most winning spots first (with
+    THREAT_ORDER in `options`, the highest `threat_score` against the opponent's winning
+    spots `their_spots`; centre-first among equals), and those spots into spots[base:]
+    (the child's opponent's threats, once the move's own cell is taken); returns how many.
 
     It also asks the CPU to fetch the table slot of each position after a move: the
     search probes those slots soon, and waiting for memory there was most of its time
@@ -312,7 +332,8 @@ def sort_moves(current: int, mask: int, moves: int, possible: int, order: np.nda
         if move:
             # mypy sees @intrinsic's typing-context argument too; compiled, it takes one.
             found = winning_spots(current | move, mask)
-            score: int = popcount(found)  # type: ignore[call-arg]
+            score: int = (threat_score(mask, move, found, their_spots)
+                          if options & THREAT_ORDER else popcount(found))  # type: ignore[call-arg]
             i = count
             while i > 0 and scores[i - 1] < score:
                 order[base + i] = order[base + i - 1]
@@ -322,7 +343,8 @@ def sort_moves(current: int, mask: int, moves: int, possible: int, order: np.nda
             order[base + i] = move
             spots[base + i] = found
             scores[i] = score
-            prefetch(table, slot((current ^ mask) + (mask | move), moves + 1, near))
+            child = slot((current ^ mask) + (mask | move), moves + 1, near)
+            prefetch(table, child)  # type: ignore[call-arg]
             count += 1
     return count
 
@@ -409,9 +431,10 @@ def negamax(root_current: int, root_mask: int, root_moves: int, root_alpha: int,
                 order[WIDTH * d], count, unsorted[d] = hashed, 1, possible ^ hashed
             else:
                 count = sort_moves(current, mask, moves, possible, order, spots, scores,
-                                   WIDTH * d, table, near)
+                                   WIDTH * d, table, near, their_spots, options)
                 unsorted[d] = 0
             alphas[d], betas[d], keys[d], trying[d], counts[d] = alpha, beta, key, 0, count
+            threats[d] = their_spots
             bests[d] = -SIZE
             currents[d + 1], masks[d + 1] = current ^ mask, mask | order[WIDTH * d]
             threats[d + 1] = -1 if hashed else spots[WIDTH * d] & ~order[WIDTH * d]
@@ -443,7 +466,7 @@ def negamax(root_current: int, root_mask: int, root_moves: int, root_alpha: int,
             if trying[d] == counts[d] and unsorted[d]:
                 counts[d] += sort_moves(currents[d], masks[d], root_moves + d, unsorted[d],
                                         order, spots, scores, WIDTH * d + trying[d], table,
-                                        near)
+                                        near, threats[d], options)
                 unsorted[d] = 0
             if trying[d] < counts[d]:
                 move = order[WIDTH * d + trying[d]]
@@ -554,7 +577,7 @@ def read_scattered(table: np.ndarray, first: int, count: int) -> int:
 class FastSolver:
     """The compiled solver, with the same methods as `negamax.Solver`; `options` switches
     on the ideas that make it faster (ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN,
-    FORCED; 0: exactly the readable search)."""
+    FORCED, THREAT_ORDER; 0: exactly the readable search)."""
 
     def __init__(self, options: int = BEST) -> None:
         # the big table, then the small one (TWO_TABLES); np.full writes every page now,
@@ -573,7 +596,7 @@ class FastSolver:
     @property
     def options(self) -> int:
         """The switched-on ideas (bits ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN,
-        FORCED)."""
+        FORCED, THREAT_ORDER)."""
         return int(self.work[OPTIONS])
 
     @options.setter

@@ -22,7 +22,10 @@ Then knowledge of the game, each switched on by its own argument of `Solver`:
    move is played at once, without a node of its own (`forced_move`), again and again;
 10. enhanced transposition cutoffs (ETC): before searching a node's moves, look up the
    positions after them in the table; a child known to score at most u proves at least
-   -u here, and if that reaches beta the node is cut without a search (`etc_bound`).
+   -u here, and if that reaches beta the node is cut without a search (`etc_bound`);
+11. useful threats first: order the moves by the threats they leave that can still be
+   played (not right above an opponent's threat), counting more those the opponent must
+   answer at once or cannot play below (`position.threat_score`).
 
 `gamelib.solver.fast` is the same algorithm compiled with numba.
 """
@@ -32,7 +35,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from gamelib.solver.position import (COLUMN_ORDER, SIZE, WIDTH, Position, claimeven_bound,
-                                     column_mask)
+                                     column_mask, threat_score)
 from gamelib.solver.table import (ETC_DEPTH, TT_SIZE, SolverTable, decode_lower,
                                   decode_upper, encode_lower, encode_upper, is_lower)
 
@@ -44,14 +47,16 @@ class OutOfBudget(Exception):
 class Solver:
     """Solves positions exactly; keeps its transposition table between calls. With
     `claimeven`, bounds the score by the claimeven rule too (idea 8); with `forced`, plays
-    forced moves without a node (idea 9); with `etc`, looks up the children first (idea 10)."""
+    forced moves without a node (idea 9); with `etc`, looks up the children first (idea 10);
+    with `threat_order`, tries the moves with the most useful threats first (idea 11)."""
 
     def __init__(self, tt_size: int = TT_SIZE, claimeven: bool = False, forced: bool = False,
-                 etc: bool = False) -> None:
+                 etc: bool = False, threat_order: bool = False) -> None:
         self.table = SolverTable(tt_size)
         self.claimeven = claimeven
         self.forced = forced
         self.etc = etc
+        self.threat_order = threat_order
         self.nodes = 0
         self.budget: int | None = None   # stop when `nodes` passes this (see `solve`)
         self.aborted = False
@@ -108,7 +113,7 @@ class Solver:
             if low >= beta:
                 self.table.put(pos.key(), encode_lower(low))
                 return low
-        for move in ordered_moves(pos, moves):
+        for move in ordered_moves(pos, moves, self.threat_order):
             score = -self.negamax(pos.play(move), -beta, -alpha)
             if score >= beta:               # good enough: the opponent avoids this line
                 self.table.put(pos.key(), encode_lower(score))
@@ -174,14 +179,17 @@ class Solver:
         return self.negamax(pos, mid, mid + 1)
 
 
-def ordered_moves(pos: Position, moves: int) -> list[int]:
-    """The moves in `moves` (one bit each), most winning spots created first, then
-    centre-most first."""
+def ordered_moves(pos: Position, moves: int, useful: bool = False) -> list[int]:
+    """The moves in `moves` (one bit each), most winning spots created first (`useful`:
+    the highest `threat_score` first), then centre-most first."""
+    their_spots = pos.opponent_winning_spots() if useful else 0
     candidates = []
     for rank, col in enumerate(COLUMN_ORDER):
         move = moves & column_mask(col)
         if move:
-            candidates.append((-pos.move_score(move), rank, move))
+            score = (threat_score(pos.current, pos.mask, move, their_spots) if useful
+                     else pos.move_score(move))
+            candidates.append((-score, rank, move))
     candidates.sort()
     return [move for _, _, move in candidates]
 

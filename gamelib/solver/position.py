@@ -47,6 +47,10 @@ ODD_ROWS = BOTTOM * 0b010101                        # rows 1, 3, 5 counted from 
 EVEN_ROWS = BOTTOM * 0b101010                       # rows 2, 4, 6
 NO_BOUND = SIZE
 """What `claimeven_bound` answers when it proves nothing: above every score."""
+THREAT_WEIGHTS = (2, 4, 1)
+"""`threat_score`'s weights: for a useful threat on a cell the opponent can fill next, for
+one right above such a cell, and for every useful threat (the fewest nodes of the weights
+tried: benchmarks/README.md)."""
 COLUMN_ORDER = tuple(WIDTH // 2 + (1 - 2 * (i % 2)) * (i + 1) // 2 for i in range(WIDTH))
 """Columns from the centre outwards: 3, 2, 4, 1, 5, 0, 6."""
 
@@ -138,6 +142,21 @@ def claimeven_bound(current: int, mask: int) -> int:
 def popcount(bits: int) -> int:
     """How many bits are set."""
     return bin(bits).count("1")
+
+
+def threat_score(current: int, mask: int, move: int, their_spots: int) -> int:
+    """How good `move` looks by the threats it leaves its player (ordering, "useful threats").
+
+    Only useful threats count: the player's winning spots after the move, except those
+    right above one of the opponent's (`their_spots`), which the player can never fill. A
+    threat on a cell the opponent can fill next forces the answer there; one right above
+    such a cell forbids the opponent that cell for good (playing it lets the player win),
+    which shapes the rest of the game; so these count more (THREAT_WEIGHTS)."""
+    now, above, every = THREAT_WEIGHTS
+    useful = winning_spots(current | move, mask) & ~(their_spots << 1)
+    playable = ((mask | move) + BOTTOM) & BOARD
+    return (now * popcount(useful & playable)
+            + above * popcount(useful & (playable << 1) & BOARD) + every * popcount(useful))
 
 
 class Position(NamedTuple):

@@ -19,13 +19,16 @@
                          a child can be several moves deeper);
 - "enhanced cutoffs":    before searching the moves, look up the positions after them in the
                          table: a child that scores at most u proves at least -u, which may
-                         already reach beta (enhanced transposition cutoffs, ETC).
+                         already reach beta (enhanced transposition cutoffs, ETC);
+- "useful threats":      "threat order" counting only the threats that can still be played
+                         (not right above an opponent's threat), and more those the opponent
+                         must answer at once or cannot play below (`position.threat_score`).
 
 Every combination returns the exact score (tests check them against the standard test
 sets). `STEPS` lists the lesson's steps in order, each adding one idea; the last rows
 run the compiled solver (`gamelib.solver.fast`), which has every idea but the book.
 `KNOWLEDGE_STEPS` add knowledge of the game to the last readable step, one idea at a time,
-each readable and compiled.
+each readable and compiled; `THREAT_STEPS` add the useful threats to the last of them.
 `benchmark_steps(...)` measures them on the same positions, like Pons' tables: mean time,
 mean nodes and thousands of nodes per second, "n/a" where a step needs too many nodes.
 """
@@ -57,11 +60,12 @@ from gamelib.solver.table import ETC_DEPTH, LOWER_OFFSET, UPPER_LIMIT
 
 IDEAS = ("move order", "bitboards", "transposition table", "null windows",
          "anticipate losses", "threat order", "lower bounds", "opening book", "claimeven",
-         "forced moves", "enhanced cutoffs")
+         "forced moves", "enhanced cutoffs", "useful threats")
 NEEDS = {"transposition table": "bitboards", "anticipate losses": "bitboards",
          "threat order": "bitboards", "lower bounds": "transposition table",
          "opening book": "bitboards", "claimeven": "bitboards",
-         "forced moves": "anticipate losses", "enhanced cutoffs": "transposition table"}
+         "forced moves": "anticipate losses", "enhanced cutoffs": "transposition table",
+         "useful threats": "threat order"}
 """Ideas that build on another (the table's key and the threat tests use bitboards)."""
 
 LEFT_TO_RIGHT = tuple(range(WIDTH))
@@ -245,14 +249,16 @@ class StepSolver:
             assert isinstance(pos, Position)
             candidates = pos.non_losing_moves()
             if self.uses("threat order"):
-                return [pos.play(move) for move in ordered_moves(pos, candidates)]
+                return [pos.play(move) for move in
+                        ordered_moves(pos, candidates, self.uses("useful threats"))]
             return [pos.play(candidates & column_mask(col)) for col in self.column_order()
                     if candidates & column_mask(col)]
         columns = [col for col in self.column_order() if pos.can_play(col)]
         if self.uses("threat order"):
             assert isinstance(pos, Position)
             moves = sum(pos.possible() & column_mask(col) for col in columns)
-            return [pos.play(move) for move in ordered_moves(pos, moves)]
+            return [pos.play(move) for move in
+                    ordered_moves(pos, moves, self.uses("useful threats"))]
         return [pos.play_col(col) for col in columns]
 
     def bound_from_children(self, children: list[AnyPosition]) -> int:
@@ -350,11 +356,17 @@ KNOWLEDGE_STEPS = _knowledge()
 bound, then forced moves played out, then enhanced transposition cutoffs; each step is
 followed by the same search compiled (its engine's CLAIMEVEN, FORCED and ETC options),
 node for node."""
+_USEFUL = KNOWLEDGE_STEPS[-2].ideas | {"useful threats"}
+THREAT_STEPS = [Step(N_("+ useful threats first"), _USEFUL),
+                Step(N_("+ useful threats first, compiled"), _USEFUL, "compiled")]
+"""Knowledge in the move order: the last knowledge step sorting its moves by useful threats
+(`position.threat_score`), readable then compiled (THREAT_ORDER), node for node; a list of
+its own, as lesson 09 reads KNOWLEDGE_STEPS three ideas long."""
 COMPILED_OPTIONS = {"claimeven": "CLAIMEVEN", "forced moves": "FORCED",
-                    "enhanced cutoffs": "ETC"}
+                    "enhanced cutoffs": "ETC", "useful threats": "THREAT_ORDER"}
 """The compiled engines' option (the same bit in numba and WebAssembly) for each idea."""
 READABLE_SWITCHES = {"claimeven": "claimeven", "forced moves": "forced",
-                     "enhanced cutoffs": "etc"}
+                     "enhanced cutoffs": "etc", "useful threats": "threat_order"}
 """`negamax.Solver`'s switch for each idea (the compiled steps' fallback)."""
 
 

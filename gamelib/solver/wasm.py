@@ -22,21 +22,25 @@ from typing import Any, Callable
 
 from gamelib.platform import in_browser
 from gamelib.solver import table as tt
-from gamelib.solver.position import SIZE, Position
+from gamelib.solver.position import SIZE, THREAT_WEIGHTS, Position
 
 CORE = Path(__file__).with_name("core.wasm")
-ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN, FORCED = 1, 2, 4, 8, 16, 32
+ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN, FORCED, THREAT_ORDER = 1, 2, 4, 8, 16, 32, 64
 """The options, the bits of fast.py's `options` (same meanings, same numbers)."""
 OPTION_NAMES = {ETC: "ETC", HASH_MOVE: "HASH_MOVE", TWO_TABLES: "TWO_TABLES",
-                FAIL_SOFT: "FAIL_SOFT", CLAIMEVEN: "CLAIMEVEN", FORCED: "FORCED"}
-KNOWN_OPTIONS = ETC | HASH_MOVE | TWO_TABLES | FAIL_SOFT | CLAIMEVEN | FORCED
+                FAIL_SOFT: "FAIL_SOFT", CLAIMEVEN: "CLAIMEVEN", FORCED: "FORCED",
+                THREAT_ORDER: "THREAT_ORDER"}
+KNOWN_OPTIONS = ETC | HASH_MOVE | TWO_TABLES | FAIL_SOFT | CLAIMEVEN | FORCED | THREAT_ORDER
 BEST = HASH_MOVE | TWO_TABLES | FAIL_SOFT
 GENERATIONS = 1 << 16
 """Table generations before a reset really zeroes the table (as fast.GENERATIONS)."""
 EXPECTED = {"table_size": tt.TT_SIZE, "near_size": tt.NEAR_SIZE, "near_moves": tt.NEAR_MOVES,
             "known_options": KNOWN_OPTIONS, "best_options": BEST,
-            "generations": GENERATIONS}
-"""What core.wasm must say about itself: the Python side's own constants."""
+            "generations": GENERATIONS,
+            "threat_weights": sum(weight * 100 ** (2 - i)
+                                  for i, weight in enumerate(THREAT_WEIGHTS))}
+"""What core.wasm must say about itself: the Python side's own constants (the three
+threat weights as two decimal digits each)."""
 
 
 class CoreError(RuntimeError):
@@ -156,7 +160,7 @@ class WasmSolver:
     @property
     def options(self) -> int:
         """The switched-on ideas (bits ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN,
-        FORCED)."""
+        FORCED, THREAT_ORDER)."""
         return int(self.core.call("get_options"))
 
     @options.setter
