@@ -112,13 +112,13 @@ def test_both_engines_give_up_the_same_way_when_the_node_budget_is_spent():
 
 
 @pytest.mark.parametrize("options", [0, fast.ETC, fast.HASH_MOVE, fast.TWO_TABLES,
-                                     fast.FAIL_SOFT, fast.BEST, fast.ETC | fast.BEST,
-                                     fast.CLAIMEVEN, fast.CLAIMEVEN | fast.BEST, fast.FORCED,
-                                     fast.FORCED | fast.BEST,
-                                     fast.FORCED | fast.ETC | fast.CLAIMEVEN | fast.BEST,
-                                     fast.THREAT_ORDER, fast.THREAT_ORDER | fast.BEST,
+                                     fast.FAIL_SOFT, fast.SPEED, fast.ETC | fast.SPEED,
+                                     fast.CLAIMEVEN, fast.CLAIMEVEN | fast.SPEED, fast.FORCED,
+                                     fast.FORCED | fast.SPEED,
+                                     fast.FORCED | fast.ETC | fast.CLAIMEVEN | fast.SPEED,
+                                     fast.THREAT_ORDER, fast.THREAT_ORDER | fast.SPEED,
                                      fast.THREAT_ORDER | fast.FORCED | fast.ETC
-                                     | fast.CLAIMEVEN | fast.BEST])
+                                     | fast.CLAIMEVEN | fast.SPEED])
 @pytest.mark.parametrize("name, count", [("Test_L3_R1", 100), ("Test_L2_R1", 100),
                                          ("Test_L2_R2", 10), ("Test_L1_R1", 40),
                                          ("Test_L1_R2", 1)])
@@ -184,7 +184,7 @@ def assert_claimeven_changes_no_score(rng: random.Random, plies: range, per_ply:
                                       weak: bool) -> None:
     """The search with claimeven and the search without it agree on `per_ply` random
     positions of each number of plies in `plies`."""
-    plain, knowing = fast.FastSolver(), fast.FastSolver(options=fast.BEST | fast.CLAIMEVEN)
+    plain, knowing = fast.FastSolver(), fast.FastSolver(options=fast.SPEED | fast.CLAIMEVEN)
     for ply in plies:
         for _ in range(per_ply):
             pos = Position.from_string(random_unfinished(ply, rng))
@@ -209,17 +209,17 @@ def test_claimeven_search_equals_the_search_without_it_from_ply_6(weak):
                                          ("Test_L2_R2", 1000), ("Test_L1_R1", 1000),
                                          ("Test_L1_R2", 40)])
 def test_the_claimeven_search_is_exact_on_whole_sets(name, count):
-    compiled = fast.FastSolver(options=fast.BEST | fast.CLAIMEVEN)
+    compiled = fast.FastSolver(options=fast.SPEED | fast.CLAIMEVEN)
     for moves, score in every_few(name, count):
         compiled.reset()
         assert compiled.solve(Position.from_string(moves)) == score, moves
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("options", [fast.BEST | fast.FORCED, fast.BEST | fast.ETC,
-                                     fast.BEST | fast.FORCED | fast.ETC | fast.CLAIMEVEN,
-                                     fast.BEST | fast.THREAT_ORDER,
-                                     fast.BEST | fast.FORCED | fast.ETC | fast.CLAIMEVEN
+@pytest.mark.parametrize("options", [fast.SPEED | fast.FORCED, fast.SPEED | fast.ETC,
+                                     fast.SPEED | fast.FORCED | fast.ETC | fast.CLAIMEVEN,
+                                     fast.SPEED | fast.THREAT_ORDER,
+                                     fast.SPEED | fast.FORCED | fast.ETC | fast.CLAIMEVEN
                                      | fast.THREAT_ORDER])
 @pytest.mark.parametrize("name, count", [("Test_L3_R1", 1000), ("Test_L2_R1", 1000),
                                          ("Test_L2_R2", 1000), ("Test_L1_R1", 1000),
@@ -283,7 +283,7 @@ def test_the_threat_score_counts_useful_threats_and_weighs_those_soon_playable(m
 def test_the_threat_order_searches_fewer_nodes():
     """On a sample of the hardest easy set, sorting by useful threats saves nodes."""
     nodes = []
-    for options in (fast.BEST, fast.BEST | fast.THREAT_ORDER):
+    for options in (fast.SPEED, fast.SPEED | fast.THREAT_ORDER):
         compiled = fast.FastSolver(options=options)
         for moves, score in every_few("Test_L2_R2", 10):
             compiled.reset()
@@ -317,13 +317,14 @@ def test_the_ideas_search_fewer_nodes():
             nodes[options] = nodes.get(options, 0) + compiled.nodes
     assert nodes[fast.ETC | fast.HASH_MOVE] < nodes[fast.ETC] < nodes[0]
     assert nodes[fast.HASH_MOVE] < nodes[0] and nodes[fast.FAIL_SOFT] < nodes[0]
-    assert fast.BEST == fast.HASH_MOVE | fast.TWO_TABLES | fast.FAIL_SOFT
+    assert fast.SPEED == fast.HASH_MOVE | fast.TWO_TABLES | fast.FAIL_SOFT
+    assert fast.BEST == fast.SPEED | fast.ETC | fast.CLAIMEVEN | fast.FORCED | fast.THREAT_ORDER
 
 
 @pytest.mark.slow
 def test_fail_soft_bounds_are_true_and_at_least_as_tight():
     rng = random.Random(3)
-    soft, hard = fast.FastSolver(), fast.FastSolver(options=fast.BEST & ~fast.FAIL_SOFT)
+    soft, hard = fast.FastSolver(), fast.FastSolver(options=fast.SPEED & ~fast.FAIL_SOFT)
     tighter = 0
     for _ in range(60):
         pos = Position.from_string(random_unfinished(rng.randrange(12, 30, 2), rng))

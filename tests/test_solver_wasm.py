@@ -15,11 +15,11 @@ from gamelib.solver import api, engine, fast, wasm
 from gamelib.solver.position import Position, random_unfinished
 from tests.test_solver import every_few, reference
 
-OPTIONS = [0, fast.ETC, fast.HASH_MOVE, fast.TWO_TABLES, fast.FAIL_SOFT, fast.BEST,
-           fast.ETC | fast.BEST, fast.CLAIMEVEN, fast.CLAIMEVEN | fast.BEST, fast.FORCED,
-           fast.FORCED | fast.BEST, fast.FORCED | fast.ETC | fast.CLAIMEVEN | fast.BEST,
-           fast.THREAT_ORDER, fast.THREAT_ORDER | fast.BEST,
-           fast.THREAT_ORDER | fast.FORCED | fast.ETC | fast.CLAIMEVEN | fast.BEST]
+OPTIONS = [0, fast.ETC, fast.HASH_MOVE, fast.TWO_TABLES, fast.FAIL_SOFT, fast.SPEED,
+           fast.ETC | fast.SPEED, fast.CLAIMEVEN, fast.CLAIMEVEN | fast.SPEED, fast.FORCED,
+           fast.FORCED | fast.SPEED, fast.FORCED | fast.ETC | fast.CLAIMEVEN | fast.SPEED,
+           fast.THREAT_ORDER, fast.THREAT_ORDER | fast.SPEED,
+           fast.THREAT_ORDER | fast.FORCED | fast.ETC | fast.CLAIMEVEN | fast.SPEED]
 SAMPLES = {"Test_L3_R1": 8, "Test_L2_R1": 8, "Test_L2_R2": 1, "Test_L1_R1": 3}
 """Positions of each easier standard set compared, spread over the set."""
 CHOSEN = {"Test_L1_R2": [10], "Test_L1_R3": [282]}
@@ -83,7 +83,7 @@ def test_claimeven_settles_nodes_in_the_core_as_in_fast_py(pair) -> None:
     web = pair[1]
     for moves, _ in samples("Test_L2_R2"):
         pos = Position.from_string(moves)
-        for base in (0, fast.BEST):
+        for base in (0, fast.SPEED):
             same_search(pair, pos, base)
             without = web.nodes
             same_search(pair, pos, base | fast.CLAIMEVEN)
@@ -96,14 +96,14 @@ def test_a_table_kept_between_solves_stays_the_same_table(pair) -> None:
     pair[0].reset()
     pair[1].reset()
     for moves, score in every_few("Test_L2_R2", 2) + every_few("Test_L1_R1", 3):
-        assert same_search(pair, Position.from_string(moves), fast.BEST, reset=False) == score
+        assert same_search(pair, Position.from_string(moves), fast.SPEED, reset=False) == score
 
 
 def test_a_spent_budget_stops_both_at_the_same_node(pair) -> None:
     numba, web = pair
     pos = Position.from_string(reference("Test_L2_R2", 2)[1][0])
     for solver in pair:
-        solver.options = fast.BEST
+        solver.options = fast.SPEED
         solver.reset()
         assert solver.solve(pos, max_nodes=500) == 0 and solver.aborted
     assert web.nodes == numba.nodes > 500
@@ -139,7 +139,7 @@ def test_strings_are_parsed_and_solved_the_same(pair, text: str) -> None:
 
 def test_the_empty_table_by_generation_equals_a_wiped_one(pair) -> None:
     web = pair[1]
-    web.options = fast.BEST
+    web.options = fast.SPEED
     pos = Position.from_string(reference("Test_L2_R2", 1)[0][0])
     counts = []
     for wipe in (True, False, False, True):
@@ -156,7 +156,7 @@ def test_the_empty_table_by_generation_equals_a_wiped_one(pair) -> None:
 
 def test_unknown_options_are_a_clear_error(pair) -> None:
     web = pair[1]
-    for bad in (128, -1, fast.BEST | 256):
+    for bad in (128, -1, fast.SPEED | 256):
         with pytest.raises(ValueError, match="unknown solver options.*ETC=1"):
             web.options = bad
     with pytest.raises(ValueError, match="unknown solver options"):

@@ -39,15 +39,14 @@ it). Each bit of `options` switches on one idea that makes it faster:
   they leave (`position.threat_score`: not those right above an opponent's threat, and
   more for a threat the opponent must answer at once or cannot play below) instead of by
   all their winning spots (`Solver(threat_order=True)`).
-The default, `BEST`, is HASH_MOVE, TWO_TABLES and FAIL_SOFT. ETC searches 10-25% fewer
-nodes, but since the search fetches its children's table slots ahead of time
-(`sort_moves`), a node costs little more than that wait, and ETC's extra probes cost more
-time than its nodes save; CLAIMEVEN saves 0-6% of the nodes, and no time this could
-measure yet; FORCED saves 10-27% of the counted nodes (a forced move is still played,
-only not counted) and, with ETC, 18-35%, but no clear time on a shared machine either;
-THREAT_ORDER saves 5-31% of the nodes on the standard sets and 21-44% on openings of 3-4
-stones, and no time lost in single runs on a shared machine (benchmarks/README.md has the
-figures).
+The default, `BEST`, is every option. Alone, ETC searches 10-25% fewer nodes, but since
+the search fetches its children's table slots ahead of time (`sort_moves`), a node costs
+little more than that wait, and ETC's extra probes cost about the time its nodes save;
+CLAIMEVEN saves 0-6% of the nodes; FORCED saves 10-27% of the counted nodes (a forced move
+is still played, only not counted); THREAT_ORDER saves 5-31% of the nodes on the standard
+sets and 21-44% on openings of 3-4 stones. Together they search 0.35 of the nodes of
+HASH_MOVE, TWO_TABLES and FAIL_SOFT alone on openings of 3-4 stones, in 0.55-0.7 of the
+time, and less time on the standard sets too (benchmarks/README.md has the figures).
 
 The entries called from Python (`negamax`, `solve_full`, `solve_codes`) release the GIL
 (nogil): a search in a background thread leaves the notebook's main thread free (a
@@ -124,8 +123,10 @@ FORCED_FRAME = -1
 SCATTER = 8191
 """The step of `read_scattered` through a table (a prime that divides neither size, so
 it visits every slot)."""
-BEST = HASH_MOVE | TWO_TABLES | FAIL_SOFT
-"""The switches that make the search faster (see the module docstring)."""
+SPEED = HASH_MOVE | TWO_TABLES | FAIL_SOFT
+"""The switches that make each node's work count for more, knowing nothing of the game."""
+BEST = SPEED | ETC | CLAIMEVEN | FORCED | THREAT_ORDER
+"""Every switch: together they make the search fastest (see the module docstring)."""
 COLUMN_BITS = tt.COLUMN_BITS
 ORDER = np.array(COLUMN_ORDER, dtype=np.int64)
 COL_MASK = (1 << HEIGHT) - 1
