@@ -44,9 +44,12 @@ the search fetches its children's table slots ahead of time (`sort_moves`), a no
 little more than that wait, and ETC's extra probes cost about the time its nodes save;
 CLAIMEVEN saves 0-6% of the nodes; FORCED saves 10-27% of the counted nodes (a forced move
 is still played, only not counted); THREAT_ORDER saves 5-31% of the nodes on the standard
-sets and 21-44% on openings of 3-4 stones. Together they search 0.35 of the nodes of
-HASH_MOVE, TWO_TABLES and FAIL_SOFT alone on openings of 3-4 stones, in 0.55-0.7 of the
-time, and less time on the standard sets too (benchmarks/README.md has the figures).
+sets and 21-44% on openings of 3-4 stones. Together (BEST) they search 0.35 of the nodes
+of SPEED alone on openings of 3-4 stones, in 0.55-0.7 of the time, and 0.42-0.74 of the
+nodes on the standard sets, in 0.70-0.96 of the time where a search takes milliseconds or
+more; in the searches of a fraction of a millisecond (the easy sets) ETC's probes cost
+more than its nodes save, up to 1.65 times SPEED's time, still far under a millisecond
+(benchmarks/README.md has the figures).
 
 The entries called from Python (`negamax`, `solve_full`, `solve_codes`) release the GIL
 (nogil): a search in a background thread leaves the notebook's main thread free (a
