@@ -105,3 +105,19 @@ def test_a_good_book_written_by_hand_loads_without_warnings(tmp_path):
         warnings.simplefilter("error")
         book = OpeningBook.load(path)
     assert len(book) == 2 and book.plies == 1
+
+
+def test_the_book_scores_every_column_of_every_position_of_two_stones_and_fewer():
+    """A review of a game that leaves the perfect player's openings at once (against any
+    opponent) finds its first positions in the book; each score agrees with the book's
+    own entries one ply later (a column's score is minus the best score after it)."""
+    from gamelib.solver.position import Position
+    shipped = OpeningBook.load()
+    for moves in [""] + [str(a) for a in range(7)] + [f"{a}{b}" for a in range(7)
+                                                      for b in range(7)]:
+        scores = shipped.scores(Position.from_string(moves))
+        assert scores is not None and sorted(scores) == list(range(7)), moves
+        if len(moves) < 2:
+            for col, score in scores.items():
+                after = shipped.scores(Position.from_string(moves + str(col)))
+                assert score == -max(after.values()), (moves, col)

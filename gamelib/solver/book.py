@@ -9,7 +9,9 @@ gzip-compressed text file, `gamelib/data/connect4_book.txt.gz`, one line per pos
 
 with 0-based columns, as everywhere in gamelib; a score is for the player to move, and
 '.' marks a column that is full or was not solved (the oldest, shallowest entries hold
-only their best column: solving every column of a 1-stone position takes minutes).
+only their best column: solving every column of a 1-stone position takes minutes; later
+lines add every column of every position of two stones or fewer, so that a review of any
+game judges its first moves from the book).
 
 Mirror images share a line (the board is left-right symmetric). A position's missing
 column scores are filled in from the book's own entries for the positions after them.
@@ -46,8 +48,8 @@ UNKNOWN = "."
 HEADER = ("# Connect Four opening book for gamelib.solver (7 columns x 6 rows)\n"
           "# <moves ('-' = empty board)> <score of columns 0..6 for the side to move; "
           "'.' = full or not solved>\n")
-SHIPPED_SIZE = 24151
-SHIPPED_SHA256 = "864f479c84eccc4ad9a56c95ad2737e1ed9dc9cde1a2d799dbce7f4d093f2dd4"
+SHIPPED_SIZE = 25351
+SHIPPED_SHA256 = "d299ae01c53e471d8cb8c2d3fb0e0afa24900f2d1f7438d4b05fc1b24cd28c57"
 """The shipped book's size in bytes and SHA-256 checksum: loading it checks both (a test
 checks they are the file's; update them when the book is regenerated)."""
 FLUSH_SECONDS = 20.0
@@ -85,6 +87,8 @@ class OpeningBook:
     def __init__(self, entries: dict[str, Scores] | None = None) -> None:
         self.entries: dict[str, Scores] = {}
         self._by_key: dict[int, Scores] = {}
+        self._first: dict[int, Scores] = {}
+        """Each position's first line: the move the book was built along is its best."""
         self.plies = -1
         """The deepest ply in the book (-1 when empty)."""
         for moves, scores in (entries or {}).items():
@@ -103,8 +107,10 @@ class OpeningBook:
         self.entries[moves] = merged
         self.plies = max(self.plies, len(moves))
         self._by_key[pos.key()] = merged
+        self._first.setdefault(pos.key(), dict(scores))
         if pos.mirror().key() != pos.key():
             self._by_key[pos.mirror().key()] = mirrored(merged)
+            self._first.setdefault(pos.mirror().key(), mirrored(scores))
 
     def scores(self, pos: Position) -> Scores | None:
         """Every column score the book knows for `pos` (its own, then those of the positions
@@ -121,9 +127,12 @@ class OpeningBook:
         return found
 
     def lookup(self, pos: Position) -> tuple[int, int] | None:
-        """(score, centre-most best column) for `pos`, or None if the book does not hold it."""
+        """(score, best column) for `pos`, or None if the book does not hold it. The column
+        is the centre-most best of the position's first line, the move the book was built
+        along: a later line that adds other columns' scores (a tie among them) does not
+        move the player off the positions the book holds after it."""
         own = self._by_key.get(pos.key())
-        return None if own is None else best_of(own)
+        return None if own is None else best_of(self._first[pos.key()])
 
     def __contains__(self, pos: Position) -> bool:
         return pos.key() in self._by_key
