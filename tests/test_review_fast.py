@@ -124,3 +124,16 @@ def test_a_review_by_the_pure_python_solver_keeps_its_time_budget(
     reviews = review_game(game, moves_of("0615062560"))
     assert time.perf_counter() - started < 3 * REVIEW_SECONDS
     assert len(reviews) == 10 and reviews[0].verdict != UNKNOWN      # the book's answer
+
+
+@pytest.mark.parametrize("first", ["0615", "3026", "6601", "2534"])
+def test_the_first_moves_of_any_game_are_judged_from_the_book_alone(first: str) -> None:
+    """Whatever both sides play, the first player's first two moves and the second
+    player's first are judged with no time to search, as a full solve judges them (the
+    book holds every column of every position of two stones or fewer)."""
+    game = ConnectFour()
+    for side, judged in (("X", 2), ("O", 1)):
+        moves = moves_of(first[:3] if side == "X" else first[:2])
+        at_once = review_game(game, moves, side=side, seconds=0.0)
+        assert len(at_once) == judged and all(r.verdict != UNKNOWN for r in at_once), at_once
+        assert at_once == review_game(game, moves, side=side, seconds=600.0)

@@ -21,6 +21,9 @@ EARLY = "312212"
 than a review's two."""
 LATE = "3122120345"
 """Ten stones off the book: its positions take the solver a second or less."""
+OFF_BOOK = "0615"
+"""Four stones off the book (which holds every position of two stones or fewer): the
+positions after a move or two from it take the solver seconds to a minute."""
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -72,7 +75,8 @@ def test_the_cache_judges_every_move_alone_and_as_a_full_review_would() -> None:
 
 def test_undo_and_new_game_drop_the_work_and_it_never_touches_the_game() -> None:
     board = PlayBoard(ConnectFour(), opponent="random", seed=4)
-    board.click(0)                  # off the book: the next position takes a minute
+    board.click(0)
+    board.click(board.game.actions(board.state)[0])   # off the book: tens of seconds to search
     seen = snapshot(board)
     assert not FORESIGHT.wait(1.0)                          # still at work ...
     assert snapshot(board) == seen                          # ... and the game untouched
@@ -80,6 +84,7 @@ def test_undo_and_new_game_drop_the_work_and_it_never_touches_the_game() -> None
     generation = FORESIGHT.generation
     board.set_opponent("alphabeta:2")       # the same positions: the work goes on
     assert FORESIGHT.generation == generation and FORESIGHT.working
+    board.undo()
     board.undo()
     assert FORESIGHT.followed.moves == () == tuple(board.moves)
     assert FORESIGHT.wait(5.0)      # the empty board is in the book: the minute is dropped
@@ -89,7 +94,7 @@ def test_undo_and_new_game_drop_the_work_and_it_never_touches_the_game() -> None
 
 
 def test_the_main_thread_runs_freely_while_the_look_ahead_searches() -> None:
-    board = PlayBoard(ConnectFour(), opponent="random", seed=4)
+    board = PlayBoard(ConnectFour(), opponent="random", seed=4, start=OFF_BOOK)
     board.click(0)
     end = time.perf_counter() + 10
     while not (FORESIGHT.solver and FORESIGHT.solver.nodes) and time.perf_counter() < end:
@@ -109,8 +114,8 @@ def test_the_main_thread_runs_freely_while_the_look_ahead_searches() -> None:
 def test_the_look_ahead_waits_while_a_cell_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     running = [True]
     monkeypatch.setattr(foresight, "cell_running", lambda: running[0])
-    board = PlayBoard(ConnectFour(), opponent="random", seed=4)
-    board.click(0)                  # off the book: a minute of searching to do
+    board = PlayBoard(ConnectFour(), opponent="random", seed=4, start=OFF_BOOK)
+    board.click(0)                  # off the book: seconds of searching to do
     end = time.perf_counter() + 10
     while FORESIGHT.solver is None and time.perf_counter() < end:
         time.sleep(0.05)            # (made on the first job)
@@ -177,7 +182,7 @@ def nodes_while(busy: Callable[[], bool]) -> int:
 
 def test_the_look_ahead_goes_on_while_the_ai_thinks_and_waits_for_a_review() -> None:
     player = Waiting()
-    board = PlayBoard(ConnectFour(), opponent=player, start="31")   # off the book
+    board = PlayBoard(ConnectFour(), opponent=player, start=OFF_BOOK)
     board.click(2, wait=False)
     assert board.thinking and searches_within()
     player.release.set()

@@ -208,8 +208,9 @@ class SolverReview:
 
     def after_book_move(self, before: Any, col: int, pos: Any) -> None:
         """Score `pos`, reached by playing `col` in `before`, from the book's entry for
-        `before` (the book holds every column of the positions a perfect player meets, so
-        after a perfect opponent's reply the student's position needs no search)."""
+        `before` (the book holds every column of the positions a perfect player meets and
+        of every position of two stones or fewer, so after a perfect opponent's reply the
+        student's position needs no search, nor do the positions after the first moves)."""
         book = self.book.scores(before)
         if book and col in book and self.scores.get(pos.key()) is None:
             self.scores[pos.key()] = -book[col]
@@ -276,6 +277,9 @@ class ReviewPlan:
             if i > 0:
                 values.after_book_move(Position.from_state(states[i - 1]), moves[i - 1],
                                        self.positions[i])
+            if not self.positions[i].is_winning_move(moves[i]):     # (the book's columns)
+                values.after_book_move(self.positions[i], moves[i],
+                                       self.positions[i].play_col(moves[i]))
         self.wanted = sorted([self.positions[i] for i in reviewed]
                              + [self.positions[i].play_col(moves[i]) for i in reviewed
                                 if not self.positions[i].is_winning_move(moves[i])],
