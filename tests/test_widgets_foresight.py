@@ -116,11 +116,8 @@ def test_the_look_ahead_waits_while_a_cell_runs(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(foresight, "cell_running", lambda: running[0])
     board = PlayBoard(ConnectFour(), opponent="random", seed=4, start=OFF_BOOK)
     board.click(0)                  # off the book: seconds of searching to do
-    end = time.perf_counter() + 10
-    while FORESIGHT.solver is None and time.perf_counter() < end:
-        time.sleep(0.05)            # (made on the first job)
+    solver = look_ahead_solver()    # (made on the first job)
     time.sleep(1.0)                 # (a slice already under way ends: a fraction of a second)
-    solver = FORESIGHT.solver
     before = solver.nodes
     time.sleep(0.5)
     assert solver.nodes == before and FORESIGHT.working     # paused, not dropped
