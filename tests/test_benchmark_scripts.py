@@ -1,4 +1,5 @@
-"""The solver benchmark runs end to end on a few positions, with each search idea."""
+"""The solver benchmark runs end to end on a few positions, with each search idea; the
+review benchmark on a few games."""
 
 from __future__ import annotations
 
@@ -68,3 +69,17 @@ def check_sets(shown: str, folder: Path) -> None:
             pos = Position.from_string(moves)        # raises if a move was after a win
             assert pos.moves == ply and not pos.can_win_next()
             assert solve(moves, engine="python", use_book=False) == score   # the readable one
+
+
+@pytest.mark.heavy
+def test_the_review_benchmark_counts_unjudged_moves_with_each_book():
+    done = subprocess.run([sys.executable, "benchmarks/bench_review.py", "--games", "1"],
+                          cwd=ROOT, text=True, capture_output=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    rows = {line[:34].strip(): line[34:].split() for line in done.stdout.splitlines()[2:]}
+    assert list(rows) == ["shipped", "two stones or fewer (baseline)", "none"]
+    moves = {int(row[2]) for row in rows.values()}          # "N of M ...": M the same
+    assert len(moves) == 1 and moves.pop() > 0
+    unjudged = [int(row[0]) for row in rows.values()]
+    assert unjudged[0] <= unjudged[2]                       # the book only ever helps
+    assert all(float(row[-1]) < 4 * 2.0 for row in rows.values())   # each within budget

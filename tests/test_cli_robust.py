@@ -197,9 +197,9 @@ def test_a_command_line_tournament_too_big_for_memory_is_refused(capsys):
     assert status == 2 and "at most 1,000,000" in err
 
 
-OFF_THE_BOOK = "0615"
-"""Four stones the opening book does not hold: solving every column takes the solver seconds
-to a minute (the book holds every position of two stones)."""
+OFF_THE_BOOK = "12560"
+"""Five stones: the book knows the position's score but not its columns (it holds every
+column of every position of four stones), which take the solver seconds each."""
 
 
 def test_ctrl_c_stops_a_long_solve_at_once(tmp_path):
@@ -398,6 +398,8 @@ BAD_COMMANDS = [
     ["lessons", "/dev/null", "--copy-only"],
     ["lessons", "/sys/gamelib-lessons", "--copy-only"],
     ["book", "--plies", "43", "--out", "/tmp/unused-book.txt"],
+    ["book", "--stones", "-1", "--out", "/tmp/unused-book.txt"],
+    ["book", "--stones", "42", "--out", "/tmp/unused-book.txt"],
     ["tournament", "tictactoe", "--players", "x" * 5000 + ",random", "--games", "2"],
     ["play", "connect4", "--opponent", "y" * 5000],
     ["analyse", "connect4", "--player", "z" * 5000],

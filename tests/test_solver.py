@@ -51,6 +51,25 @@ def test_position_agrees_with_connect_four_on_random_games():
                 assert pos.mirror().mirror() == pos
 
 
+def test_before_lists_exactly_the_positions_one_stone_back():
+    """`Position.before` takes back each top stone of the last mover, and only those:
+    over random games, every (position, column) it gives plays back to the position, the
+    game's own previous position is among them, and its columns are those whose last
+    stone (read from the move string) was played by the last mover."""
+    rng = random.Random(5)
+    for _ in range(200):
+        text = random_unfinished(rng.randrange(1, 30), rng)
+        pos = Position.from_string(text)
+        found = pos.before()
+        assert all(before.play_col(col) == pos for before, col in found)
+        assert (Position.from_string(text[:-1]), int(text[-1])) in found
+        last = len(text) - 1
+        assert sorted(col for _, col in found) == [
+            col for col in range(WIDTH)
+            if str(col) in text and text.rindex(str(col)) % 2 == last % 2], text
+    assert Position.empty().before() == []
+
+
 def test_scores_of_every_end_game_position():
     for moves, score in reference("Test_L3_R1"):
         assert solve(moves) == score, moves

@@ -5,13 +5,14 @@ catches a plausible but wrong score."""
 
 import gzip
 import hashlib
+import random
 import warnings
 
 import pytest
 
 from gamelib.solver import api, book as book_module
-from gamelib.solver.book import (SHIPPED_SHA256, SHIPPED_SIZE, BookError, OpeningBook,
-                                 default_path)
+from gamelib.solver.book import (COMPLETE_STONES, SHIPPED_SHA256, SHIPPED_SIZE, BookError,
+                                 OpeningBook, default_path, positions_of)
 
 
 @pytest.fixture
@@ -107,17 +108,67 @@ def test_a_good_book_written_by_hand_loads_without_warnings(tmp_path):
     assert len(book) == 2 and book.plies == 1
 
 
-def test_the_book_scores_every_column_of_every_position_of_two_stones_and_fewer():
-    """A review of a game that leaves the perfect player's openings at once (against any
-    opponent) finds its first positions in the book; each score agrees with the book's
-    own entries one ply later (a column's score is minus the best score after it)."""
+def test_the_book_scores_every_column_of_every_position_of_four_stones_and_fewer():
+    """A review of any game finds its first positions in the book: every column of every
+    position of `COMPLETE_STONES` stones or fewer, each score agreeing with the book's own
+    entries one ply later (a column's score is minus the best score after it), and the
+    positions one stone deeper answered from the lines before them."""
     from gamelib.solver.position import Position
     shipped = OpeningBook.load()
-    for moves in [""] + [str(a) for a in range(7)] + [f"{a}{b}" for a in range(7)
-                                                      for b in range(7)]:
-        scores = shipped.scores(Position.from_string(moves))
-        assert scores is not None and sorted(scores) == list(range(7)), moves
-        if len(moves) < 2:
+    for stones in range(COMPLETE_STONES + 1):
+        for moves in positions_of(stones):
+            pos = Position.from_string(moves)
+            scores = shipped.scores(pos)
+            assert scores is not None and sorted(scores) == list(range(7)), moves
             for col, score in scores.items():
-                after = shipped.scores(Position.from_string(moves + str(col)))
-                assert score == -max(after.values()), (moves, col)
+                if pos.is_winning_move(col):
+                    continue
+                if stones < COMPLETE_STONES:
+                    after = shipped.scores(pos.play_col(col))
+                    assert score == -max(after.values()), (moves, col)
+                assert shipped.score(pos.play_col(col)) == -score, (moves, col)
+
+
+def test_positions_of_counts_every_position_once():
+    """The number of positions after 0-5 stones is known (1, 7, 49, 238, 1120, 4263:
+    OEIS A212693); `positions_of` gives each once, its mirror image left out."""
+    from gamelib.solver.position import Position
+    for stones, count in enumerate((1, 7, 49, 238, 1120, 4263)):
+        found = [Position.from_string(moves) for moves in positions_of(stones)]
+        keys = {p.key() for p in found} | {p.mirror().key() for p in found}
+        assert len(keys) == count, stones
+        assert len(found) == len({min(p.key(), p.mirror().key()) for p in found})
+
+
+def test_generate_every_restores_lines_and_solves_only_what_no_line_answers(tmp_path,
+                                                                           monkeypatch):
+    """Lines of three and four stones taken out of a copy of the shipped book come back
+    the same. A column is solved only if no line left reaches the position it leads to
+    (a line of three stones never: every position of four has its line)."""
+    from gamelib.solver.position import Position
+    path = tmp_path / "book.txt"
+    with book_module.open_book(default_path(), "rt") as shipped:
+        lines = shipped.readlines()
+    pick = random.Random(2)
+    removed = {line for stones in (3, 4) for line in pick.sample(
+        sorted(line for line in lines if len(line.split()[0]) == stones), 3)}
+    path.write_text("".join(line for line in lines if line not in removed))
+    kept = OpeningBook.load(path)
+    truth = OpeningBook.load()
+    solved = []
+
+    def child_score(solver, pos, col):
+        solved.append((pos, col))
+        return truth.scores(pos)[col]
+
+    monkeypatch.setattr(book_module, "child_score", child_score)
+    made = book_module.generate_every(COMPLETE_STONES, path, log=lambda text: None)
+    for line in removed:
+        moves, scores = book_module.parse_line(line)
+        now = made.scores(Position.from_string(moves))
+        assert sorted(now) == list(range(7)) and scores.items() <= now.items(), line
+    assert solved and all(pos.moves == 4 for pos, _ in solved)
+    assert all(kept.score(pos.play_col(col)) is None for pos, col in solved)
+    assert {(pos.key(), col) for pos, col in solved} == {
+        (pos.key(), col) for pos in (Position.from_string(line.split()[0]) for line in removed)
+        for col in range(7) if kept.score(pos.play_col(col)) is None}

@@ -21,9 +21,9 @@ EARLY = "312212"
 than a review's two."""
 LATE = "3122120345"
 """Ten stones off the book: its positions take the solver a second or less."""
-OFF_BOOK = "0615"
-"""Four stones off the book (which holds every position of two stones or fewer): the
-positions after a move or two from it take the solver seconds to a minute."""
+OFF_BOOK = "1256"
+"""Four stones, the deepest the book holds every column of: the positions two moves on
+take the solver seconds (one of them 12 s)."""
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -74,9 +74,9 @@ def test_the_cache_judges_every_move_alone_and_as_a_full_review_would() -> None:
 
 
 def test_undo_and_new_game_drop_the_work_and_it_never_touches_the_game() -> None:
-    board = PlayBoard(ConnectFour(), opponent="random", seed=4)
+    board = PlayBoard(ConnectFour(), opponent="random", seed=4, start=OFF_BOOK)
     board.click(0)
-    board.click(board.game.actions(board.state)[0])   # off the book: tens of seconds to search
+    board.click(board.game.actions(board.state)[0])   # off the book: seconds to search
     seen = snapshot(board)
     assert not FORESIGHT.wait(1.0)                          # still at work ...
     assert snapshot(board) == seen                          # ... and the game untouched
@@ -87,7 +87,7 @@ def test_undo_and_new_game_drop_the_work_and_it_never_touches_the_game() -> None
     board.undo()
     board.undo()
     assert FORESIGHT.followed.moves == () == tuple(board.moves)
-    assert FORESIGHT.wait(5.0)      # the empty board is in the book: the minute is dropped
+    assert FORESIGHT.wait(5.0)      # the start is in the book: the seconds are dropped
     board.click(0)
     board.new_game()
     assert FORESIGHT.followed.moves == () and FORESIGHT.wait(5.0)

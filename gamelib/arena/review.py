@@ -196,20 +196,16 @@ class SolverReview:
         key = pos.key()
         if self.scores.get(key) is not None:
             return self.scores[key]
-        found = self.book.lookup(pos)
-        if found is not None:
-            value: int | None = found[0]
-        elif pos.moves == SIZE:
-            value = 0
-        else:
-            value = self._search(pos, cap)
+        value = self.book.score(pos)
+        if value is None:
+            value = 0 if pos.moves == SIZE else self._search(pos, cap)
         self.scores[key] = value
         return value
 
     def after_book_move(self, before: Any, col: int, pos: Any) -> None:
         """Score `pos`, reached by playing `col` in `before`, from the book's entry for
         `before` (the book holds every column of the positions a perfect player meets and
-        of every position of two stones or fewer, so after a perfect opponent's reply the
+        of every position of four stones or fewer, so after a perfect opponent's reply the
         student's position needs no search, nor do the positions after the first moves)."""
         book = self.book.scores(before)
         if book and col in book and self.scores.get(pos.key()) is None:
@@ -219,8 +215,7 @@ class SolverReview:
         """The score of `pos` if the book holds it or it was solved, without searching."""
         if pos.key() in self.scores:
             return self.scores[pos.key()]
-        found = self.book.lookup(pos)
-        return None if found is None else found[0]
+        return self.book.score(pos)
 
     def _search(self, pos: Any, cap: float | None) -> int | None:
         """Solve `pos` with the nodes the time left allows (the rate measured as it goes)."""
@@ -289,10 +284,20 @@ class ReviewPlan:
     def search(self, cap: float | None) -> None:
         """One pass: score every wanted position, then look for a best column for each
         move that was not best, each search within `cap` seconds (None: the time left)."""
+        self.score_positions(cap)
+        self.find_best_columns(cap)
+
+    def score_positions(self, cap: float | None) -> None:
+        """Score every wanted position (what the verdicts need), each search within `cap`
+        seconds (None: the time left)."""
+        for pos in self.wanted:
+            self.values.score(pos, cap)
+
+    def find_best_columns(self, cap: float | None) -> None:
+        """Look for a best column to name for each move that was not best, each search
+        within `cap` seconds (None: the time left)."""
         from gamelib.solver.engine import centre_distance
         values = self.values
-        for pos in self.wanted:
-            values.score(pos, cap)
         for i in self.reviewed:
             pos, best = self.positions[i], values.known(self.positions[i])
             played = values.column(pos, self.moves[i], search=False)

@@ -39,6 +39,10 @@ class _NoBook:
         """Knows nothing."""
         return None
 
+    def score(self, pos: Position) -> None:
+        """Knows nothing."""
+        return None
+
 
 EMPTY_BOOK = _NoBook()
 
@@ -133,10 +137,9 @@ def solve(position: Any, weak: bool = False, engine: str = "auto",
                 raise bad_string(text, index, error)
             return Score(value, nodes, time.perf_counter() - start, weak)
     pos = to_position(position)
-    found = book.lookup(pos)
+    found = book.score(pos)
     if found is not None:
-        return Score(sign(found[0]) if weak else found[0], 0, time.perf_counter() - start,
-                     weak)
+        return Score(sign(found) if weak else found, 0, time.perf_counter() - start, weak)
     before = solver.nodes
     try:
         value = (solver.solve(pos, weak) if report is None else
@@ -167,9 +170,9 @@ def book_column_scores(pos: Position, book: Any = None) -> dict[int, int]:
         elif pos.is_winning_move(col):
             scores[col] = (SIZE + 1 - pos.moves) // 2
         else:
-            found = book.lookup(pos.play_col(col))
+            found = book.score(pos.play_col(col))
             if found is not None:
-                scores[col] = -found[0]
+                scores[col] = -found
     return scores
 
 

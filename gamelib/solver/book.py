@@ -9,9 +9,11 @@ gzip-compressed text file, `gamelib/data/connect4_book.txt.gz`, one line per pos
 
 with 0-based columns, as everywhere in gamelib; a score is for the player to move, and
 '.' marks a column that is full or was not solved (the oldest, shallowest entries hold
-only their best column: solving every column of a 1-stone position takes minutes; later
-lines add every column of every position of two stones or fewer, so that a review of any
-game judges its first moves from the book).
+only their best column: solving every column of a 1-stone position takes minutes). Later
+lines, made by `python -m gamelib book --stones 4`, add every column of every position
+of four stones or fewer (`COMPLETE_STONES`): any position of five stones or fewer is
+then answered at once (one of five stones is a column of one of four), and a review of
+any game judges its first five moves from the book.
 
 Mirror images share a line (the board is left-right symmetric). A position's missing
 column scores are filled in from the book's own entries for the positions after them.
@@ -48,10 +50,12 @@ UNKNOWN = "."
 HEADER = ("# Connect Four opening book for gamelib.solver (7 columns x 6 rows)\n"
           "# <moves ('-' = empty board)> <score of columns 0..6 for the side to move; "
           "'.' = full or not solved>\n")
-SHIPPED_SIZE = 25351
-SHIPPED_SHA256 = "d299ae01c53e471d8cb8c2d3fb0e0afa24900f2d1f7438d4b05fc1b24cd28c57"
+SHIPPED_SIZE = 28836
+SHIPPED_SHA256 = "dfc36531542c2bac39e4b8482fd37bd5c91836ee349cfe1abdd73850aa47fab2"
 """The shipped book's size in bytes and SHA-256 checksum: loading it checks both (a test
 checks they are the file's; update them when the book is regenerated)."""
+COMPLETE_STONES = 4
+"""The shipped book holds every column of every position of this many stones or fewer."""
 FLUSH_SECONDS = 20.0
 """The generator writes what it solved at least this often (a stop loses no more)."""
 
@@ -133,6 +137,19 @@ class OpeningBook:
         move the player off the positions the book holds after it."""
         own = self._by_key.get(pos.key())
         return None if own is None else best_of(self._first[pos.key()])
+
+    def score(self, pos: Position) -> int | None:
+        """The exact score of `pos` for the player to move, if the book holds it or holds
+        the column that led to it in a position before it (so a position of five stones
+        is answered from the lines of four), else None."""
+        found = self.lookup(pos)
+        if found is not None:
+            return found[0]
+        for before, col in Position(pos.current, pos.mask, pos.moves).before():
+            scores = self._by_key.get(before.key())
+            if scores and col in scores:
+                return -scores[col]
+        return None
 
     def __contains__(self, pos: Position) -> bool:
         return pos.key() in self._by_key
@@ -304,6 +321,79 @@ def met_positions(book: OpeningBook, plies: int, solve_one: Callable[[str], Scor
                 frontier.append(moves + str(best) + str(reply))
 
 
+def positions_of(stones: int) -> list[str]:
+    """A move string for every position of exactly `stones` stones, a position and its
+    mirror image once, in the order a walk from the empty board meets them."""
+    seen: set[int] = set()
+    found: list[str] = []
+
+    def walk(moves: str, pos: Position) -> None:
+        if len(moves) == stones:
+            if min(pos.key(), pos.mirror().key()) not in seen:
+                seen.add(min(pos.key(), pos.mirror().key()))
+                found.append(moves)
+            return
+        for col in range(WIDTH):
+            if pos.can_play(col) and not pos.is_winning_move(col):
+                walk(moves + str(col), pos.play_col(col))
+
+    walk("", Position.empty())
+    return found
+
+
+def generate_every(stones: int, path: str | Path | None = None, engine: str = "auto",
+                   log: Callable[[str], Any] = print) -> OpeningBook:
+    """Give every position of `stones` stones or fewer a line with every column's score,
+    appended to the book file. The deepest positions come first: each column the book
+    does not answer yet (a column leading to a position that a line already written
+    reaches too is not solved again) is solved; a shallower position's columns then come
+    from the lines after them. Positions already complete are skipped, so a stopped run
+    resumes. Four stones take about 75 minutes on one core of a laptop."""
+    path = Path(path) if path else default_path()
+    book = OpeningBook.load(path) if path.exists() else OpeningBook()
+    if not path.exists():
+        with open_book(path, "wt") as out:
+            out.write(HEADER)
+    solver = get_solver(engine)
+    pending: list[str] = []
+    last_flush = time.perf_counter()
+    try:
+        for depth in range(stones, -1, -1):
+            todo = positions_of(depth)
+            for number, moves in enumerate(todo, start=1):
+                start, pos = time.perf_counter(), Position.from_string(moves)
+                playable = [col for col in range(WIDTH) if pos.can_play(col)]
+                if set(book._by_key.get(pos.key(), {})) >= set(playable):
+                    continue                                    # complete already
+                scores = book.scores(pos) or {}
+                for col in sorted(playable, key=centre_distance):
+                    if col not in scores:
+                        known = (None if pos.is_winning_move(col)
+                                 else book.score(pos.play_col(col)))
+                        scores[col] = -known if known is not None else child_score(
+                            solver, pos, col)
+                book.add(moves, scores)
+                pending.append(format_line(moves, scores))
+                if time.perf_counter() - last_flush > FLUSH_SECONDS:
+                    _append(path, pending)
+                    last_flush = time.perf_counter()
+                log(f"{depth} stones, {number}/{len(todo)}: {moves or EMPTY} "
+                    f"{format_line(moves, scores).split()[1:]} "
+                    f"({time.perf_counter() - start:.2f} s)")
+    finally:
+        _append(path, pending)
+    return book
+
+
+def _append(path: Path, lines: list[str]) -> None:
+    """Append `lines` to the book file and empty the list (gzip: one more member, still
+    one file)."""
+    if lines:
+        with open_book(path, "at") as out:
+            out.writelines(lines)
+        lines.clear()
+
+
 def generate(plies: int, path: str | Path | None = None, engine: str = "auto",
              log: Callable[[str], Any] = print, root: str = "",
              every_column: bool = True) -> OpeningBook:
@@ -321,10 +411,7 @@ def generate(plies: int, path: str | Path | None = None, engine: str = "auto",
 
     def flush() -> None:
         nonlocal last_flush
-        if pending:
-            with open_book(path, "at") as out:   # gzip: one more member, still one file
-                out.writelines(pending)
-            pending.clear()
+        _append(path, pending)
         last_flush = time.perf_counter()
 
     def solve_one(moves: str) -> Scores:

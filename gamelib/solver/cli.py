@@ -18,6 +18,7 @@ from typing import IO, Iterator
 from gamelib.platform import _, clip, display_width, error_line, pad
 from gamelib.solver.api import (ENGINES, Analysis, book_column_scores, get_solver,
                                 sign, solve, to_position, warm_up)
+from gamelib.solver.book import COMPLETE_STONES
 from gamelib.solver.position import SIZE, WIDTH, Position
 from gamelib.solver.progress import Progress, Report, child_score_reporting
 from gamelib.solver.steps import SETS, parse_test_lines, standard_lines
@@ -287,7 +288,11 @@ def _duration(seconds: float) -> str:
 
 def cmd_book(args: argparse.Namespace) -> int:
     """Generate (or extend) the opening book."""
-    from gamelib.solver.book import default_path, generate, open_book
+    from gamelib.solver.book import default_path, generate, generate_every, open_book
+    if args.stones is not None and not 0 <= args.stones < SIZE:
+        print(error_line(_("--stones must be a whole number from 0 to {most}, got {stones}"
+                           ).format(most=SIZE - 1, stones=args.stones)), file=sys.stderr)
+        return 2
     if not 1 <= args.plies <= SIZE:
         print(error_line(_("--plies must be a whole number from 1 to {size} (a game has at "
                            "most {size} moves), got {plies}").format(size=SIZE,
@@ -303,7 +308,10 @@ def cmd_book(args: argparse.Namespace) -> int:
         if not out.exists():        # start from the shipped book: only new plies are solved
             with open_book(default_path(), "rt") as shipped, open_book(out, "wt") as copy:
                 copy.write(shipped.read())     # (.gz: compressed, any other name: plain text)
-        generate(args.plies, out, args.engine, every_column=not args.best_only)
+        if args.stones is not None:
+            generate_every(args.stones, out, args.engine)
+        else:
+            generate(args.plies, out, args.engine, every_column=not args.best_only)
     except OSError as error:
         print(error_line(_("cannot write the book {path}: {problem}").format(
             path=clip(str(out), 200), problem=error.strerror or error)), file=sys.stderr)
@@ -360,6 +368,10 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                              "file starts as a copy of it). Use it with "
                              "PerfectPlayer(book=OpeningBook.load(FILE))"))
     book.add_argument("--engine", choices=ENGINES, default="auto")
+    book.add_argument("--stones", type=int, default=None, help=_(
+        "instead of --plies: every column of every position of N stones or fewer (the "
+        "shipped book holds {stones}: about 75 minutes on one core; each stone more takes "
+        "several times longer)").format(stones=COMPLETE_STONES))
     book.add_argument("--best-only", action="store_true",
                       help=_("store only the best column's score (about 3x faster)"))
     book.set_defaults(run=cmd_book)

@@ -254,6 +254,18 @@ class Position(NamedTuple):
         """The left-right mirror image (same score)."""
         return Position(_mirror_bits(self.current), _mirror_bits(self.mask), self.moves)
 
+    def before(self) -> list[tuple[Position, int]]:
+        """Every (position, column) this one can come from: one of the last mover's stones
+        on top of a column taken back."""
+        last_mover = self.current ^ self.mask
+        found = []
+        for col in range(WIDTH):
+            stones = self.mask & column_mask(col)
+            top = 1 << (stones.bit_length() - 1) if stones else 0
+            if top & last_mover:
+                found.append((Position(last_mover ^ top, self.mask ^ top, self.moves - 1), col))
+        return found
+
 
 def random_unfinished(ply: int, rng: random.Random) -> str:
     """The 0-based moves of a position after `ply` random moves in which nobody has won
