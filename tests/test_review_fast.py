@@ -137,3 +137,18 @@ def test_the_first_moves_of_any_game_are_judged_from_the_book_alone(first: str) 
         at_once = review_game(game, moves, side=side, seconds=0.0)
         assert len(at_once) == judged and all(r.verdict != UNKNOWN for r in at_once), at_once
         assert at_once == review_game(game, moves, side=side, seconds=600.0)
+
+
+def test_the_verdicts_get_the_time_before_the_best_moves_to_name(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Scoring the positions (what a verdict needs) takes every pass before any search
+    for a best column to name: a budget spent naming better moves would leave moves
+    unjudged."""
+    from gamelib.arena import review
+    calls: list[str] = []
+    monkeypatch.setattr(review.ReviewPlan, "score_positions",
+                        lambda self, cap: calls.append("score"))
+    monkeypatch.setattr(review.ReviewPlan, "find_best_columns",
+                        lambda self, cap: calls.append("name"))
+    review_game(ConnectFour(), moves_of(GAMES[0]), seconds=0.0)
+    assert calls == ["score"] * 3 + ["name"] * 3

@@ -248,13 +248,16 @@ def solver_reviews(game: BoardGame, states: Sequence[State], moves: Sequence[Mov
                    reviewed: Sequence[int], seconds: float = REVIEW_SECONDS,
                    known: Mapping[int, int] | None = None) -> list[MoveReview]:
     """The reviews of `moves[i]` for each i in `reviewed` (states[i] is the position
-    before moves[i]), within `seconds`, with the `known` scores (by position key). In passes:
-    every position with a small share of the time each (latest first: late positions
-    take milliseconds) and a best column for each move that was not best; then the same
-    with larger shares, then all the time left."""
+    before moves[i]), within `seconds`, with the `known` scores (by position key). The
+    verdicts first: every position with a small share of the time each (latest first:
+    late positions take milliseconds), then with larger shares, then all the time left;
+    then, in the same passes, a best column to name for each move that was not best."""
     plan = ReviewPlan(game, states, moves, reviewed, SolverReview(seconds, known))
-    for cap in (seconds / 50, seconds / 5, None):
-        plan.search(cap)
+    caps = (seconds / 50, seconds / 5, None)
+    for cap in caps:
+        plan.score_positions(cap)
+    for cap in caps:
+        plan.find_best_columns(cap)
     return plan.reviews()
 
 
