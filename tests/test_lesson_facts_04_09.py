@@ -335,6 +335,23 @@ def test_09_forced_moves_and_etc_are_measured_node_for_node_in_both_engines(exec
             assert nodes[(name, "compiled")] == figures, name
 
 
+def test_09_useful_threats_first_is_measured_node_for_node_in_both_engines(executed_lesson):
+    out = text(executed_lesson, L09, "fact-useful-threats")
+    assert "weights: 2 for a useful threat on a cell that can be filled now, 4 for one " \
+           "right above such a cell, 1 for every useful threat" in out
+    found = re.findall(r"(L\d_R\d|openings), (readable|compiled): ([\d,]+) nodes per position "
+                       r"with ETC, ([\d,]+) with useful threats first too", out)
+    nodes = {(name, engine): tuple(int(n.replace(",", "")) for n in figures)
+             for name, engine, *figures in found}
+    assert {"L3_R1", "L2_R1"} <= {name for name, engine in nodes if engine == "readable"}
+    for (name, engine), figures in nodes.items():     # the same search, compiled
+        if engine == "readable":
+            assert nodes[(name, "compiled")] == figures, name
+    before = text(executed_lesson, L09, "fact-forced-etc")      # "with ETC": that cell's last
+    for (name, engine), (etc, _) in nodes.items():
+        assert re.search(rf"{name}, {engine}: .* {etc:,} with ETC too", before), (name, engine)
+
+
 def test_09_the_perfect_player_answers_within_a_second(executed_lesson):
     out = lessons.cell_text(executed_lesson(L09), "fact-perfect-game")
     assert "O wins" in out
