@@ -24,6 +24,9 @@ LATE = "3122120345"
 OFF_BOOK = "1256"
 """Four stones, the deepest the book holds every column of: the positions two moves on
 take the solver seconds (one of them 12 s)."""
+OFF_BOOK_AFTER = "12560"
+"""Five stones: the book knows this position's score (a column of "1256") but not its
+columns; the position after a move takes the solver seconds (column 2: 3 s)."""
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -179,8 +182,8 @@ def nodes_while(busy: Callable[[], bool]) -> int:
 
 def test_the_look_ahead_goes_on_while_the_ai_thinks_and_waits_for_a_review() -> None:
     player = Waiting()
-    board = PlayBoard(ConnectFour(), opponent=player, start=OFF_BOOK)
-    board.click(2, wait=False)
+    board = PlayBoard(ConnectFour(), opponent=player, start=OFF_BOOK_AFTER, human_plays="O")
+    board.click(2, wait=False)      # six stones: the book knows neither their score nor columns
     assert board.thinking and searches_within()
     player.release.set()
     board.wait()
