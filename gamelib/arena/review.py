@@ -202,15 +202,6 @@ class SolverReview:
         self.scores[key] = value
         return value
 
-    def after_book_move(self, before: Any, col: int, pos: Any) -> None:
-        """Score `pos`, reached by playing `col` in `before`, from the book's entry for
-        `before` (the book holds every column of the positions a perfect player meets and
-        of every position of four stones or fewer, so after a perfect opponent's reply the
-        student's position needs no search, nor do the positions after the first moves)."""
-        book = self.book.scores(before)
-        if book and col in book and self.scores.get(pos.key()) is None:
-            self.scores[pos.key()] = -book[col]
-
     def known(self, pos: Any) -> int | None:
         """The score of `pos` if the book holds it or it was solved, without searching."""
         if pos.key() in self.scores:
@@ -271,13 +262,6 @@ class ReviewPlan:
         self.game, self.states, self.moves, self.reviewed = game, states, moves, reviewed
         self.values = values
         self.positions = {i: Position.from_state(states[i]) for i in reviewed}
-        for i in reviewed:
-            if i > 0:
-                values.after_book_move(Position.from_state(states[i - 1]), moves[i - 1],
-                                       self.positions[i])
-            if not self.positions[i].is_winning_move(moves[i]):     # (the book's columns)
-                values.after_book_move(self.positions[i], moves[i],
-                                       self.positions[i].play_col(moves[i]))
         self.wanted = sorted([self.positions[i] for i in reviewed]
                              + [self.positions[i].play_col(moves[i]) for i in reviewed
                                 if not self.positions[i].is_winning_move(moves[i])],

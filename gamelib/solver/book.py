@@ -329,8 +329,9 @@ def positions_of(stones: int) -> list[str]:
 
     def walk(moves: str, pos: Position) -> None:
         if len(moves) == stones:
-            if min(pos.key(), pos.mirror().key()) not in seen:
-                seen.add(min(pos.key(), pos.mirror().key()))
+            key = min(pos.key(), pos.mirror().key())
+            if key not in seen:
+                seen.add(key)
                 found.append(moves)
             return
         for col in range(WIDTH):
