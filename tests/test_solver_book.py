@@ -108,7 +108,7 @@ def test_a_good_book_written_by_hand_loads_without_warnings(tmp_path):
     assert len(book) == 2 and book.plies == 1
 
 
-def test_the_book_scores_every_column_of_every_position_of_four_stones_and_fewer():
+def test_the_book_scores_every_column_of_every_position_of_five_stones_and_fewer():
     """A review of any game finds its first positions in the book: every column of every
     position of `COMPLETE_STONES` stones or fewer, each score agreeing with the book's own
     entries one ply later (a column's score is minus the best score after it), and the
@@ -142,15 +142,16 @@ def test_positions_of_counts_every_position_once():
 
 def test_generate_every_restores_lines_and_solves_only_what_no_line_answers(tmp_path,
                                                                            monkeypatch):
-    """Lines of three and four stones taken out of a copy of the shipped book come back
-    the same. A column is solved only if no line left reaches the position it leads to
-    (a line of three stones never: every position of four has its line)."""
+    """Lines of the two deepest sizes (four and five stones) taken out of a copy of the
+    shipped book come back the same. A column is solved only if no line left reaches the
+    position it leads to (a line of four stones never: every position of five has its
+    line)."""
     from gamelib.solver.position import Position
     path = tmp_path / "book.txt"
     with book_module.open_book(default_path(), "rt") as shipped:
         lines = shipped.readlines()
     pick = random.Random(2)
-    removed = {line for stones in (3, 4) for line in pick.sample(
+    removed = {line for stones in (COMPLETE_STONES - 1, COMPLETE_STONES) for line in pick.sample(
         sorted(line for line in lines if len(line.split()[0]) == stones), 3)}
     path.write_text("".join(line for line in lines if line not in removed))
     kept = OpeningBook.load(path)
@@ -167,7 +168,7 @@ def test_generate_every_restores_lines_and_solves_only_what_no_line_answers(tmp_
         moves, scores = book_module.parse_line(line)
         now = made.scores(Position.from_string(moves))
         assert sorted(now) == list(range(7)) and scores.items() <= now.items(), line
-    assert solved and all(pos.moves == 4 for pos, _ in solved)
+    assert solved and all(pos.moves == COMPLETE_STONES for pos, _ in solved)
     assert all(kept.score(pos.play_col(col)) is None for pos, col in solved)
     assert {(pos.key(), col) for pos, col in solved} == {
         (pos.key(), col) for pos in (Position.from_string(line.split()[0]) for line in removed)

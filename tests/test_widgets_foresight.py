@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import pytest
 
 from gamelib import ConnectFour
 from gamelib.arena.review import UNKNOWN, review_game
+from gamelib.solver import api
 from gamelib.solver.api import opening_book, warm_up
+from gamelib.solver.book import OpeningBook
 from gamelib.widgets import PlayBoard
 from gamelib.widgets import foresight
 from gamelib.widgets.foresight import FORESIGHT
@@ -21,19 +23,28 @@ EARLY = "312212"
 than a review's two."""
 LATE = "3122120345"
 """Ten stones off the book: its positions take the solver a second or less."""
+FOUR_STONES = 4
+"""These tests read the book cut to its positions of this many stones or fewer (the
+shipped one holds every column of every position of five), so that the positions a
+stone or two after the starts below take the solver seconds, as later ones do in a game."""
 OFF_BOOK = "1256"
-"""Four stones, the deepest the book holds every column of: the positions two moves on
+"""Four stones, the deepest the cut book holds every column of: the positions two moves on
 take the solver seconds (one of them 12 s)."""
 OFF_BOOK_AFTER = "12560"
-"""Five stones: the book knows this position's score (a column of "1256") but not its
+"""Five stones: the cut book knows this position's score (a column of "1256") but not its
 columns; the position after a move takes the solver seconds (column 2: 3 s)."""
 
 
 @pytest.fixture(scope="module", autouse=True)
-def loaded() -> None:
-    """The book and the compiled solver loaded once (as a board does before a review)."""
-    opening_book()
+def loaded() -> Iterator[None]:
+    """The compiled solver loaded once (as a board does before a review), and the book cut
+    to `FOUR_STONES` for the module."""
+    shipped = opening_book()
+    api._book = OpeningBook({moves: scores for moves, scores in shipped.entries.items()
+                             if len(moves) <= FOUR_STONES})
     warm_up()
+    yield
+    api._book = shipped
 
 
 def play(board: PlayBoard, columns: list[int], think: float) -> None:
