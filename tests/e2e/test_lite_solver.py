@@ -5,8 +5,9 @@ The page solves a few positions with the engine "auto" picks there (the WebAssem
 and with the pure-Python one, and reviews a short game with each; this process does the
 same with numba. The scores and node counts of the WebAssembly core must be numba's
 exactly; the times are printed as ratios, with one generous bound on the deep positions.
-The review has a time budget (2 s): what it shows is how many moves each engine left
-unjudged ("?") in that time, printed, not asserted (it depends on the machine's load).
+The review has a time budget (2 s): how many moves each engine left unjudged ("?") in
+that time is printed (it depends on the machine's load); the WebAssembly core's review
+must judge the moves the book answers and the late ones, which take milliseconds.
 """
 
 from __future__ import annotations
@@ -40,6 +41,9 @@ DEEP = [random_unfinished(12, random.Random(seed)) for seed in (6, 7)]
 then played by the perfect player (no book, no time limit: the score and every column)."""
 GAME = [int(col) for col in random_unfinished(16, random.Random(9))]
 """A short game for "Review my moves" (the opening book answers its first positions)."""
+BOOK_MOVES, QUICK_FROM = 6, 12
+"""In the page, the review must judge the first BOOK_MOVES moves (from the book) and every
+move from QUICK_FROM on (milliseconds each); the ones between are timed, not asserted."""
 BOUND, SLACK_S = 3.0, 2.0
 """The WebAssembly core in the page must solve DEEP within BOUND times numba's time plus
 SLACK_S (the page shares this machine's two cores with the test and the server)."""
@@ -80,7 +84,8 @@ def review(solver):
     engine._solvers["auto"] = solver
     start = time.perf_counter()
     reviews = review_game(ConnectFour(), {game!r})
-    return [time.perf_counter() - start, sum(r.verdict == "?" for r in reviews)]
+    return [time.perf_counter() - start, sum(r.verdict == "?" for r in reviews),
+            [r.index for r in reviews if r.verdict == "?"]]
 
 auto, python = engine.get_solver("auto"), engine.get_solver("python")
 engine.warm_up("auto")
@@ -196,10 +201,12 @@ def test_the_page_solves_with_webassembly_as_numba_does(playwright, chromium: st
             text += f" | {python:.3f} ({python / fast:.0f}x)"
         lines.append(text)
     (fast_s, fast_unknown), (wasm_s, wasm_unknown), (python_s, python_unknown) = (
-        desktop["review"][0], *browser["review"])
+        review[:2] for review in (desktop["review"][0], *browser["review"]))
     lines.append(f"  review of a {len(GAME)}-move game: {fast_s:.2f} s, {fast_unknown} '?' | "
                  f"{wasm_s:.2f} s, {wasm_unknown} '?' ({wasm_s / fast_s:.1f}x) | "
                  f"{python_s:.2f} s, {python_unknown} '?'")
     print("\n".join(lines))
+    unjudged = browser["review"][0][2]      # the WebAssembly core's review
+    assert all(BOOK_MOVES <= index < QUICK_FROM for index in unjudged), unjudged
     deep_fast, deep_wasm = seconds(desktop["deep"][0]), seconds(browser["deep"][0])
     assert deep_wasm <= BOUND * deep_fast + SLACK_S, (deep_wasm, deep_fast)
