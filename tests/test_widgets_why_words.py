@@ -62,6 +62,7 @@ def test_the_why_panel_reads_as_english(game, spec: str) -> None:
             assert not re.search(r"\b(move|it) (draw|win|lose)\b", sentence), sentence
             assert not re.search(r"\bmove (at best|at least) a draw", sentence), sentence
             assert not ("break" in sentence and "win at once" in sentence), sentence
+            assert sentence.count("this move") <= 1, sentence
         words = [row["words"] for row in why_rows(game, result)]
         assert not any(w.startswith("loses within") for w in words), words
         if not isinstance(result, MCTSResult):
@@ -90,3 +91,15 @@ def test_a_drawn_move_is_said_with_a_verb() -> None:
     _, result = choose_move(player, game, state, TREE_PLIES)
     text = headline(game, result)
     assert text.endswith("this move draws.")
+
+
+def test_a_move_that_wins_at_once_is_not_said_twice() -> None:
+    from gamelib.widgets.explain import headline, predicate
+    assert predicate("wins with this move") == "wins at once"
+    player = player_from_spec("perfect:2")
+    game = ConnectFour()
+    state = game.play("0303636")            # the book's line: column 3 wins
+    move, result = choose_move(player, game, state, TREE_PLIES)
+    text = headline(game, result)
+    assert move == 3 and result.source == "book"
+    assert text.endswith("from its opening book: this move wins at once."), text

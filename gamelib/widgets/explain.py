@@ -58,7 +58,7 @@ def search_words(value: float, bound: str, complete: bool) -> str:
             if bound == "upper":
                 return _("{wins} at best").format(wins=wins_in(moves))
             if plies == 1:
-                return _("wins with this move")
+                return _(WINS_NOW)
             return (_("{wins} or sooner").format(wins=wins_in(moves)) if bound == "lower"
                     else wins_in(moves))
         moves = max(1, plies // 2)            # the other side wins at plies 2, 4, ...
@@ -82,7 +82,7 @@ def solver_words(score: float, stones_before: tuple[int, int]) -> str:
     mine, theirs = stones_before
     if score > 0:
         moves = SOLVER_STONES - int(score) - mine
-        return _("wins with this move") if moves <= 1 else wins_in(moves)
+        return _(WINS_NOW) if moves <= 1 else wins_in(moves)
     if score < 0:
         return loses_in(max(1, SOLVER_STONES + int(score) - theirs))
     return _(DRAW)
@@ -119,6 +119,7 @@ LOOKS_EVEN, AHEAD, BEHIND = N_("looks even"), N_("the AI is ahead"), N_("the AI 
 WORSE, GOOD_ENOUGH = N_("worse than the move played"), N_("good enough to play")
 NOT_LOOKED_AT = N_("not looked at")
 NOT_SOLVED = N_("not solved in time: no better than the move played")
+WINS_NOW = N_("wins with this move")
 
 PREDICATES = {DRAW: N_("draws"), AT_BEST_A_DRAW: N_("draws at best"),
               AT_LEAST_A_DRAW: N_("draws at least"), LOOKS_EVEN: N_("looks even"),
@@ -126,9 +127,12 @@ PREDICATES = {DRAW: N_("draws"), AT_BEST_A_DRAW: N_("draws at best"),
               WORSE: N_("is worse than the move played"),
               GOOD_ENOUGH: N_("is good enough to play"),
               NOT_LOOKED_AT: N_("was not looked at"),
-              NOT_SOLVED: N_("was not solved in time: no better than the move played")}
-"""Value words that are not a verb phrase, as one ("this move draws", never "this move
-draw"); the others ("wins in 2 moves", "loses ...", "won 40% ...") already are."""
+              NOT_SOLVED: N_("was not solved in time: no better than the move played"),
+              WINS_NOW: N_("wins at once")}
+"""Value words that are not a verb phrase, or that would repeat "this move", as a verb
+phrase ("this move draws", never "this move draw"; "this move wins at once", never "this
+move wins with this move"); the others ("wins in 2 moves", "loses ...", "won 40% ...")
+already are."""
 
 
 def predicate(words: str) -> str:
