@@ -53,12 +53,6 @@ def book_in_use(book: OpeningBook) -> Iterator[None]:
         api._book = shipped
 
 
-def cut(book: OpeningBook, stones: int) -> OpeningBook:
-    """The lines of `book` for positions of `stones` stones or fewer."""
-    return OpeningBook({moves: scores for moves, scores in book.entries.items()
-                        if len(moves) <= stones})
-
-
 def review_all(texts: list[str]) -> tuple[Counter, int, list[float]]:
     """(not judged by stones before the move, moves, seconds per game) over `texts`."""
     unjudged: Counter = Counter()
@@ -85,7 +79,7 @@ def main() -> None:
     print(f"{len(texts)} games ({', '.join(' v '.join(p) for p in PAIRS)}), "
           f"{sum(map(len, texts))} moves; budget {REVIEW_SECONDS} s a game")
     print(f"{'book':<34} {'not judged':>10} {'at stones':<44} {'mean s':>7} {'max s':>6}")
-    for name, book in (("shipped", shipped), ("two stones or fewer (baseline)", cut(shipped, 2)),
+    for name, book in (("shipped", shipped), ("two stones or fewer (baseline)", shipped.cut(2)),
                        ("none", OpeningBook())):
         with book_in_use(book):
             unjudged, moves, seconds = review_all(texts)

@@ -13,7 +13,6 @@ from gamelib import ConnectFour
 from gamelib.arena.review import UNKNOWN, review_game
 from gamelib.solver import api
 from gamelib.solver.api import opening_book, warm_up
-from gamelib.solver.book import OpeningBook
 from gamelib.widgets import PlayBoard
 from gamelib.widgets import foresight
 from gamelib.widgets.foresight import FORESIGHT
@@ -40,8 +39,7 @@ def loaded() -> Iterator[None]:
     """The compiled solver loaded once (as a board does before a review), and the book cut
     to `FOUR_STONES` for the module."""
     shipped = opening_book()
-    api._book = OpeningBook({moves: scores for moves, scores in shipped.entries.items()
-                             if len(moves) <= FOUR_STONES})
+    api._book = shipped.cut(FOUR_STONES)
     warm_up()
     yield
     api._book = shipped

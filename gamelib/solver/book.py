@@ -157,6 +157,12 @@ class OpeningBook:
     def __len__(self) -> int:
         return len(self.entries)
 
+    def cut(self, stones: int) -> OpeningBook:
+        """A book of this one's lines for positions of `stones` stones or fewer (to measure
+        what the deeper lines add, or to keep positions off the book)."""
+        return OpeningBook({moves: scores for moves, scores in self.entries.items()
+                            if len(moves) <= stones})
+
     @classmethod
     def load(cls, path: str | Path | None = None) -> OpeningBook:
         """Read a book file: the shipped one by default (its size and checksum checked;

@@ -133,7 +133,7 @@ class PlayBoard:
         self.menu = with_classes(widgets.Dropdown(        # its label is its name
             options=[(p.label, p.spec) for p in presets_for(game)],
             description=_("Opponent:"),
-            style={"description_width": "initial"}, layout=widgets.Layout(width="280px")),
+            style={"description_width": "initial"}),
             "gamelib-opponent")
         self.player = self._player_for(self.adapter.default_opponent() if opponent is None
                                        else opponent)
