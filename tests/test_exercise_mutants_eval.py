@@ -5,12 +5,24 @@ solution is judged by two oracles independent of the check: its shape on 300 ran
 positions (a finite number, zero-sum, not constant), and its strength in a longer match
 against the window count on other openings. A mutant that fails either is wrong and must
 be rejected (a shape fault with the position it fails on); one that is clearly better
-must pass. Run with -s to see the kill rate and every mutant's class."""
+must pass. Run with -s to see the kill rate and every mutant's class.
+
+The strength oracle's verdicts are recorded in evaluation_oracle.json (its seeded games
+are a fixed function of a mutant's code, and take seconds a mutant): the parts replay the
+model's own match first and compare it with the record, so a change to the games (the
+players, the openings, the arena) shows, and judge live any mutant not recorded. After
+such a change, record them again:
+
+    python tests/test_exercise_mutants_eval.py --record"""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import random
+import sys
+from pathlib import Path
 from typing import Callable
 
 import pytest
@@ -95,6 +107,30 @@ def strength(fn: Callable) -> tuple[str, str]:
     return verdict, str(tally)
 
 
+ORACLE_RECORD = Path(__file__).with_name("evaluation_oracle.json")
+"""The strength oracle's verdict on the model evaluation ("model") and on each mutant
+that passes the shape oracle (by the SHA-256 of its source): [verdict, score]."""
+
+
+def source_key(mutant: Mutant) -> str:
+    """The record's key for `mutant`: its source's SHA-256."""
+    return hashlib.sha256(mutant.source.encode()).hexdigest()
+
+
+def read_record() -> dict[str, list[str]]:
+    """The recorded verdicts (none if the file is missing)."""
+    if not ORACLE_RECORD.exists():
+        return {}
+    return json.loads(ORACLE_RECORD.read_text(encoding="utf-8"))
+
+
+def recorded_strength(mutant: Mutant, fn: Callable,
+                      record: dict[str, list[str]]) -> tuple[str, str]:
+    """The oracle's verdict on `mutant` from the record, or from its match if not there."""
+    found = record.get(source_key(mutant))
+    return (found[0], found[1]) if found else strength(fn)
+
+
 SHARDS = 3
 """The mutants are judged in this many parts, each a test of its own (pytest-xdist runs
 them side by side): one part is mutants SHARD, SHARD + SHARDS, SHARD + 2 * SHARDS, ..."""
@@ -105,11 +141,12 @@ def model_mutants() -> list[Mutant]:
     return mutants(function_source(evaluation_solution, "my_eval"))
 
 
-def judge(chosen: list[Mutant]) -> dict[str, list[tuple[Mutant, str]]]:
+def judge(chosen: list[Mutant],
+          record: dict[str, list[str]]) -> dict[str, list[tuple[Mutant, str]]]:
     """The `chosen` mutants of the model evaluation, sorted: killed (wrong and rejected),
     survived (wrong and passed), right (better and passed), refused (better but rejected),
     borderline (the oracle cannot tell), no counterexample (a shape fault rejected
-    without the position)."""
+    without the position). The oracle's verdicts come from `record` where it has them."""
     found: dict[str, list[tuple[Mutant, str]]] = {
         key: [] for key in ("killed", "survived", "right", "refused", "borderline",
                             "no counterexample")}
@@ -134,7 +171,7 @@ def judge(chosen: list[Mutant]) -> dict[str, list[tuple[Mutant, str]]]:
             else:
                 found["killed"].append((mutant, f"{fault}; check: {result.diagnosis}"))
             continue
-        verdict, score = strength(fn)
+        verdict, score = recorded_strength(mutant, fn, record)
         note = f"oracle {verdict} ({score}); check: {result.diagnosis or 'passed'}"
         if verdict == "borderline":
             found["borderline"].append((mutant, note))
@@ -185,8 +222,11 @@ def keys(rows: list[tuple[Mutant, str]]) -> set[tuple[str, int]]:
 @pytest.mark.parametrize("shard", [pytest.param(k, marks=pytest.mark.xdist_group(
     f"mutants-eval-{k}")) for k in range(SHARDS)])
 def test_every_wrong_mutant_of_the_evaluation_is_rejected(shard: int) -> None:
+    record = read_record()
+    assert list(strength(evaluation_solution.my_eval)) == record.get("model"), \
+        "the oracle's games changed: record the verdicts again (see the module docstring)"
     chosen = model_mutants()[shard::SHARDS]
-    found = judge(chosen)
+    found = judge(chosen, record)
     killed, survived = len(found["killed"]), len(found["survived"])
     total = killed + survived + len(found["no counterexample"])
     print(f"\nevaluation, part {shard + 1} of {SHARDS}: {killed} of {total} wrong mutants "
@@ -203,6 +243,32 @@ def test_every_wrong_mutant_of_the_evaluation_is_rejected(shard: int) -> None:
     assert keys(found["borderline"]) == set(BORDERLINE) & here, \
         "a new borderline mutant: say what it changes"
     assert keys(found["right"]) >= RIGHT & here, "a mutant known to be better is not passed"
+
+
+@pytest.mark.slow        # (a mutant's source, and so its key, may differ on other Pythons)
+def test_the_record_names_real_mutants() -> None:
+    record = read_record()
+    assert "model" in record, "no verdict recorded for the model evaluation"
+    keys_now = {source_key(mutant) for mutant in model_mutants()} | {"model"}
+    assert set(record) <= keys_now, "a recorded mutant no longer exists: record again"
+    assert {verdict for verdict, _ in record.values()} <= {"better", "not better",
+                                                           "borderline"}
+
+
+def record_verdicts() -> None:
+    """Play the oracle's match of the model and of every mutant that passes the shape
+    oracle, and write the verdicts to ORACLE_RECORD."""
+    record = {"model": list(strength(evaluation_solution.my_eval))}
+    for mutant in model_mutants():
+        try:
+            fn = mutant.load("my_eval")
+        except Exception:
+            continue
+        if shape_fault(fn) is None:
+            record[source_key(mutant)] = list(strength(fn))
+            print(f"{mutant.what} (line {mutant.line}): {record[source_key(mutant)]}")
+    ORACLE_RECORD.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n",
+                             encoding="utf-8")
 
 
 def test_the_parts_cover_every_mutant_once_and_name_real_ones() -> None:
@@ -226,3 +292,9 @@ def test_the_shape_oracle_tells_an_evaluation_from_a_broken_one():
     assert shape_fault(lambda state, player: math.nan) == "not finite"
     assert shape_fault(lambda state, player: 1 / 0) == "raises ZeroDivisionError"
 
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] != ["--record"]:
+        sys.exit("usage: python tests/test_exercise_mutants_eval.py --record")
+    record_verdicts()
