@@ -165,8 +165,13 @@ def claimeven_of(moves: str) -> int:
 CLAIMEVEN_CAPPED = {
     "033333306655441122": 0,   # O holds rows 1, 3 and 5 of the centre: X's odd rows hold
                                # no four, and X's stones on the centre's even rows block O's
-    "12334333042622634401": -1}    # (from random play) O's stones and even cells hold four
+    "12334333042622634401": -1,    # (from random play) O's stones and even cells hold four
+    "03326312325321112524": 0,     # (from random play) columns 0, 3, 4 and 6 hold an odd
+    "152430444135035011244130": -1}   # number of stones, and 1 and 5 here: paired first
 """Positions whose score claimeven caps, with the cap."""
+PAIRED = {"03326312325321112524": 0b1011001, "152430444135035011244130": 0b0100010}
+"""The positions above whose columns with an odd number of stones must be paired first,
+with those columns (bit c: column c)."""
 
 
 def test_claimeven_caps_a_score_only_where_its_argument_holds():
@@ -174,8 +179,12 @@ def test_claimeven_caps_a_score_only_where_its_argument_holds():
         assert claimeven_of(moves) == cap, moves
         assert solve(moves, use_book=False) <= cap, moves
     assert claimeven_of("0011") == NO_BOUND          # X takes the bottom row by follow-up
-    assert claimeven_of("0333333") == NO_BOUND       # a column of 1 stone (odd): no follow-up
-    assert claimeven_of("03333331") == NO_BOUND      # even count, but columns 0 and 1 hold one
+    assert claimeven_of("0333333") == NO_BOUND       # 7 stones: O is to move, not X
+    assert claimeven_of("03333331") == NO_BOUND      # columns 0 and 1 paired, but X may get
+                                                     # row 2 of column 1, and a diagonal from it
+    for moves, odd_columns in PAIRED.items():
+        heights = [moves.count(str(col)) for col in range(WIDTH)]
+        assert sum(1 << col for col in range(WIDTH) if heights[col] % 2) == odd_columns
     assert claimeven_of("") == NO_BOUND
     # rows 1, 3, 5 (counted from 1 at the bottom) are bits 0, 2, 4 of each column
     assert ODD_ROWS == sum(0b010101 << (7 * col) for col in range(WIDTH))

@@ -27,7 +27,6 @@ typedef long long i64;
 #define BOTTOM 0x0040810204081ULL       /* the bottom cell of every column */
 #define BOARD (BOTTOM * ((1ULL << HEIGHT) - 1))
 #define COL_MASK ((1ULL << HEIGHT) - 1)
-#define ODD_ROWS (BOTTOM * 0x15ULL)     /* rows 1, 3, 5 counted from 1 at the bottom */
 #define EVEN_ROWS (BOTTOM * 0x2AULL)    /* rows 2, 4, 6 */
 #define NO_BOUND SIZE                   /* claimeven_bound: nothing proved */
 #define NOT_A_COLUMN 1                  /* position.py's error codes */
@@ -130,19 +129,22 @@ static int has_four(u64 bits) {
     return 0;
 }
 
-/* fast.claimeven_bound: 0 or -1, a cap on the score of the player to move from Allis'
-   claimeven (the opponent's follow-up), or NO_BOUND where it proves nothing. */
-static i64 claimeven_bound(u64 current, u64 mask) {
-    if ((mask + BOTTOM) & EVEN_ROWS) return NO_BOUND;
-    u64 empty = BOARD ^ mask;
-    if (has_four(current | (empty & ODD_ROWS))) return NO_BOUND;
-    if (has_four((current ^ mask) | (empty & EVEN_ROWS))) return -1;
-    return 0;
-}
-
 /* fast.popcount and fast.trailing_zeros: WebAssembly's own instructions. */
 static int popcount(u64 x) { return __builtin_popcountll(x); }
 static int trailing_zeros(u64 x) { return __builtin_ctzll(x); }
+
+/* fast.claimeven_bound: 0 or -1, a cap on the score of the player to move from Allis'
+   claimeven (the opponent's follow-up, the odd columns paired), or NO_BOUND where it
+   proves nothing. */
+static i64 claimeven_bound(u64 current, u64 mask) {
+    u64 paired = (mask + BOTTOM) & BOARD & EVEN_ROWS;
+    if (popcount(paired) % 2) return NO_BOUND;
+    u64 empty = BOARD ^ mask;
+    u64 theirs = empty & EVEN_ROWS & ~paired;
+    if (has_four(current | (empty ^ theirs))) return NO_BOUND;
+    if (has_four((current ^ mask) | theirs)) return -1;
+    return 0;
+}
 
 /* fast.non_losing_moves: the moves that do not lose at once (0: every move loses). */
 static i64 non_losing_moves(u64 mask, u64 their_spots) {

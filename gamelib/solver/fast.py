@@ -27,8 +27,8 @@ it). Each bit of `options` switches on one idea that makes it faster:
   scores, which can be below alpha, instead of alpha itself: a tighter upper bound,
   so the null-window searches of `solve_position` close in on the score in fewer steps,
   and the table cuts more later.
-- CLAIMEVEN: knowledge instead of speed: where every column has an even number of empty
-  cells, the opponent's follow-up (`position.claimeven_bound`) caps the score, and a
+- CLAIMEVEN: knowledge instead of speed: where the first player is to move, the
+  opponent's follow-up (`position.claimeven_bound`) caps the score, and a
   window above the cap is settled without a search (`Solver(claimeven=True)` is the
   same search in plain Python, node for node);
 - FORCED: knowledge too: a position whose player has exactly one move that does not
@@ -42,12 +42,13 @@ it). Each bit of `options` switches on one idea that makes it faster:
 The default, `BEST`, is every option. Alone, ETC searches 10-25% fewer nodes, but since
 the search fetches its children's table slots ahead of time (`sort_moves`), a node costs
 little more than that wait, and ETC's extra probes cost about the time its nodes save;
-CLAIMEVEN saves 0-6% of the nodes; FORCED saves 10-27% of the counted nodes (a forced move
-is still played, only not counted); THREAT_ORDER saves 5-31% of the nodes on the standard
-sets and 21-44% on openings of 3-4 stones. Together (BEST) they search 0.35 of the nodes
-of SPEED alone on openings of 3-4 stones, in 0.55-0.7 of the time, and 0.42-0.74 of the
-nodes on the standard sets, in 0.70-0.96 of the time where a search takes milliseconds or
-more; in the searches of a fraction of a millisecond (the easy sets) ETC's probes cost
+CLAIMEVEN saves 3-32% of the nodes (17-32% on openings of 4-10 stones); FORCED saves
+10-27% of the counted nodes (a forced move is still played, only not counted);
+THREAT_ORDER saves 5-31% of the nodes on the standard sets and 21-44% on openings of 3-4
+stones. Together (BEST) they search 0.27-0.35 of the nodes of SPEED alone on openings of
+4-10 stones, in 0.40-0.64 of the time, and 0.45-0.71 of the nodes on the standard sets,
+in 0.70-0.96 of the time where a search takes milliseconds or more; in the searches of
+a fraction of a millisecond (the easy sets) ETC's probes cost
 more than its nodes save, up to 1.65 times SPEED's time, still far under a millisecond
 (benchmarks/README.md has the figures).
 
@@ -71,7 +72,7 @@ from gamelib.solver import position as board
 from gamelib.solver import table as tt
 from gamelib.solver.position import (BOARD, BOARD_FULL, BOTTOM, COLUMN_FULL, COLUMN_ORDER,
                                      EVEN_ROWS, GAME_OVER, H1, HEIGHT, NO_BOUND, NOT_A_COLUMN,
-                                     ODD_ROWS, SIZE, THREAT_WEIGHTS, WIDTH, Position)
+                                     SIZE, THREAT_WEIGHTS, WIDTH, Position)
 
 assert (WIDTH, HEIGHT) == (7, 6), "the unrolled shifts below assume 7 columns of 6 rows"
 
@@ -162,12 +163,14 @@ has_four = njit(cache=True, inline="always")(board.has_four)
 def claimeven_bound(current: int, mask: int) -> int:
     """`position.claimeven_bound`, compiled (the same lines, calling the compiled
     `has_four`): 0 or -1, a cap on the score of the player to move, or NO_BOUND."""
-    if (mask + BOTTOM) & EVEN_ROWS:
+    paired = (mask + BOTTOM) & BOARD & EVEN_ROWS
+    if popcount(paired) % 2:  # type: ignore[call-arg]
         return NO_BOUND
     empty = BOARD ^ mask
-    if has_four(current | (empty & ODD_ROWS)):
+    theirs = empty & EVEN_ROWS & ~paired
+    if has_four(current | (empty ^ theirs)):
         return NO_BOUND
-    if has_four((current ^ mask) | (empty & EVEN_ROWS)):
+    if has_four((current ^ mask) | theirs):
         return -1
     return 0
 

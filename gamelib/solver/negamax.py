@@ -14,9 +14,10 @@ The ideas, in the order lesson 09 adds them:
    narrow [min, max] from the middle until it holds one score.
 
 Then knowledge of the game, each switched on by its own argument of `Solver`:
-8. claimeven: when every column has an even number of empty cells, the opponent can
-   answer each move on top of it, which caps the score of the player to move at 0 (or
-   -1) unless its stones and the odd rows hold four in a row (`claimeven_bound`);
+8. claimeven: when the first player is to move, the opponent can answer each move on
+   top of it (after pairing the columns with an odd number of empty cells), which caps
+   the score of the player to move at 0 (or -1) unless its stones and the cells left to
+   it hold four in a row (`claimeven_bound`);
 9. forced moves: a position whose player has exactly one move that does not lose at
    once (it must block a threat, or every other cell lies under one) is no choice: the
    move is played at once, without a node of its own (`forced_move`), again and again;

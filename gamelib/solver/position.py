@@ -115,26 +115,31 @@ def claimeven_bound(current: int, mask: int) -> int:
     """An upper bound on the score of the player to move, from Allis' claimeven (NO_BOUND
     where it proves nothing): 0 (no win) or -1 (a loss).
 
-    It applies when every column has an even number of empty cells (so the first player
-    is to move). The other player can then answer every move in the same column, right on
-    top of it ("follow-up"): a move leaves its column an odd number of empty cells, so at
-    least one. Played to the end that way, the player to move gets exactly the empty cells
-    on odd rows (1, 3, 5 counted from 1 at the bottom: a column holding h stones, h even,
-    gives it rows h + 1, h + 3, ...) and the follower those on even rows.
-    - If the mover's stones and the empty odd cells hold no four in a row, the mover can
-      never complete four against follow-up (its stones stay among those cells): the game
-      ends drawn or won by the follower, so the mover's score is at most 0.
-    - If, besides, the follower's stones and the empty even cells hold four in a row, the
+    It applies when the first player is to move (an even number of stones). The other
+    player, the follower, answers every move in the same column, right on top of it
+    ("follow-up"); that needs a column with an even number of empty cells, so that a move
+    leaves at least one. The columns with an odd number of empty cells come in pairs (the
+    stones are even in number), and they are dealt with first: when the mover plays into
+    one, the follower plays into another, and both are even again. Played to the end
+    that way, the follower gets every empty cell on an even row (2, 4, 6 counted from 1
+    at the bottom) except the next cell of each odd column (`paired`: those may go to the
+    mover), and the mover at most every other empty cell.
+    - If the mover's stones and the cells it may get hold no four in a row, the mover
+      can never complete four (its stones stay among those cells): the game ends drawn
+      or won by the follower, so the mover's score is at most 0.
+    - If, besides, the follower's stones and the cells it gets hold four in a row, the
       game cannot end full without the follower's four (nobody else can win, so it ends at
       the follower's first four or on a full board): the mover loses, at most -1.
     The exact score is at most what the mover gets against any one strategy of the
     opponent, so both bounds hold for it: they are proofs, not estimates."""
-    if (mask + BOTTOM) & EVEN_ROWS:     # the next cell of some column is on an even row
-        return NO_BOUND
+    paired = (mask + BOTTOM) & BOARD & EVEN_ROWS    # the next cell of each odd column
+    if popcount(paired) % 2:                        # an odd number of stones: not the
+        return NO_BOUND                             # first player to move
     empty = BOARD ^ mask
-    if has_four(current | (empty & ODD_ROWS)):
+    theirs = empty & EVEN_ROWS & ~paired
+    if has_four(current | (empty ^ theirs)):
         return NO_BOUND
-    if has_four((current ^ mask) | (empty & EVEN_ROWS)):
+    if has_four((current ^ mask) | theirs):
         return -1
     return 0
 

@@ -11,9 +11,9 @@
 - "threat order":        try first the moves that create the most winning spots;
 - "lower bounds":        the table also keeps lower bounds (from cut-offs);
 - "opening book":        answer early positions from positions solved in advance;
-- "claimeven":           knowledge of the game: where every column has an even number of
-                         empty cells, the opponent's follow-up caps the score of the player
-                         to move (`position.claimeven_bound`), which settles the windows above it;
+- "claimeven":           knowledge of the game: where the first player is to move, the
+                         opponent's follow-up caps the score of the player to move
+                         (`position.claimeven_bound`), which settles the windows above it;
 - "forced moves":        a player with exactly one move that does not lose at once has no
                          choice: play it at once, without a node of its own (again and again:
                          a child can be several moves deeper);
