@@ -38,7 +38,8 @@ def test_the_solver_benchmark_measures_every_idea_on_a_set():
              "+ TWO_TABLES", "+ FAIL_SOFT", "+ HASH_MOVE + TWO_TABLES",
              "+ HASH_MOVE + TWO_TABLES + FAIL_SOFT (speed)", "+ ETC + speed",
              "+ CLAIMEVEN", "+ CLAIMEVEN + speed", "+ FORCED", "+ FORCED + speed",
-             "+ FORCED + ETC + speed", "+ THREAT_ORDER + speed", "every idea (default)"]
+             "+ FORCED + ETC + speed", "+ THREAT_ORDER + speed", "+ MIRROR + speed",
+             "every idea (default)"]
     assert [row[12:58].strip() for row in rows] == names
     ratios = [float(row.split()[-1]) for row in rows]
     assert ratios[0] == 1.0 and all(r > 0 for r in ratios)

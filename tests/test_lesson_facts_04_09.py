@@ -322,6 +322,26 @@ def test_09_claimeven_caps_its_position_and_saves_nodes_in_both_engines(executed
             assert nodes[(name, "compiled")] == figures, name
 
 
+def test_09_mirror_images_halve_a_symmetric_search_node_for_node_in_both_engines(
+        executed_lesson):
+    from gamelib.solver.table import NEAR_MOVES
+
+    out = text(executed_lesson, L09, "fact-mirror-images")
+    assert f"its own mirror image: True | the compiled solver shares keys for positions of " \
+           f"fewer than {NEAR_MOVES} discs" in out
+    found = re.findall(r"^(\S+), (readable|compiled): ([\d,]+) nodes per position with useful "
+                       r"threats first, ([\d,]+) with mirror images too", out, re.M)
+    nodes = {(name, engine): (int(a.replace(",", "")), int(b.replace(",", "")))
+             for name, engine, a, b in found}
+    assert {"L3_R1", "L2_R1", "symmetric"} <= {name for name, _ in nodes}
+    for engine in ("readable", "compiled"):
+        before, after = nodes[("symmetric", engine)]
+        assert after < 0.8 * before                 # the prose: "shrinks by up to half"
+    for (name, engine), figures in nodes.items():     # the same search, compiled
+        if engine == "readable":
+            assert nodes[(name, "compiled")] == figures, name
+
+
 def test_09_forced_moves_and_etc_are_measured_node_for_node_in_both_engines(executed_lesson):
     out = text(executed_lesson, L09, "fact-forced-etc")
     assert "X's only move that does not lose at once: column 6" in out    # the block

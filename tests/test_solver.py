@@ -95,14 +95,18 @@ KNOWLEDGE = {"none": 0, "claimeven": fast.CLAIMEVEN, "forced": fast.FORCED, "etc
              "threat_order": fast.THREAT_ORDER,
              "claimeven forced etc": fast.CLAIMEVEN | fast.FORCED | fast.ETC,
              "claimeven forced etc threat_order": (fast.CLAIMEVEN | fast.FORCED | fast.ETC
-                                                   | fast.THREAT_ORDER)}
+                                                   | fast.THREAT_ORDER),
+             "mirror": fast.MIRROR,
+             "claimeven forced etc threat_order mirror": (fast.CLAIMEVEN | fast.FORCED | fast.ETC
+                                                          | fast.THREAT_ORDER | fast.MIRROR)}
 """The readable engine's switches (by their names) and the compiled engine's options; the
-ones together in the fast suite, forced moves, ETC and the threat order alone in the slow
-one."""
+ones together in the fast suite, forced moves, ETC, the threat order and the mirror images
+alone in the slow one."""
 
 
 @pytest.mark.parametrize("knowledge", [pytest.param(name, marks=pytest.mark.slow)
-                                       if name in ("forced", "etc", "threat_order") else name
+                                       if name in ("forced", "etc", "threat_order", "mirror")
+                                       else name
                                        for name in KNOWLEDGE])
 @pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow)
                                   if name == "Test_L2_R2" else name for name in SAMPLES])
@@ -137,7 +141,8 @@ def test_both_engines_give_up_the_same_way_when_the_node_budget_is_spent():
                                      fast.FORCED | fast.ETC | fast.CLAIMEVEN | fast.SPEED,
                                      fast.THREAT_ORDER, fast.THREAT_ORDER | fast.SPEED,
                                      fast.THREAT_ORDER | fast.FORCED | fast.ETC
-                                     | fast.CLAIMEVEN | fast.SPEED])
+                                     | fast.CLAIMEVEN | fast.SPEED, fast.MIRROR,
+                                     fast.MIRROR | fast.SPEED, fast.BEST])
 @pytest.mark.parametrize("name, count", [("Test_L3_R1", 100), ("Test_L2_R1", 100),
                                          ("Test_L2_R2", 10), ("Test_L1_R1", 40),
                                          ("Test_L1_R2", 1)])
@@ -346,7 +351,8 @@ def test_the_ideas_search_fewer_nodes():
     assert nodes[fast.ETC | fast.HASH_MOVE] < nodes[fast.ETC] < nodes[0]
     assert nodes[fast.HASH_MOVE] < nodes[0] and nodes[fast.FAIL_SOFT] < nodes[0]
     assert fast.SPEED == fast.HASH_MOVE | fast.TWO_TABLES | fast.FAIL_SOFT
-    assert fast.BEST == fast.SPEED | fast.ETC | fast.CLAIMEVEN | fast.FORCED | fast.THREAT_ORDER
+    assert fast.BEST == (fast.SPEED | fast.ETC | fast.CLAIMEVEN | fast.FORCED | fast.THREAT_ORDER
+                         | fast.MIRROR)
 
 
 @pytest.mark.slow
@@ -443,3 +449,41 @@ def test_book_answers_agree_with_the_search():
         assert solve(moves) == max(scores.values()) == solve(moves, use_book=False)
         for col in (0, 3):
             assert scores[col] == -solve(moves + str(col), use_book=False), (moves, col)
+
+
+def test_a_position_shares_its_key_with_its_mirror_image_in_both_engines():
+    rng = random.Random(31)
+    for _ in range(300):
+        pos = Position.from_string(random_unfinished(rng.randrange(0, 30), rng))
+        image = pos.mirror()
+        assert fast.mirror_key(pos.key()) == image.key()
+        assert fast.mirror_key(image.key()) == pos.key()
+        assert pos.shared_key() == image.shared_key() == min(pos.key(), image.key())
+        assert fast.shared_key(pos.key(), pos.moves, pos.moves + 1) == pos.shared_key()
+        assert fast.shared_key(pos.key(), pos.moves, pos.moves) == pos.key()   # too deep
+    assert Position.from_string("2145").mirror() == Position.from_string("2145")
+
+
+SYMMETRIC = "21453333"
+"""A position that is its own mirror image (X on columns 2 and 4, O on 1 and 5, the
+centre filled to four): its moves c and 6 - c lead to mirror images."""
+
+
+def test_mirror_images_halve_the_search_of_a_symmetric_position_and_keep_its_moves():
+    pos = Position.from_string(SYMMETRIC)
+    assert pos.mirror() == pos
+    nodes = {}
+    for options in (fast.SPEED, fast.SPEED | fast.MIRROR):
+        compiled = fast.FastSolver(options=options)
+        compiled.reset()
+        nodes[options] = (compiled.solve(pos), compiled.nodes)
+    (plain, plain_nodes), (mirrored, mirrored_nodes) = nodes.values()
+    assert plain == mirrored == solve(SYMMETRIC, use_book=False)
+    assert mirrored_nodes < 0.75 * plain_nodes
+    compiled = fast.FastSolver(options=fast.BEST)     # a table's move read back mirrored
+    for col in range(WIDTH):
+        if pos.can_play(col) and not pos.is_winning_move(col):
+            compiled.reset()
+            left = compiled.solve(pos.play_col(col))
+            compiled.reset()
+            assert compiled.solve(pos.play_col(WIDTH - 1 - col)) == left

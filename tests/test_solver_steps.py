@@ -261,6 +261,28 @@ def test_the_useful_threats_step_is_exact_saves_nodes_and_compiles_node_for_node
     assert compiled.nodes == readable.nodes < before.nodes
 
 
+def test_the_mirror_images_step_is_exact_and_compiles_node_for_node():
+    """The mirror images step keeps a position and its mirror image under one key: the
+    same scores as the useful threats step, fewer nodes on positions that are their own
+    mirror images, and its compiled twin (MIRROR) searches the same nodes."""
+    from gamelib.solver import solve
+    from gamelib.solver.steps import MIRROR_STEPS, THREAT_STEPS, measure
+
+    readable_step, compiled_step = MIRROR_STEPS
+    assert readable_step.ideas == THREAT_STEPS[0].ideas | {"mirror images"}
+    assert compiled_step.ideas == readable_step.ideas and compiled_step.engine == "compiled"
+    symmetric = ["0264452126406402", "52144521214552143333"]     # their own mirror images
+    assert all(Position.from_string(moves).mirror() == Position.from_string(moves)
+               for moves in symmetric)
+    positions = BenchmarkSet("symmetric", [(moves, solve(moves, use_book=False))
+                                           for moves in symmetric], "(the test)")
+    before, readable, compiled = (measure(step, positions, 1_000_000)
+                                  for step in (THREAT_STEPS[0], *MIRROR_STEPS))
+    assert before is not None and readable is not None and compiled is not None
+    assert not before.wrong and not readable.wrong and not compiled.wrong
+    assert compiled.nodes == readable.nodes < before.nodes
+
+
 def test_without_numba_the_compiled_claimeven_step_switches_the_readable_solver(monkeypatch):
     """In a browser where neither numba nor the WebAssembly core loads, the compiled
     claimeven step runs the readable solver with its claimeven switch on, so it searches
@@ -311,7 +333,8 @@ def test_in_the_browser_the_compiled_claimeven_step_runs_webassembly_node_for_no
     solver, options = compiled_solver()
     assert isinstance(solver, wasm.WasmSolver) and options is not None
     assert options == {"claimeven": wasm.CLAIMEVEN, "forced moves": wasm.FORCED,
-                       "enhanced cutoffs": wasm.ETC, "useful threats": wasm.THREAT_ORDER}
+                       "enhanced cutoffs": wasm.ETC, "useful threats": wasm.THREAT_ORDER,
+                       "mirror images": wasm.MIRROR}
     web = measure(KNOWLEDGE_STEPS[1], middle, 100_000)
     web_plain = measure(STEPS[len(READABLE)], middle, 100_000)
     assert numba is not None and web is not None and not web.wrong

@@ -59,8 +59,10 @@ static const int ORDER[WIDTH] = {3, 2, 4, 1, 5, 0, 6};  /* COLUMN_ORDER: centre 
 #define CLAIMEVEN 16
 #define FORCED 32
 #define THREAT_ORDER 64
-#define KNOWN_OPTIONS (ETC | HASH_MOVE | TWO_TABLES | FAIL_SOFT | CLAIMEVEN | FORCED | THREAT_ORDER)
-#define BEST (HASH_MOVE | TWO_TABLES | FAIL_SOFT | ETC | CLAIMEVEN | FORCED | THREAT_ORDER)
+#define MIRROR 128
+#define KNOWN_OPTIONS (ETC | HASH_MOVE | TWO_TABLES | FAIL_SOFT | CLAIMEVEN | FORCED | THREAT_ORDER \
+                       | MIRROR)
+#define BEST (HASH_MOVE | TWO_TABLES | FAIL_SOFT | ETC | CLAIMEVEN | FORCED | THREAT_ORDER | MIRROR)
 #define ETC_DEPTH 12
 #define NOW_WEIGHT 2                    /* position.THREAT_WEIGHTS (THREAT_ORDER) */
 #define ABOVE_WEIGHT 4
@@ -163,30 +165,59 @@ static u64 slot(u64 key, i64 moves, i64 near) {
     return key % TT_SIZE;
 }
 
-/* fast.probe: value | (column + 1) << VALUE_BITS stored for `key` in generation `tag`
-   (0: nothing). */
-static i64 probe(i64 key, i64 moves, i64 near, i64 tag) {
-    i64 entry = (i64)table[slot((u64)key, moves, near)];
-    if (entry >> CHECK_SHIFT == (tag | (key & KEY_MASK))) return entry & ((1LL << CHECK_SHIFT) - 1);
-    return 0;
+/* fast.mirror_key: the key of the mirror image, its seven columns in the opposite order. */
+static i64 mirror_key(i64 key) {
+    i64 c = (i64)(COL_MASK | (COL_MASK + 1));     /* one column and the bit above it */
+    return ((key & c) << 6 * H1) | ((key & (c << H1)) << 4 * H1)
+           | ((key & (c << 2 * H1)) << 2 * H1) | (key & (c << 3 * H1))
+           | ((key >> 2 * H1) & (c << 2 * H1)) | ((key >> 4 * H1) & (c << H1))
+           | ((key >> 6 * H1) & c);
 }
 
-/* fast.store: `value` and the column that reached it (-1: none) for `key`. */
-static void store(i64 key, i64 moves, i64 near, i64 tag, i64 value, i64 column) {
-    table[slot((u64)key, moves, near)] =
-        (u64)(((tag | (key & KEY_MASK)) << CHECK_SHIFT) | ((column + 1) << VALUE_BITS) | value);
+/* fast.shared_key: the smaller of the key and its mirror image's below `mirrors` stones. */
+static i64 shared_key(i64 key, i64 moves, i64 mirrors) {
+    if (moves < mirrors) {
+        i64 other = mirror_key(key);
+        return other < key ? other : key;
+    }
+    return key;
+}
+
+/* fast.probe: value | (column + 1) << VALUE_BITS stored for `key` in generation `tag`
+   (0: nothing); a column stored for the mirror image comes back mirrored. */
+static i64 probe(i64 key, i64 moves, i64 near, i64 tag, i64 mirrors) {
+    i64 shared = shared_key(key, moves, mirrors);
+    i64 entry = (i64)table[slot((u64)shared, moves, near)];
+    i64 found = 0;
+    if (entry >> CHECK_SHIFT == (tag | (shared & KEY_MASK))) {
+        found = entry & ((1LL << CHECK_SHIFT) - 1);
+        i64 column = found >> VALUE_BITS;
+        if (shared != key && column) found = ((WIDTH + 1 - column) << VALUE_BITS) | (found & VALUE_MASK);
+    }
+    return found;
+}
+
+/* fast.store: `value` and the column that reached it (-1: none) for `key` (under the
+   shared key, the column mirrored with it). */
+static void store(i64 key, i64 moves, i64 near, i64 tag, i64 value, i64 column, i64 mirrors) {
+    i64 shared = shared_key(key, moves, mirrors);
+    if (shared != key && column >= 0) column = WIDTH - 1 - column;
+    table[slot((u64)shared, moves, near)] =
+        (u64)(((tag | (shared & KEY_MASK)) << CHECK_SHIFT) | ((column + 1) << VALUE_BITS) | value);
 }
 
 /* fast.etc_bound: the best lower bound the table gives through the positions after
    `possible` (a child known to score at most u means at least -u). */
-static i64 etc_bound(i64 current, i64 mask, i64 moves, i64 possible, i64 near, i64 tag) {
+static i64 etc_bound(i64 current, i64 mask, i64 moves, i64 possible, i64 near, i64 tag,
+                     i64 mirrors) {
     i64 best = -SIZE;
     i64 child_current = current ^ mask;
     i64 rest = possible;
     while (rest) {
         i64 move = rest & -rest;
         rest ^= move;
-        i64 stored = probe(child_current + (mask | move), moves + 1, near, tag) & VALUE_MASK;
+        i64 stored = probe(child_current + (mask | move), moves + 1, near, tag, mirrors)
+                     & VALUE_MASK;
         if (stored && !is_lower(stored)) {
             i64 bound = -decode_upper(stored);
             if (bound > best) best = bound;
@@ -280,6 +311,7 @@ static i64 negamax(i64 root_current, i64 root_mask, i64 root_moves, i64 root_alp
     i64 count_nodes = nodes, limit = budget, opts = options;   /* locals: registers */
     i64 tag = generation << KEY_BITS;
     i64 near = (opts & TWO_TABLES) ? NEAR_MOVES : SIZE + 1;
+    i64 mirrors = (opts & MIRROR) ? near : 0;               /* the big table's positions */
     i64 d = 0;
     if (resume) {           /* the node it stopped at is entered (and counted) again */
         d = stopped_at;
@@ -320,13 +352,13 @@ static i64 negamax(i64 root_current, i64 root_mask, i64 root_moves, i64 root_alp
         i64 key = current + mask;
         i64 entry = 0;
         if (alpha < beta) {
-            entry = probe(key, moves, near, tag);
+            entry = probe(key, moves, near, tag, mirrors);
             narrow(&alpha, &beta, moves, entry & VALUE_MASK);
         }
         if (alpha < beta && (opts & ETC) && moves < SIZE - ETC_DEPTH) {
-            i64 low = etc_bound(current, mask, moves, possible, near, tag);
+            i64 low = etc_bound(current, mask, moves, possible, near, tag, mirrors);
             if (low >= beta) {
-                store(key, moves, near, tag, encode_lower(low), -1);
+                store(key, moves, near, tag, encode_lower(low), -1, mirrors);
                 alpha = beta = low;
             }
         }
@@ -368,7 +400,7 @@ static i64 negamax(i64 root_current, i64 root_mask, i64 root_moves, i64 root_alp
             if (score >= betas[d]) {
                 i64 move = order[WIDTH * d + trying[d]];
                 store(keys[d], root_moves + d, near, tag, encode_lower(score),
-                      trailing_zeros((u64)move) / H1);
+                      trailing_zeros((u64)move) / H1, mirrors);
                 value = score;
                 continue;
             }
@@ -390,7 +422,7 @@ static i64 negamax(i64 root_current, i64 root_mask, i64 root_moves, i64 root_alp
                 break;
             }
             value = (opts & FAIL_SOFT) ? bests[d] : alphas[d];
-            store(keys[d], root_moves + d, near, tag, encode_upper(value), -1);
+            store(keys[d], root_moves + d, near, tag, encode_upper(value), -1, mirrors);
         }
     }
 }

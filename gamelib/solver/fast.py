@@ -39,6 +39,13 @@ it). Each bit of `options` switches on one idea that makes it faster:
   they leave (`position.threat_score`: not those right above an opponent's threat, and
   more for a threat the opponent must answer at once or cannot play below) instead of by
   all their winning spots (`Solver(threat_order=True)`).
+- MIRROR: knowledge of the board: a position and its mirror image (columns 0..6 read
+  6..0) have the same score, so they share one table entry, under the smaller of their
+  two keys (`Position.shared_key`; a stored column is mirrored with it). With TWO_TABLES
+  only the big table's positions share: deeper, mirror images seldom meet and the
+  mirrored key costs more than it saves (`Solver(mirror=True)`, node for node without
+  TWO_TABLES). It halves the work of a symmetric position (the empty board: its moves
+  c and 6 - c lead to mirror images) and changes little elsewhere.
 The default, `BEST`, is every option. Alone, ETC searches 10-25% fewer nodes, but since
 the search fetches its children's table slots ahead of time (`sort_moves`), a node costs
 little more than that wait, and ETC's extra probes cost about the time its nodes save;
@@ -119,7 +126,8 @@ the search is following: its position (CURRENTS, MASKS, as in position.py), wind
 out of how many sorted so far (COUNTS), the moves still to sort (UNSORTED, HASH_MOVE),
 the opponent's winning spots (THREATS, -1: not known yet; kept once the node sorts its
 moves, for THREAT_ORDER) and the best score of its moves so far (BESTS, FAIL_SOFT)."""
-ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN, FORCED, THREAT_ORDER = 1, 2, 4, 8, 16, 32, 64
+ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN, FORCED, THREAT_ORDER, MIRROR = (
+    1, 2, 4, 8, 16, 32, 64, 128)
 NOW_WEIGHT, ABOVE_WEIGHT, EVERY_WEIGHT = THREAT_WEIGHTS
 ETC_DEPTH = tt.ETC_DEPTH
 FORCED_FRAME = -1
@@ -129,7 +137,7 @@ SCATTER = 8191
 it visits every slot)."""
 SPEED = HASH_MOVE | TWO_TABLES | FAIL_SOFT
 """The switches that make each node's work count for more, knowing nothing of the game."""
-BEST = SPEED | ETC | CLAIMEVEN | FORCED | THREAT_ORDER
+BEST = SPEED | ETC | CLAIMEVEN | FORCED | THREAT_ORDER | MIRROR
 """Every switch: together they make the search fastest (see the module docstring)."""
 COLUMN_BITS = tt.COLUMN_BITS
 ORDER = np.array(COLUMN_ORDER, dtype=np.int64)
@@ -236,27 +244,58 @@ def slot(key: int, moves: int, near: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def probe(table: np.ndarray, key: int, moves: int, near: int, tag: int) -> int:
+def mirror_key(key: int) -> int:
+    """The key of the mirror image of the position of `key` (`Position.mirror`): its seven
+    columns of H1 bits in the opposite order."""
+    c = COL_MASK | (COL_MASK + 1)        # one column and the bit above it
+    return (((key & c) << 6 * H1) | ((key & (c << H1)) << 4 * H1)
+            | ((key & (c << 2 * H1)) << 2 * H1) | (key & (c << 3 * H1))
+            | ((key >> 2 * H1) & (c << 2 * H1)) | ((key >> 4 * H1) & (c << H1))
+            | ((key >> 6 * H1) & c))
+
+
+@njit(cache=True, inline="always")
+def shared_key(key: int, moves: int, mirrors: int) -> int:
+    """The key the table keeps the position of `key` under: with fewer than `mirrors`
+    stones (MIRROR), the smaller of its key and its mirror image's (`Position.shared_key`),
+    else its own."""
+    if moves < mirrors:
+        return min(key, mirror_key(key))
+    return key
+
+
+@njit(cache=True, inline="always")
+def probe(table: np.ndarray, key: int, moves: int, near: int, tag: int, mirrors: int) -> int:
     """What the slot of `key` holds for it in the table's current generation `tag`:
-    value | (column + 1) << VALUE_BITS (0: nothing)."""
-    entry = np.int64(table[slot(key, moves, near)])
-    if entry >> CHECK_SHIFT == tag | (key & KEY_MASK):
-        return entry & ((1 << CHECK_SHIFT) - 1)
-    return 0
+    value | (column + 1) << VALUE_BITS (0: nothing). A column stored for the mirror image
+    comes back mirrored."""
+    shared = shared_key(key, moves, mirrors)
+    entry = np.int64(table[slot(shared, moves, near)])
+    found = 0
+    if entry >> CHECK_SHIFT == tag | (shared & KEY_MASK):
+        found = entry & ((1 << CHECK_SHIFT) - 1)
+        column = found >> VALUE_BITS
+        if shared != key and column:
+            found = ((WIDTH + 1 - column) << VALUE_BITS) | (found & VALUE_MASK)
+    return found
 
 
 @njit(cache=True, inline="always")
 def store(table: np.ndarray, key: int, moves: int, near: int, tag: int, value: int,
-          column: int) -> None:
+          column: int, mirrors: int) -> None:
     """Store `value` (and the column that reached it, -1: none) for `key`, replacing the
-    slot's entry."""
-    table[slot(key, moves, near)] = (((tag | (key & KEY_MASK)) << CHECK_SHIFT)
-                                     | ((column + 1) << VALUE_BITS) | value)
+    slot's entry (under the mirror image's key, with the column mirrored, if that is the
+    shared key)."""
+    shared = shared_key(key, moves, mirrors)
+    if shared != key and column >= 0:
+        column = WIDTH - 1 - column
+    table[slot(shared, moves, near)] = (((tag | (shared & KEY_MASK)) << CHECK_SHIFT)
+                                        | ((column + 1) << VALUE_BITS) | value)
 
 
 @njit(cache=True, inline="always")
 def etc_bound(current: int, mask: int, moves: int, possible: int, table: np.ndarray,
-              near: int, tag: int) -> int:
+              near: int, tag: int, mirrors: int) -> int:
     """The best lower bound the table gives through the positions after `possible`
     (enhanced transposition cutoff): a child known to score at most u means at least -u."""
     best = -SIZE
@@ -265,7 +304,8 @@ def etc_bound(current: int, mask: int, moves: int, possible: int, table: np.ndar
     while rest:
         move = rest & -rest
         rest ^= move
-        stored = probe(table, child_current + (mask | move), moves + 1, near, tag) & VALUE_MASK
+        stored = probe(table, child_current + (mask | move), moves + 1, near, tag,
+                       mirrors) & VALUE_MASK
         if stored and not is_lower(stored):
             bound = -decode_upper(stored)
             if bound > best:
@@ -324,7 +364,7 @@ def threat_score(mask: int, move: int, found: int, their_spots: int) -> int:
 @njit(cache=True, inline="always")
 def sort_moves(current: int, mask: int, moves: int, possible: int, order: np.ndarray,
                spots: np.ndarray, scores: np.ndarray, base: int, table: np.ndarray,
-               near: int, their_spots: int, options: int) -> int:
+               near: int, their_spots: int, options: int, mirrors: int) -> int:
     """Write the moves of `possible` into order[base:], most winning spots first (with
     THREAT_ORDER in `options`, the highest `threat_score` against the opponent's winning
     spots `their_spots`; centre-first among equals), and those spots into spots[base:]
@@ -350,7 +390,8 @@ def sort_moves(current: int, mask: int, moves: int, possible: int, order: np.nda
             order[base + i] = move
             spots[base + i] = found
             scores[i] = score
-            child = slot((current ^ mask) + (mask | move), moves + 1, near)
+            child = slot(shared_key((current ^ mask) + (mask | move), moves + 1, mirrors),
+                         moves + 1, near)
             prefetch(table, child)  # type: ignore[call-arg]
             count += 1
     return count
@@ -395,6 +436,7 @@ def negamax(root_current: int, root_mask: int, root_moves: int, root_alpha: int,
     nodes, budget, options = work[NODES], work[BUDGET], work[OPTIONS]
     tag = work[GENERATION] << tt.KEY_BITS
     near = NEAR_MOVES if options & TWO_TABLES else SIZE + 1
+    mirrors = near if options & MIRROR else 0   # the big table's positions
     d = 0
     if resume:      # the node it stopped at is entered (and counted) again
         d, nodes = work[DEPTH], nodes - 1
@@ -424,12 +466,12 @@ def negamax(root_current: int, root_mask: int, root_moves: int, root_alpha: int,
         key = current + mask
         entry = 0
         if alpha < beta:
-            entry = probe(table, key, moves, near, tag)
+            entry = probe(table, key, moves, near, tag, mirrors)
             alpha, beta = narrow(alpha, beta, moves, entry & VALUE_MASK)
         if alpha < beta and options & ETC and moves < SIZE - ETC_DEPTH:
-            low = etc_bound(current, mask, moves, possible, table, near, tag)
+            low = etc_bound(current, mask, moves, possible, table, near, tag, mirrors)
             if low >= beta:
-                store(table, key, moves, near, tag, encode_lower(low), -1)
+                store(table, key, moves, near, tag, encode_lower(low), -1, mirrors)
                 alpha = beta = low
         if alpha < beta:
             first = (entry >> VALUE_BITS) - 1 if options & HASH_MOVE else -1
@@ -438,7 +480,7 @@ def negamax(root_current: int, root_mask: int, root_moves: int, root_alpha: int,
                 order[WIDTH * d], count, unsorted[d] = hashed, 1, possible ^ hashed
             else:
                 count = sort_moves(current, mask, moves, possible, order, spots, scores,
-                                   WIDTH * d, table, near, their_spots, options)
+                                   WIDTH * d, table, near, their_spots, options, mirrors)
                 unsorted[d] = 0
             alphas[d], betas[d], keys[d], trying[d], counts[d] = alpha, beta, key, 0, count
             threats[d] = their_spots
@@ -462,7 +504,7 @@ def negamax(root_current: int, root_mask: int, root_moves: int, root_alpha: int,
             if score >= betas[d]:
                 move = order[WIDTH * d + trying[d]]
                 store(table, keys[d], root_moves + d, near, tag, encode_lower(score),
-                      trailing_zeros(move) // H1)  # type: ignore[call-arg]
+                      trailing_zeros(move) // H1, mirrors)  # type: ignore[call-arg]
                 value = score
                 continue
             if score > alphas[d]:
@@ -473,7 +515,7 @@ def negamax(root_current: int, root_mask: int, root_moves: int, root_alpha: int,
             if trying[d] == counts[d] and unsorted[d]:
                 counts[d] += sort_moves(currents[d], masks[d], root_moves + d, unsorted[d],
                                         order, spots, scores, WIDTH * d + trying[d], table,
-                                        near, threats[d], options)
+                                        near, threats[d], options, mirrors)
                 unsorted[d] = 0
             if trying[d] < counts[d]:
                 move = order[WIDTH * d + trying[d]]
@@ -483,7 +525,7 @@ def negamax(root_current: int, root_mask: int, root_moves: int, root_alpha: int,
                 d += 1
                 break
             value = bests[d] if options & FAIL_SOFT else alphas[d]
-            store(table, keys[d], root_moves + d, near, tag, encode_upper(value), -1)
+            store(table, keys[d], root_moves + d, near, tag, encode_upper(value), -1, mirrors)
 
 
 score_range = njit(cache=True, inline="always")(readable.score_range)
@@ -584,7 +626,7 @@ def read_scattered(table: np.ndarray, first: int, count: int) -> int:
 class FastSolver:
     """The compiled solver, with the same methods as `negamax.Solver`; `options` switches
     on the ideas that make it faster (ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN,
-    FORCED, THREAT_ORDER; 0: exactly the readable search)."""
+    FORCED, THREAT_ORDER, MIRROR; 0: exactly the readable search)."""
 
     def __init__(self, options: int = BEST) -> None:
         # the big table, then the small one (TWO_TABLES); np.full writes every page now,
@@ -603,7 +645,7 @@ class FastSolver:
     @property
     def options(self) -> int:
         """The switched-on ideas (bits ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN,
-        FORCED, THREAT_ORDER)."""
+        FORCED, THREAT_ORDER, MIRROR)."""
         return int(self.work[OPTIONS])
 
     @options.setter

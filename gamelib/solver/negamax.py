@@ -26,7 +26,9 @@ Then knowledge of the game, each switched on by its own argument of `Solver`:
    -u here, and if that reaches beta the node is cut without a search (`etc_bound`);
 11. useful threats first: order the moves by the threats they leave that can still be
    played (not right above an opponent's threat), counting more those the opponent must
-   answer at once or cannot play below (`position.threat_score`).
+   answer at once or cannot play below (`position.threat_score`);
+12. mirror images: a position and its mirror image have the same score, so the table
+   keeps both under one key, the smaller of theirs (`Position.shared_key`).
 
 `gamelib.solver.fast` is the same algorithm compiled with numba.
 """
@@ -49,15 +51,17 @@ class Solver:
     """Solves positions exactly; keeps its transposition table between calls. With
     `claimeven`, bounds the score by the claimeven rule too (idea 8); with `forced`, plays
     forced moves without a node (idea 9); with `etc`, looks up the children first (idea 10);
-    with `threat_order`, tries the moves with the most useful threats first (idea 11)."""
+    with `threat_order`, tries the moves with the most useful threats first (idea 11);
+    with `mirror`, keeps a position and its mirror image under one key (idea 12)."""
 
     def __init__(self, tt_size: int = TT_SIZE, claimeven: bool = False, forced: bool = False,
-                 etc: bool = False, threat_order: bool = False) -> None:
+                 etc: bool = False, threat_order: bool = False, mirror: bool = False) -> None:
         self.table = SolverTable(tt_size)
         self.claimeven = claimeven
         self.forced = forced
         self.etc = etc
         self.threat_order = threat_order
+        self.mirror = mirror
         self.nodes = 0
         self.budget: int | None = None   # stop when `nodes` passes this (see `solve`)
         self.aborted = False
@@ -68,6 +72,10 @@ class Solver:
         """Empty the transposition table and the node counter."""
         self.table.reset()
         self.nodes = 0
+
+    def key(self, pos: Position) -> int:
+        """The table's key for `pos`: shared with its mirror image with `mirror`."""
+        return pos.shared_key() if self.mirror else pos.key()
 
     def negamax(self, pos: Position, alpha: int, beta: int) -> int:
         """The exact score if it lies in (alpha, beta); otherwise a bound on the wrong side
@@ -96,7 +104,7 @@ class Solver:
                 if alpha >= beta:
                     return beta
         high = (SIZE - 1 - pos.moves) // 2  # we cannot win with our next stone
-        stored = self.table.get(pos.key())
+        stored = self.table.get(self.key(pos))
         if stored and is_lower(stored):
             low = decode_lower(stored)
             if alpha < low:
@@ -110,18 +118,18 @@ class Solver:
             if alpha >= beta:
                 return beta
         if self.etc and pos.moves < SIZE - ETC_DEPTH:   # a child's bound may cut already
-            low = etc_bound(pos, moves, self.table.get)
+            low = etc_bound(pos, moves, self.table.get, self.key)
             if low >= beta:
-                self.table.put(pos.key(), encode_lower(low))
+                self.table.put(self.key(pos), encode_lower(low))
                 return low
         for move in ordered_moves(pos, moves, self.threat_order):
             score = -self.negamax(pos.play(move), -beta, -alpha)
             if score >= beta:               # good enough: the opponent avoids this line
-                self.table.put(pos.key(), encode_lower(score))
+                self.table.put(self.key(pos), encode_lower(score))
                 return score
             if score > alpha:
                 alpha = score
-        self.table.put(pos.key(), encode_upper(alpha))
+        self.table.put(self.key(pos), encode_upper(alpha))
         return alpha
 
     def budget_spent(self) -> None:
@@ -204,14 +212,15 @@ def forced_move(pos: Position) -> int:
     return 0
 
 
-def etc_bound(pos: Position, moves: int, stored: Callable[[int], int]) -> int:
+def etc_bound(pos: Position, moves: int, stored: Callable[[int], int],
+              key: Callable[[Position], int] = Position.key) -> int:
     """The best score `pos` is sure of through the positions after `moves` (one bit
-    each), by what `stored(key)` (the table) holds for them: a child with an upper
+    each), by what `stored(key(child))` (the table) holds for them: a child with an upper
     bound u (it scores at most u) gives at least -u here; -SIZE where none has one."""
     best = -SIZE
     for col in range(WIDTH):
         move = moves & column_mask(col)
-        value = stored(pos.play(move).key()) if move else 0
+        value = stored(key(pos.play(move))) if move else 0
         if value and not is_lower(value):
             best = max(best, -decode_upper(value))
     return best

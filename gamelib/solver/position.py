@@ -259,6 +259,11 @@ class Position(NamedTuple):
         """The left-right mirror image (same score)."""
         return Position(_mirror_bits(self.current), _mirror_bits(self.mask), self.moves)
 
+    def shared_key(self) -> int:
+        """The key this position shares with its mirror image, which has the same score:
+        the smaller of their two keys."""
+        return min(self.key(), self.mirror().key())
+
     def before(self) -> list[tuple[Position, int]]:
         """Every (position, column) this one can come from: one of the last mover's stones
         on top of a column taken back."""

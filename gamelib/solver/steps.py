@@ -22,13 +22,16 @@
                          already reach beta (enhanced transposition cutoffs, ETC);
 - "useful threats":      "threat order" counting only the threats that can still be played
                          (not right above an opponent's threat), and more those the opponent
-                         must answer at once or cannot play below (`position.threat_score`).
+                         must answer at once or cannot play below (`position.threat_score`);
+- "mirror images":       a position and its mirror image have the same score: the table
+                         keeps both under one key (`Position.shared_key`).
 
 Every combination returns the exact score (tests check them against the standard test
 sets). `STEPS` lists the lesson's steps in order, each adding one idea; the last rows
 run the compiled solver (`gamelib.solver.fast`), which has every idea but the book.
 `KNOWLEDGE_STEPS` add knowledge of the game to the last readable step, one idea at a time,
-each readable and compiled; `THREAT_STEPS` add the useful threats to the last of them.
+each readable and compiled; `THREAT_STEPS` add the useful threats to the last of them,
+and `MIRROR_STEPS` the mirror images to that.
 `benchmark_steps(...)` measures them on the same positions, like Pons' tables: mean time,
 mean nodes and thousands of nodes per second, "n/a" where a step needs too many nodes.
 """
@@ -60,12 +63,12 @@ from gamelib.solver.table import ETC_DEPTH, LOWER_OFFSET, UPPER_LIMIT
 
 IDEAS = ("move order", "bitboards", "transposition table", "null windows",
          "anticipate losses", "threat order", "lower bounds", "opening book", "claimeven",
-         "forced moves", "enhanced cutoffs", "useful threats")
+         "forced moves", "enhanced cutoffs", "useful threats", "mirror images")
 NEEDS = {"transposition table": "bitboards", "anticipate losses": "bitboards",
          "threat order": "bitboards", "lower bounds": "transposition table",
          "opening book": "bitboards", "claimeven": "bitboards",
          "forced moves": "anticipate losses", "enhanced cutoffs": "transposition table",
-         "useful threats": "threat order"}
+         "useful threats": "threat order", "mirror images": "transposition table"}
 """Ideas that build on another (the table's key and the threat tests use bitboards)."""
 
 LEFT_TO_RIGHT = tuple(range(WIDTH))
@@ -284,7 +287,7 @@ class StepSolver:
         if not self.uses("transposition table"):
             return None
         assert isinstance(pos, Position)
-        stored = self.table.get(pos.key(), 0)
+        stored = self.table.get(self.key(pos), 0)
         if stored > UPPER_LIMIT:
             return "lower", stored - LOWER_OFFSET
         if stored:
@@ -297,9 +300,14 @@ class StepSolver:
             return
         assert isinstance(pos, Position)
         if kind == "upper":
-            self.table[pos.key()] = value - MIN_SCORE + 1
+            self.table[self.key(pos)] = value - MIN_SCORE + 1
         elif self.uses("lower bounds"):
-            self.table[pos.key()] = value + LOWER_OFFSET
+            self.table[self.key(pos)] = value + LOWER_OFFSET
+
+    def key(self, pos: Position) -> int:
+        """The table's key for `pos`: with "mirror images", the one it shares with its
+        mirror image (same score), the smaller of their two keys."""
+        return pos.shared_key() if self.uses("mirror images") else pos.key()
 
 
 # ----------------------------------------------------------------------------- steps
@@ -362,11 +370,18 @@ THREAT_STEPS = [Step(N_("+ useful threats first"), _USEFUL),
 """Knowledge in the move order: the last knowledge step sorting its moves by useful threats
 (`position.threat_score`), readable then compiled (THREAT_ORDER), node for node; a list of
 its own, as lesson 09 reads KNOWLEDGE_STEPS three ideas long."""
+_MIRRORED = _USEFUL | {"mirror images"}
+MIRROR_STEPS = [Step(N_("+ mirror images share an entry"), _MIRRORED),
+                Step(N_("+ mirror images share an entry, compiled"), _MIRRORED, "compiled")]
+"""Knowledge of the board: the last threat step keeping a position and its mirror image
+under one key of the table, readable then compiled (MIRROR), node for node."""
 COMPILED_OPTIONS = {"claimeven": "CLAIMEVEN", "forced moves": "FORCED",
-                    "enhanced cutoffs": "ETC", "useful threats": "THREAT_ORDER"}
+                    "enhanced cutoffs": "ETC", "useful threats": "THREAT_ORDER",
+                    "mirror images": "MIRROR"}
 """The compiled engines' option (the same bit in numba and WebAssembly) for each idea."""
 READABLE_SWITCHES = {"claimeven": "claimeven", "forced moves": "forced",
-                     "enhanced cutoffs": "etc", "useful threats": "threat_order"}
+                     "enhanced cutoffs": "etc", "useful threats": "threat_order",
+                     "mirror images": "mirror"}
 """`negamax.Solver`'s switch for each idea (the compiled steps' fallback)."""
 
 
