@@ -327,7 +327,7 @@ def test_09_mirror_images_halve_a_symmetric_search_node_for_node_in_both_engines
     from gamelib.solver.table import NEAR_MOVES
 
     out = text(executed_lesson, L09, "fact-mirror-images")
-    assert f"its own mirror image: True | the compiled solver shares keys for positions of " \
+    assert f"its own mirror image: True | the solver behind solve() shares keys for positions of " \
            f"fewer than {NEAR_MOVES} discs" in out
     found = re.findall(r"^(\S+), (readable|compiled): ([\d,]+) nodes per position with useful "
                        r"threats first, ([\d,]+) with mirror images too", out, re.M)
