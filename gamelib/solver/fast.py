@@ -243,15 +243,9 @@ def slot(key: int, moves: int, near: int) -> int:
     return np.uint64(key) % np.uint64(TT_SIZE)
 
 
-@njit(cache=True, inline="always")
-def mirror_key(key: int) -> int:
-    """The key of the mirror image of the position of `key` (`Position.mirror`): its seven
-    columns of H1 bits in the opposite order."""
-    c = COL_MASK | (COL_MASK + 1)        # one column and the bit above it
-    return (((key & c) << 6 * H1) | ((key & (c << H1)) << 4 * H1)
-            | ((key & (c << 2 * H1)) << 2 * H1) | (key & (c << 3 * H1))
-            | ((key >> 2 * H1) & (c << 2 * H1)) | ((key >> 4 * H1) & (c << H1))
-            | ((key >> 6 * H1) & c))
+mirror_key = njit(cache=True, inline="always")(board._mirror_bits)
+"""The key of the mirror image of the position of `key`: `Position.mirror`'s column swap,
+compiled (a key, like a bitboard, is seven columns of H1 bits)."""
 
 
 @njit(cache=True, inline="always")
