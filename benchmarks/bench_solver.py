@@ -57,7 +57,9 @@ IDEAS = {"Pons' search (options=0)": 0, "+ ETC": fast.ETC, "+ HASH_MOVE": fast.H
          "+ FORCED + speed": fast.FORCED | fast.SPEED,
          "+ FORCED + ETC + speed": fast.FORCED | fast.ETC | fast.SPEED,
          "+ THREAT_ORDER + speed": fast.THREAT_ORDER | fast.SPEED,
-         "+ MIRROR + speed": fast.MIRROR | fast.SPEED, "every idea (default)": fast.BEST}
+         "+ MIRROR + speed": fast.MIRROR | fast.SPEED,
+         "+ CLAIMEVEN_AHEAD + speed": fast.CLAIMEVEN_AHEAD | fast.SPEED,
+         "every idea (default)": fast.BEST}
 """The compiled engine's switches, measured one by one with --ideas."""
 
 

@@ -342,6 +342,26 @@ def test_09_mirror_images_halve_a_symmetric_search_node_for_node_in_both_engines
             assert nodes[(name, "compiled")] == figures, name
 
 
+def test_09_claimeven_ahead_bounds_a_position_and_saves_nodes_node_for_node(executed_lesson):
+    out = text(executed_lesson, L09, "fact-claimeven-ahead")
+    shown = re.search(r"after O's move in column 5, claimeven caps X's score at (-?\d+) \| so O "
+                      r"is sure of at least (-?\d+) \| O's exact score: (-?\d+)", out)
+    assert shown is not None, out
+    cap, sure, exact = (int(value) for value in shown.groups())
+    assert -cap == sure <= exact                    # the prose: "at least -c"
+    found = re.findall(r"(L\d_R\d|openings|random games), (readable|compiled): ([\d,]+) nodes "
+                       r"per position with mirror images, ([\d,]+) with claimeven ahead too", out)
+    nodes = {(name, engine): (int(a.replace(",", "")), int(b.replace(",", "")))
+             for name, engine, a, b in found}
+    assert {"L3_R1", "L2_R1", "random games"} <= {name for name, _ in nodes}
+    for engine in ("readable", "compiled"):
+        before, after = nodes[("random games", engine)]
+        assert after < before
+    for (name, engine), figures in nodes.items():     # the same search, compiled
+        if engine == "readable":
+            assert nodes[(name, "compiled")] == figures, name
+
+
 def test_09_forced_moves_and_etc_are_measured_node_for_node_in_both_engines(executed_lesson):
     out = text(executed_lesson, L09, "fact-forced-etc")
     assert "X's only move that does not lose at once: column 6" in out    # the block

@@ -11,10 +11,10 @@ import pytest
 from gamelib.games import ConnectFour, IllegalMoveError, from_standard, to_standard
 from gamelib.solver import Position, Solver, analyze, solve
 from gamelib.solver import api, fast
-from gamelib.solver.negamax import forced_move
+from gamelib.solver.negamax import claimeven_ahead, forced_move
 from gamelib.solver import table as tt
 from gamelib.solver.position import (EVEN_ROWS, H1, NO_BOUND, ODD_ROWS, WIDTH, claimeven_bound,
-                                     has_four, random_unfinished, threat_score)
+                                     column_mask, has_four, random_unfinished, threat_score)
 from gamelib.solver.steps import standard_lines
 
 
@@ -98,14 +98,19 @@ KNOWLEDGE = {"none": 0, "claimeven": fast.CLAIMEVEN, "forced": fast.FORCED, "etc
                                                    | fast.THREAT_ORDER),
              "mirror": fast.MIRROR,
              "claimeven forced etc threat_order mirror": (fast.CLAIMEVEN | fast.FORCED | fast.ETC
-                                                          | fast.THREAT_ORDER | fast.MIRROR)}
+                                                          | fast.THREAT_ORDER | fast.MIRROR),
+             "claimeven_ahead": fast.CLAIMEVEN_AHEAD,
+             "claimeven forced etc threat_order mirror claimeven_ahead": (
+                 fast.CLAIMEVEN | fast.FORCED | fast.ETC | fast.THREAT_ORDER | fast.MIRROR
+                 | fast.CLAIMEVEN_AHEAD)}
 """The readable engine's switches (by their names) and the compiled engine's options; the
-ones together in the fast suite, forced moves, ETC, the threat order and the mirror images
-alone in the slow one."""
+ones together in the fast suite, forced moves, ETC, the threat order, the mirror images and
+claimeven ahead alone in the slow one."""
 
 
 @pytest.mark.parametrize("knowledge", [pytest.param(name, marks=pytest.mark.slow)
-                                       if name in ("forced", "etc", "threat_order", "mirror")
+                                       if name in ("forced", "etc", "threat_order", "mirror",
+                                                   "claimeven_ahead")
                                        else name
                                        for name in KNOWLEDGE])
 @pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow)
@@ -142,7 +147,8 @@ def test_both_engines_give_up_the_same_way_when_the_node_budget_is_spent():
                                      fast.THREAT_ORDER, fast.THREAT_ORDER | fast.SPEED,
                                      fast.THREAT_ORDER | fast.FORCED | fast.ETC
                                      | fast.CLAIMEVEN | fast.SPEED, fast.MIRROR,
-                                     fast.MIRROR | fast.SPEED, fast.BEST])
+                                     fast.MIRROR | fast.SPEED, fast.CLAIMEVEN_AHEAD,
+                                     fast.CLAIMEVEN_AHEAD | fast.SPEED, fast.BEST])
 @pytest.mark.parametrize("name, count", [("Test_L3_R1", 100), ("Test_L2_R1", 100),
                                          ("Test_L2_R2", 10), ("Test_L1_R1", 40),
                                          ("Test_L1_R2", 1)])
@@ -198,6 +204,54 @@ def test_claimeven_caps_a_score_only_where_its_argument_holds():
     assert has_four(bottom_row) and not has_four(bottom_row & ~1)
 
 
+AHEAD = "03333330665544112"
+"""O to move; X's move 2 (column 2) leaves "033333306655441122", which claimeven caps at 0
+(CLAIMEVEN_CAPPED), so O is sure of at least 0 before any search."""
+
+
+def test_claimeven_ahead_bounds_a_score_by_the_caps_of_its_children():
+    pos = Position.from_string(AHEAD)
+    caps = {col: claimeven_of(AHEAD + str(col)) for col in range(WIDTH) if pos.can_play(col)}
+    assert caps[2] == 0 and min(caps.values()) == 0       # no child is capped at a loss
+    assert claimeven_ahead(pos, pos.non_losing_moves()) == 0 <= solve(AHEAD, use_book=False)
+    assert claimeven_ahead(pos, pos.non_losing_moves() & ~column_mask(2)) == -min(
+        (cap for col, cap in caps.items() if col != 2), default=-NO_BOUND)
+    assert claimeven_ahead(pos, 0) == -NO_BOUND          # no move: nothing sure
+
+
+def test_claimeven_ahead_never_contradicts_the_exact_score_of_random_positions():
+    """Where the second player is to move, the bound from the children's caps is at most the
+    exact score (found without it); late in random games it is a draw or a win for some."""
+    rng = random.Random(13)
+    compiled, found = fast.FastSolver(options=fast.SPEED), []
+    for _ in range(600):
+        pos = Position.from_string(random_unfinished(rng.choice(range(27, 36, 2)), rng))
+        low = claimeven_ahead(pos, pos.non_losing_moves())
+        if low > -NO_BOUND:
+            compiled.reset()
+            assert compiled.solve(pos) >= low, pos
+            found.append(low)
+    assert len(found) >= 40 and set(found) == {0, 1}
+
+
+OPENINGS = ["640240", "561042432", "52032140301"]
+"""Openings from random play where claimeven ahead saves 14-19% of the nodes of every other
+idea (a few percent on the standard sets, a fifth on the empty board)."""
+
+
+def test_claimeven_ahead_saves_nodes_on_openings():
+    """With every other idea on, claimeven ahead searches fewer nodes for the same scores."""
+    nodes, scores = {}, {}
+    for options in (fast.BEST & ~fast.CLAIMEVEN_AHEAD, fast.BEST):
+        compiled = fast.FastSolver(options=options)
+        for moves in OPENINGS:
+            compiled.reset()
+            scores.setdefault(moves, set()).add(compiled.solve(Position.from_string(moves)))
+            nodes[options] = nodes.get(options, 0) + compiled.nodes
+    assert all(len(found) == 1 for found in scores.values())
+    assert nodes[fast.BEST] < 0.9 * nodes[fast.BEST & ~fast.CLAIMEVEN_AHEAD]
+
+
 @pytest.mark.heavy
 def test_claimeven_never_contradicts_the_exact_score_of_random_positions():
     """Where the bound applies, the exact score (found without it) is at most the bound."""
@@ -250,6 +304,7 @@ def test_the_claimeven_search_is_exact_on_whole_sets(name, count):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("options", [fast.SPEED | fast.FORCED, fast.SPEED | fast.ETC,
+                                     fast.SPEED | fast.CLAIMEVEN_AHEAD,
                                      fast.SPEED | fast.FORCED | fast.ETC | fast.CLAIMEVEN,
                                      fast.SPEED | fast.THREAT_ORDER,
                                      fast.SPEED | fast.FORCED | fast.ETC | fast.CLAIMEVEN
@@ -352,7 +407,7 @@ def test_the_ideas_search_fewer_nodes():
     assert nodes[fast.HASH_MOVE] < nodes[0] and nodes[fast.FAIL_SOFT] < nodes[0]
     assert fast.SPEED == fast.HASH_MOVE | fast.TWO_TABLES | fast.FAIL_SOFT
     assert fast.BEST == (fast.SPEED | fast.ETC | fast.CLAIMEVEN | fast.FORCED | fast.THREAT_ORDER
-                         | fast.MIRROR)
+                         | fast.MIRROR | fast.CLAIMEVEN_AHEAD)
 
 
 @pytest.mark.slow

@@ -60,9 +60,11 @@ static const int ORDER[WIDTH] = {3, 2, 4, 1, 5, 0, 6};  /* COLUMN_ORDER: centre 
 #define FORCED 32
 #define THREAT_ORDER 64
 #define MIRROR 128
+#define CLAIMEVEN_AHEAD 256
 #define KNOWN_OPTIONS (ETC | HASH_MOVE | TWO_TABLES | FAIL_SOFT | CLAIMEVEN | FORCED | THREAT_ORDER \
-                       | MIRROR)
-#define BEST (HASH_MOVE | TWO_TABLES | FAIL_SOFT | ETC | CLAIMEVEN | FORCED | THREAT_ORDER | MIRROR)
+                       | MIRROR | CLAIMEVEN_AHEAD)
+#define BEST (HASH_MOVE | TWO_TABLES | FAIL_SOFT | ETC | CLAIMEVEN | FORCED | THREAT_ORDER | MIRROR \
+              | CLAIMEVEN_AHEAD)
 #define ETC_DEPTH 12
 #define NOW_WEIGHT 2                    /* position.THREAT_WEIGHTS (THREAT_ORDER) */
 #define ABOVE_WEIGHT 4
@@ -146,6 +148,21 @@ static i64 claimeven_bound(u64 current, u64 mask) {
     if (has_four(current | (empty ^ theirs))) return NO_BOUND;
     if (has_four((current ^ mask) | theirs)) return -1;
     return 0;
+}
+
+/* fast.claimeven_ahead: the best lower bound the claimeven caps of the positions after
+   `possible` give (a child capped at c: at least -c), else -SIZE. */
+static i64 claimeven_ahead(i64 current, i64 mask, i64 possible) {
+    i64 best = -SIZE;
+    i64 child_current = current ^ mask;
+    i64 rest = possible;
+    while (rest) {
+        i64 move = rest & -rest;
+        rest ^= move;
+        i64 bound = -claimeven_bound((u64)child_current, (u64)(mask | move));
+        if (bound > best) best = bound;
+    }
+    return best;
 }
 
 /* fast.non_losing_moves: the moves that do not lose at once (0: every move loses). */
@@ -354,6 +371,13 @@ static i64 negamax(i64 root_current, i64 root_mask, i64 root_moves, i64 root_alp
         if (alpha < beta) {
             entry = probe(key, moves, near, tag, mirrors);
             narrow(&alpha, &beta, moves, entry & VALUE_MASK);
+        }
+        if (alpha < beta && (opts & CLAIMEVEN_AHEAD) && (moves % 2) && beta <= 1) {
+            i64 low = claimeven_ahead(current, mask, possible);   /* (caps: 0 or -1) */
+            if (low >= beta) {
+                store(key, moves, near, tag, encode_lower(low), -1, mirrors);
+                alpha = beta = low;
+            }
         }
         if (alpha < beta && (opts & ETC) && moves < SIZE - ETC_DEPTH) {
             i64 low = etc_bound(current, mask, moves, possible, near, tag, mirrors);

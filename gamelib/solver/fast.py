@@ -46,6 +46,13 @@ it). Each bit of `options` switches on one idea that makes it faster:
   mirrored key costs more than it saves (`Solver(mirror=True)`, node for node without
   TWO_TABLES). It halves the work of a symmetric position (the empty board: its moves
   c and 6 - c lead to mirror images) and changes little elsewhere.
+- CLAIMEVEN_AHEAD: claimeven one move ahead: where the second player is to move, the
+  claimeven cap of each position after a move (the first player to move there) is a
+  bound on it, so a child capped at c proves at least -c here; when that reaches beta
+  the node is cut before any move is searched (`Solver(claimeven_ahead=True)`). The
+  caps are 0 or -1, so only a beta of 1 or less can be reached: the search skips the
+  caps for a higher beta (the same nodes, less work). On the empty board it saves a
+  fifth of the nodes and of the time.
 The default, `BEST`, is every option. Alone, ETC searches 10-25% fewer nodes, but since
 the search fetches its children's table slots ahead of time (`sort_moves`), a node costs
 little more than that wait, and ETC's extra probes cost about the time its nodes save;
@@ -126,8 +133,8 @@ the search is following: its position (CURRENTS, MASKS, as in position.py), wind
 out of how many sorted so far (COUNTS), the moves still to sort (UNSORTED, HASH_MOVE),
 the opponent's winning spots (THREATS, -1: not known yet; kept once the node sorts its
 moves, for THREAT_ORDER) and the best score of its moves so far (BESTS, FAIL_SOFT)."""
-ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN, FORCED, THREAT_ORDER, MIRROR = (
-    1, 2, 4, 8, 16, 32, 64, 128)
+(ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN, FORCED, THREAT_ORDER, MIRROR,
+ CLAIMEVEN_AHEAD) = (1, 2, 4, 8, 16, 32, 64, 128, 256)
 NOW_WEIGHT, ABOVE_WEIGHT, EVERY_WEIGHT = THREAT_WEIGHTS
 ETC_DEPTH = tt.ETC_DEPTH
 FORCED_FRAME = -1
@@ -137,7 +144,7 @@ SCATTER = 8191
 it visits every slot)."""
 SPEED = HASH_MOVE | TWO_TABLES | FAIL_SOFT
 """The switches that make each node's work count for more, knowing nothing of the game."""
-BEST = SPEED | ETC | CLAIMEVEN | FORCED | THREAT_ORDER | MIRROR
+BEST = SPEED | ETC | CLAIMEVEN | FORCED | THREAT_ORDER | MIRROR | CLAIMEVEN_AHEAD
 """Every switch: together they make the search fastest (see the module docstring)."""
 COLUMN_BITS = tt.COLUMN_BITS
 ORDER = np.array(COLUMN_ORDER, dtype=np.int64)
@@ -308,6 +315,22 @@ def etc_bound(current: int, mask: int, moves: int, possible: int, table: np.ndar
 
 
 @njit(cache=True, inline="always")
+def claimeven_ahead(current: int, mask: int, possible: int) -> int:
+    """`negamax.claimeven_ahead`, compiled: the best lower bound the claimeven caps of
+    the positions after `possible` give (a child capped at c: at least -c), else -SIZE."""
+    best = -SIZE
+    child_current = current ^ mask
+    rest = possible
+    while rest:
+        move = rest & -rest
+        rest ^= move
+        bound = -claimeven_bound(child_current, mask | move)   # -NO_BOUND is -SIZE
+        if bound > best:
+            best = bound
+    return best
+
+
+@njit(cache=True, inline="always")
 def open_window(mask: int, threats: int, moves: int, alpha: int,
                 beta: int) -> tuple[int, int, int]:
     """The first steps of `Solver.negamax`, before the table: (possible, alpha, beta).
@@ -462,6 +485,11 @@ def negamax(root_current: int, root_mask: int, root_moves: int, root_alpha: int,
         if alpha < beta:
             entry = probe(table, key, moves, near, tag, mirrors)
             alpha, beta = narrow(alpha, beta, moves, entry & VALUE_MASK)
+        if alpha < beta and options & CLAIMEVEN_AHEAD and moves % 2 and beta <= 1:
+            low = claimeven_ahead(current, mask, possible)   # (caps: 0 or -1)
+            if low >= beta:
+                store(table, key, moves, near, tag, encode_lower(low), -1, mirrors)
+                alpha = beta = low
         if alpha < beta and options & ETC and moves < SIZE - ETC_DEPTH:
             low = etc_bound(current, mask, moves, possible, table, near, tag, mirrors)
             if low >= beta:
@@ -620,7 +648,7 @@ def read_scattered(table: np.ndarray, first: int, count: int) -> int:
 class FastSolver:
     """The compiled solver, with the same methods as `negamax.Solver`; `options` switches
     on the ideas that make it faster (ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN,
-    FORCED, THREAT_ORDER, MIRROR; 0: exactly the readable search)."""
+    FORCED, THREAT_ORDER, MIRROR, CLAIMEVEN_AHEAD; 0: exactly the readable search)."""
 
     def __init__(self, options: int = BEST) -> None:
         # the big table, then the small one (TWO_TABLES); np.full writes every page now,
@@ -639,7 +667,7 @@ class FastSolver:
     @property
     def options(self) -> int:
         """The switched-on ideas (bits ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN,
-        FORCED, THREAT_ORDER, MIRROR)."""
+        FORCED, THREAT_ORDER, MIRROR, CLAIMEVEN_AHEAD)."""
         return int(self.work[OPTIONS])
 
     @options.setter

@@ -28,7 +28,11 @@ Then knowledge of the game, each switched on by its own argument of `Solver`:
    played (not right above an opponent's threat), counting more those the opponent must
    answer at once or cannot play below (`position.threat_score`);
 12. mirror images: a position and its mirror image have the same score, so the table
-   keeps both under one key, the smaller of theirs (`Position.shared_key`).
+   keeps both under one key, the smaller of theirs (`Position.shared_key`);
+13. claimeven ahead: where the second player is to move, the first player is to move
+   in every position after a move, so claimeven caps each of them; a child capped at c
+   proves at least -c here, and if that reaches beta the node is cut without a search
+   (`claimeven_ahead`).
 
 `gamelib.solver.fast` is the same algorithm compiled with numba.
 """
@@ -52,16 +56,19 @@ class Solver:
     `claimeven`, bounds the score by the claimeven rule too (idea 8); with `forced`, plays
     forced moves without a node (idea 9); with `etc`, looks up the children first (idea 10);
     with `threat_order`, tries the moves with the most useful threats first (idea 11);
-    with `mirror`, keeps a position and its mirror image under one key (idea 12)."""
+    with `mirror`, keeps a position and its mirror image under one key (idea 12); with
+    `claimeven_ahead`, bounds the score by the children's claimeven caps first (idea 13)."""
 
     def __init__(self, tt_size: int = TT_SIZE, claimeven: bool = False, forced: bool = False,
-                 etc: bool = False, threat_order: bool = False, mirror: bool = False) -> None:
+                 etc: bool = False, threat_order: bool = False, mirror: bool = False,
+                 claimeven_ahead: bool = False) -> None:
         self.table = SolverTable(tt_size)
         self.claimeven = claimeven
         self.forced = forced
         self.etc = etc
         self.threat_order = threat_order
         self.mirror = mirror
+        self.claimeven_ahead = claimeven_ahead
         self.nodes = 0
         self.budget: int | None = None   # stop when `nodes` passes this (see `solve`)
         self.aborted = False
@@ -117,6 +124,11 @@ class Solver:
             beta = high
             if alpha >= beta:
                 return beta
+        if self.claimeven_ahead and pos.moves % 2:      # a child's cap may cut already
+            low = claimeven_ahead(pos, moves)
+            if low >= beta:
+                self.table.put(self.key(pos), encode_lower(low))
+                return low
         if self.etc and pos.moves < SIZE - ETC_DEPTH:   # a child's bound may cut already
             low = etc_bound(pos, moves, self.table.get, self.key)
             if low >= beta:
@@ -223,6 +235,20 @@ def etc_bound(pos: Position, moves: int, stored: Callable[[int], int],
         value = stored(key(pos.play(move))) if move else 0
         if value and not is_lower(value):
             best = max(best, -decode_upper(value))
+    return best
+
+
+def claimeven_ahead(pos: Position, moves: int) -> int:
+    """The best score `pos` is sure of through the claimeven caps of the positions after
+    `moves` (one bit each): a child capped at c (`claimeven_bound`) gives at least -c here;
+    -SIZE where none is capped. The caps hold where the first player is to move, so the
+    second player must be to move in `pos`."""
+    best = -SIZE
+    for col in range(WIDTH):
+        move = moves & column_mask(col)
+        if move:
+            child = pos.play(move)
+            best = max(best, -claimeven_bound(child.current, child.mask))
     return best
 
 

@@ -24,14 +24,17 @@
                          (not right above an opponent's threat), and more those the opponent
                          must answer at once or cannot play below (`position.threat_score`);
 - "mirror images":       a position and its mirror image have the same score: the table
-                         keeps both under one key (`Position.shared_key`).
+                         keeps both under one key (`Position.shared_key`);
+- "claimeven ahead":     where the second player is to move, claimeven caps every position
+                         after a move: a child capped at c proves at least -c, which may
+                         already reach beta (`negamax.claimeven_ahead`).
 
 Every combination returns the exact score (tests check them against the standard test
 sets). `STEPS` lists the lesson's steps in order, each adding one idea; the last rows
 run the compiled solver (`gamelib.solver.fast`), which has every idea but the book.
 `KNOWLEDGE_STEPS` add knowledge of the game to the last readable step, one idea at a time,
 each readable and compiled; `THREAT_STEPS` add the useful threats to the last of them,
-and `MIRROR_STEPS` the mirror images to that.
+`MIRROR_STEPS` the mirror images to that, and `AHEAD_STEPS` claimeven ahead to that.
 `benchmark_steps(...)` measures them on the same positions, like Pons' tables: mean time,
 mean nodes and thousands of nodes per second, "n/a" where a step needs too many nodes.
 """
@@ -63,12 +66,14 @@ from gamelib.solver.table import ETC_DEPTH, LOWER_OFFSET, UPPER_LIMIT
 
 IDEAS = ("move order", "bitboards", "transposition table", "null windows",
          "anticipate losses", "threat order", "lower bounds", "opening book", "claimeven",
-         "forced moves", "enhanced cutoffs", "useful threats", "mirror images")
+         "forced moves", "enhanced cutoffs", "useful threats", "mirror images",
+         "claimeven ahead")
 NEEDS = {"transposition table": "bitboards", "anticipate losses": "bitboards",
          "threat order": "bitboards", "lower bounds": "transposition table",
          "opening book": "bitboards", "claimeven": "bitboards",
          "forced moves": "anticipate losses", "enhanced cutoffs": "transposition table",
-         "useful threats": "threat order", "mirror images": "transposition table"}
+         "useful threats": "threat order", "mirror images": "transposition table",
+         "claimeven ahead": "claimeven"}
 """Ideas that build on another (the table's key and the threat tests use bitboards)."""
 
 LEFT_TO_RIGHT = tuple(range(WIDTH))
@@ -232,6 +237,11 @@ class StepSolver:
             if alpha >= beta:
                 return beta
         children = self.children(pos)
+        if self.uses("claimeven ahead") and pos.moves % 2:   # a child's cap may cut already
+            low = self.bound_from_caps(children)
+            if low >= beta:
+                self.remember(pos, "lower", low)
+                return low
         if self.uses("enhanced cutoffs") and pos.moves < SIZE - ETC_DEPTH:
             low = self.bound_from_children(children)    # a child's bound may cut already
             if low >= beta:
@@ -272,6 +282,15 @@ class StepSolver:
             known = self.recall(child)
             if known is not None and known[0] == "upper":
                 best = max(best, -known[1])
+        return best
+
+    def bound_from_caps(self, children: list[AnyPosition]) -> int:
+        """The best score sure through the claimeven caps of `children` (the first player is
+        to move in each): a child capped at c gives at least -c (-SIZE where none is)."""
+        best = -SIZE
+        for child in children:
+            assert isinstance(child, Position)
+            best = max(best, -claimeven_bound(child.current, child.mask))
         return best
 
     def column_order(self) -> Sequence[int]:
@@ -375,13 +394,19 @@ MIRROR_STEPS = [Step(N_("+ mirror images share an entry"), _MIRRORED),
                 Step(N_("+ mirror images share an entry, compiled"), _MIRRORED, "compiled")]
 """Knowledge of the board: the last threat step keeping a position and its mirror image
 under one key of the table, readable then compiled (MIRROR), node for node."""
+_AHEAD = _MIRRORED | {"claimeven ahead"}
+AHEAD_STEPS = [Step(N_("+ claimeven ahead"), _AHEAD),
+               Step(N_("+ claimeven ahead, compiled"), _AHEAD, "compiled")]
+"""Knowledge one move ahead: the last mirror step bounding a node where the second player
+is to move by its children's claimeven caps before searching them, readable then compiled
+(CLAIMEVEN_AHEAD), node for node."""
 COMPILED_OPTIONS = {"claimeven": "CLAIMEVEN", "forced moves": "FORCED",
                     "enhanced cutoffs": "ETC", "useful threats": "THREAT_ORDER",
-                    "mirror images": "MIRROR"}
+                    "mirror images": "MIRROR", "claimeven ahead": "CLAIMEVEN_AHEAD"}
 """The compiled engines' option (the same bit in numba and WebAssembly) for each idea."""
 READABLE_SWITCHES = {"claimeven": "claimeven", "forced moves": "forced",
                      "enhanced cutoffs": "etc", "useful threats": "threat_order",
-                     "mirror images": "mirror"}
+                     "mirror images": "mirror", "claimeven ahead": "claimeven_ahead"}
 """`negamax.Solver`'s switch for each idea (the compiled steps' fallback)."""
 
 
