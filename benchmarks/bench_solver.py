@@ -1,4 +1,4 @@
-"""Benchmark the Connect Four solver on the standard sets against Pons' C++ solver.
+"""Benchmark the Connect Four solver on the standard sets against Pons' C++ solver or c4.
 
     python benchmarks/bench_solver.py                  # every set (see LIMIT for the hard ones)
     python benchmarks/bench_solver.py Test_L2_R2 --limit 200
@@ -15,7 +15,15 @@ Set GAMELIB_CPP_SOLVER to the path of a C++ benchmark binary (Pons' solver as pu
 before it had `analyze`: it reads 1-based positions on stdin and prints "moves score
 nodes microseconds" per line; build it outside this repository, its licence is AGPL)
 to measure it in the same run; otherwise the ratios use the C++ figures below, from
-benchmarks/README.md. The machine is shared: compare ratios from one run only.
+benchmarks/README.md. A driver around Christophe Steininger's c4 can speak the same
+protocol (written and built outside this repository, c4's licence is AGPL too: read a
+line, play its moves, empty c4's table, time one solve, print the line; "-w" asks for
+a weak solve), and then the sets are measured against c4.
+
+c4's own program solves the empty board (strongly or weakly, as it was built). Set
+GAMELIB_C4 to its path, and `--empty` runs it after gamelib in the same run and prints
+gamelib's time and nodes as ratios of c4's; without it the ratios use c4's figures from
+benchmarks/README.md (C4_EMPTY). The machine is shared: compare ratios from one run only.
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import statistics
 import subprocess
 import tempfile
@@ -35,6 +44,7 @@ from gamelib.games import to_standard
 from gamelib.solver import PerfectPlayer, fast, solve
 from gamelib.solver.api import get_solver
 from gamelib.solver.cli import _duration, bench_stats, read_bench_set
+from gamelib.solver.engine import warm_up
 from gamelib.solver.position import random_unfinished
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "connect4"
@@ -46,6 +56,11 @@ CPP_NODES = {"Test_L3_R1": 51, "Test_L2_R1": 449, "Test_L2_R2": 39_808,
 CPP_MEDIAN = {"Test_L3_R1": 5e-6, "Test_L2_R1": 11e-6, "Test_L2_R2": 1.8e-3,
               "Test_L1_R1": 34e-6, "Test_L1_R2": 74e-3, "Test_L1_R3": 2.05}
 """Pons' C++ solver on this kind of machine, when no binary is given (benchmarks/README.md)."""
+C4_EMPTY = {False: (27.5, 100_403_970), True: (19.8, 72_150_086)}
+"""c4 (one thread, a 64 MB table) on the empty board, strong and weak: seconds and nodes on
+this machine, when GAMELIB_C4 is not given (benchmarks/README.md, 2026-11-27, night)."""
+C4_FINAL = re.compile(r"Final (strong|weak) score is (-?\d+)")
+"""The line of c4's program that gives its answer."""
 LIMIT = {"Test_L1_R2": 100, "Test_L1_R3": 15}
 """Default number of lines for the sets that take minutes."""
 IDEAS = {"Pons' search (options=0)": 0, "+ ETC": fast.ETC, "+ HASH_MOVE": fast.HASH_MOVE,
@@ -162,14 +177,54 @@ def ideas(names: list[str], limit: int | None, weak: bool, cpp: str | None) -> N
                   flush=True)
 
 
-def empty_board(weak: bool) -> None:
-    """Solve the empty board by search (the book would answer at once)."""
+def run_c4(binary: str) -> dict[str, Any]:
+    """Run c4's own program, which solves the empty board: whether it solved weakly, its
+    score, and its nodes and seconds summed over its searches (the lines "Search took T s
+    and explored N nodes")."""
+    out = subprocess.run([binary], input="\n", text=True, capture_output=True, check=True,
+                         cwd=Path(binary).parent).stdout
+    final = C4_FINAL.search(out)
+    if final is None:
+        raise RuntimeError(f"{binary} printed no final score: is it c4's program?")
+    return {"weak": final.group(1) == "weak", "score": int(final.group(2)),
+            "nodes": sum(int(n) for n in re.findall(r"explored (\d+) nodes", out)),
+            "seconds": sum(float(t) for t in re.findall(r"Search took ([\d.]+) s", out))}
+
+
+def c4_comparison(weak: bool, score: int, nodes: int, seconds: float,
+                  c4: str | None) -> str:
+    """gamelib's empty-board solve as ratios of c4's: run now (`c4`, its program's path),
+    or from the figures of benchmarks/README.md."""
+    if c4 is None:
+        c4_seconds, c4_nodes = C4_EMPTY[weak]
+        source = "c4 in benchmarks/README.md"
+    else:
+        found = run_c4(c4)
+        if found["weak"] != weak:
+            built = "weakly" if found["weak"] else "strongly"
+            return (f"c4 ({c4}) solves {built}: no ratio (run "
+                    f"{'with' if found['weak'] else 'without'} --weak)")
+        if found["score"] != score:
+            raise RuntimeError(f"c4 says {found['score']}, gamelib {score}")
+        c4_seconds, c4_nodes = found["seconds"], found["nodes"]
+        source = "c4 now"
+    return (f"{source}: {c4_nodes:,} nodes, {c4_seconds:.1f} s; gamelib / c4: time "
+            f"{seconds / c4_seconds:.2f}, nodes {nodes / c4_nodes:.2f}")
+
+
+def empty_board(weak: bool, c4: str | None = None) -> None:
+    """Solve the empty board by search (the book would answer at once), and compare with
+    c4 (`c4`: its program, run after gamelib; else its figures). The compiled code and the
+    table are loaded first, as c4's time counts its searches alone."""
+    warm_up("fast")
+    get_solver("fast").reset()
     start = time.perf_counter()
     score = solve("", weak=weak, engine="fast", use_book=False)
     seconds = time.perf_counter() - start
     print(f"empty board{' (weak)' if weak else ''}: score {int(score)}, {score.nodes:,} "
           f"nodes, {seconds:.1f} s (C++ on an idle machine: "
           f"{'242 s, 1.61 G' if weak else '459 s, 3.11 G'} nodes)")
+    print(c4_comparison(weak, int(score), score.nodes, seconds, c4), flush=True)
     start = time.perf_counter()
     booked = solve("", weak=weak)
     print(f"empty board from the book: score {int(booked)} in "
@@ -258,6 +313,9 @@ def main() -> None:
     cpp = os.environ.get("GAMELIB_CPP_SOLVER")
     if cpp and not Path(cpp).is_file():
         raise SystemExit(f"GAMELIB_CPP_SOLVER={cpp} is not a file")
+    c4 = os.environ.get("GAMELIB_C4")
+    if c4 and not Path(c4).is_file():
+        raise SystemExit(f"GAMELIB_C4={c4} is not a file")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"C++: {cpp or 'figures from benchmarks/README.md'}; load average {load:.1f}")
     sets = args.sets or ([] if args.empty or args.player or args.plies
@@ -273,7 +331,7 @@ def main() -> None:
         compare([f"ply_{ply:02d}" for ply in plies], None, args.weak, cpp, args.repeat,
                 data=folder)
     if args.empty:
-        empty_board(args.weak)
+        empty_board(args.weak, c4)
     if args.player:
         player_games(args.player)
     print(f"load average at the end {os.getloadavg()[0]:.1f}")

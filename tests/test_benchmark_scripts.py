@@ -84,3 +84,59 @@ def test_the_review_benchmark_counts_unjudged_moves_with_each_book():
     unjudged = [int(row[0]) for row in rows.values()]
     assert unjudged[0] <= unjudged[2]                       # the book only ever helps
     assert all(float(row[-1]) < 4 * 2.0 for row in rows.values())   # each within budget
+
+
+def bench_solver_module():
+    """benchmarks/bench_solver.py, imported as a module."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_solver", ROOT / "benchmarks" /
+                                                  "bench_solver.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+C4_OUTPUT = """Using a 7 x 6 board, a 64.00 MB table, and 1 threads.
+Strongly solving:
+Searching in range [-1, 0] . . .
+Search took 4.00 s and explored 15000000 nodes (3750 nodes per ms).
+Score is 0.
+Searching in range [0, 1] . . .
+Search took 16.00 s and explored 60000000 nodes (3750 nodes per ms).
+Score is 1.
+Search completed!
+Final strong score is 1 (first player will win on move #41).
+Press enter to exit.
+"""
+"""What c4's program prints (trimmed), with round figures: two searches, 20 s, 75 M nodes."""
+
+
+def fake_c4(folder: Path, output: str) -> str:
+    """A program that prints `output` as c4's does, and waits for a line as it does."""
+    program = folder / "c4"
+    program.write_text(f"#!{sys.executable}\nimport sys\nsys.stdout.write({output!r})\n"
+                       "sys.stdin.readline()\n")
+    program.chmod(0o755)
+    return str(program)
+
+
+def test_the_empty_board_is_compared_with_c4_run_now_or_with_its_figures(tmp_path):
+    bench = bench_solver_module()
+    c4 = fake_c4(tmp_path, C4_OUTPUT)
+    assert bench.run_c4(c4) == {"weak": False, "score": 1, "nodes": 75_000_000,
+                                "seconds": 20.0}
+    line = bench.c4_comparison(False, 1, 150_000_000, 30.0, c4)
+    assert line == "c4 now: 75,000,000 nodes, 20.0 s; gamelib / c4: time 1.50, nodes 2.00"
+    assert "solves strongly: no ratio (run without --weak)" in bench.c4_comparison(
+        True, 1, 1, 1.0, c4)
+    with pytest.raises(RuntimeError, match="c4 says 1, gamelib 2"):
+        bench.c4_comparison(False, 2, 1, 1.0, c4)
+    seconds, nodes = bench.C4_EMPTY[True]
+    line = bench.c4_comparison(True, 1, 2 * nodes, seconds, None)
+    assert line.startswith("c4 in benchmarks/README.md:") and line.endswith(
+        "gamelib / c4: time 1.00, nodes 2.00")
+    broken = fake_c4(tmp_path, "Segmentation fault\n")
+    with pytest.raises(RuntimeError, match="printed no final score"):
+        bench.run_c4(broken)
