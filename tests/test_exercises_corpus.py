@@ -5,7 +5,10 @@ wrong one, the expected diagnosis) in its header:
     # expect: pass            or     # expect: fail
                                      # diagnosis: no pruning
 
-The check of its exercise must give exactly that verdict and that diagnosis.
+The check of its exercise must give exactly that verdict and that diagnosis. A solution
+whose verdict depends on how fast the computer is gives the check's time limit too
+(`# time_limit: 6`, seconds of play for the evaluation's match), short enough that the
+verdict is the same on a computer several times faster.
 """
 
 from pathlib import Path
@@ -29,7 +32,7 @@ def header(path: Path) -> dict[str, str]:
         if not line.startswith("#"):
             break
         key, sep, value = line[1:].partition(":")
-        if sep and key.strip() in ("expect", "diagnosis"):
+        if sep and key.strip() in ("expect", "diagnosis", "time_limit"):
             found[key.strip()] = value.strip()
     return found
 
@@ -46,7 +49,11 @@ def test_the_check_gives_the_expected_verdict_and_diagnosis(path):
     namespace: dict = {"__name__": f"student_{path.stem}"}
     exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), namespace)
     function = FUNCTION[path.parent.name]
-    result = EXERCISES[function].check(namespace[function])
+    if "time_limit" in expected:
+        result = EXERCISES[function].checker(namespace[function],
+                                             time_limit=float(expected["time_limit"]))
+    else:
+        result = EXERCISES[function].check(namespace[function])
     assert result.passed == (expected["expect"] == "pass"), str(result)
     assert result.status != "could not judge", str(result)
     if expected["expect"] == "fail":
