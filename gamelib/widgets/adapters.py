@@ -210,7 +210,7 @@ class TicTacToeAdapter(GameAdapter):
             Preset(_("Random"), "random"),
             Preset(_("MCTS, 30 iterations (easy)"), "mcts:30"),
             Preset(_("MCTS, 1000 iterations (strong)"), "mcts:1000"),
-            Preset(_("MCTS-Solver, 1000 iterations (proves wins and losses)"),
+            Preset(_("MCTS-Solver, 1000 iterations (proves results)"),
                    "mcts-solver:1000"),
             Preset(_("Alpha-beta, full depth (perfect)"), "alphabeta"),
             Preset(_("Minimax, full depth (perfect; slow first move)"), "minimax"),

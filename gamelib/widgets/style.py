@@ -21,9 +21,10 @@ CSS = """
 .gamelib-side .widget-radio-box, .gamelib-mcts-view .widget-radio-box {
   flex-direction: row; flex-wrap: wrap; gap: 0 14px; }
 .gamelib-playboard { container: gamelib-board / inline-size; }
-.gamelib-playboard .gamelib-opponent { width: 280px; }
-@container gamelib-board (min-width: 420px) {   /* room for the longest opponent's name */
-  .gamelib-playboard .gamelib-opponent { width: 360px; } }
+.gamelib-playboard .gamelib-opponent { width: auto; max-width: 100%; min-width: 0; height: auto;
+  flex-wrap: wrap; }     /* as wide as its longest name; the menu goes below when narrow */
+.gamelib-playboard .gamelib-opponent > select { flex: 0 1 auto; width: auto;
+  max-width: 100%; height: var(--jp-widgets-inline-height, 28px); }
 .gamelib-playboard .gamelib-wrap { flex-wrap: wrap; gap: 4px 12px; max-width: 100%; }
 .gamelib-playboard .gamelib-play-area > .gamelib-why-panel { flex: 1 1 22em;
   min-width: min(22em, 100%); }
