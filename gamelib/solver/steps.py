@@ -62,7 +62,7 @@ from gamelib.solver.negamax import (OutOfBudget, forced_move, narrow_by_null_win
                                     ordered_moves)
 from gamelib.solver.position import (COLUMN_ORDER, HEIGHT, MIN_SCORE, SIZE, WIDTH,
                                      Position, claimeven_bound, column_mask)
-from gamelib.solver.table import ETC_DEPTH, LOWER_OFFSET, UPPER_LIMIT
+from gamelib.solver.table import ETC_DEPTH, LOWER_OFFSET, UPPER_LIMIT, SolverTable
 
 IDEAS = ("move order", "bitboards", "transposition table", "null windows",
          "anticipate losses", "threat order", "lower bounds", "opening book", "claimeven",
@@ -150,7 +150,7 @@ class StepSolver:
             if idea in NEEDS and NEEDS[idea] not in self.ideas:
                 raise ValueError(f"the idea {idea!r} needs {NEEDS[idea]!r} as well")
         self.book = (book or OpeningBook.load()) if "opening book" in self.ideas else None
-        self.table: dict[int, int] = {}
+        self.table = SolverTable()
         self.nodes = 0
         self.budget = 0
 
@@ -171,7 +171,8 @@ class StepSolver:
 
     def solve_position(self, pos: AnyPosition, max_nodes: int = 0) -> int:
         """`solve` for a position already in this solver's representation."""
-        self.table, self.nodes = {}, 0
+        self.table.reset()
+        self.nodes = 0
         self.budget = max_nodes
         if pos.can_win_next():
             return (SIZE + 1 - pos.moves) // 2
@@ -306,7 +307,7 @@ class StepSolver:
         if not self.uses("transposition table"):
             return None
         assert isinstance(pos, Position)
-        stored = self.table.get(self.key(pos), 0)
+        stored = self.table.get(self.key(pos))
         if stored > UPPER_LIMIT:
             return "lower", stored - LOWER_OFFSET
         if stored:
@@ -319,9 +320,9 @@ class StepSolver:
             return
         assert isinstance(pos, Position)
         if kind == "upper":
-            self.table[self.key(pos)] = value - MIN_SCORE + 1
+            self.table.put(self.key(pos), value - MIN_SCORE + 1)
         elif self.uses("lower bounds"):
-            self.table[self.key(pos)] = value + LOWER_OFFSET
+            self.table.put(self.key(pos), value + LOWER_OFFSET)
 
     def key(self, pos: Position) -> int:
         """The table's key for `pos`: with "mirror images", the one it shares with its
