@@ -7,7 +7,8 @@ compiles the same search with numba (node for node with `options=0`) and adds tw
 that search fewer nodes (`fast.ETC`, `fast.HASH_MOVE`). Shared pieces: the board and
 its constants in `position.py`, what a table slot holds in `table.py`. A long solve
 reports its progress (`Progress`: the score's interval so far) to a function given as
-`progress=`, as `progress.py` says; `bar.py` draws it as a progress bar.
+`progress=`, as `progress.py` says; `bar.py` draws it as a progress bar. `analyze`
+solves two columns at once on two cores or more (`parallel.py`).
 """
 
 from gamelib.solver.api import (Analysis, Progress, Score, analyze, get_solver, solve,

@@ -17,6 +17,7 @@ from gamelib.solver.book import OpeningBook
 from gamelib.solver.engine import (ENGINES, centre_distance, child_score, codes,
                                    first_best_column, get_solver, to_position, warm_up)
 from gamelib.solver.negamax import Solver
+from gamelib.solver.parallel import checked_workers, solve_columns
 from gamelib.solver.position import SIZE, WIDTH, Position, bad_string
 from gamelib.solver.progress import (Progress, Report, child_score_reporting,
                                      solve_reporting)
@@ -177,33 +178,44 @@ def book_column_scores(pos: Position, book: Any = None) -> dict[int, int]:
 
 
 def analyze(position: Any, weak: bool = False, engine: str = "auto",
-            progress: ProgressOption = None) -> Analysis:
+            progress: ProgressOption = None, workers: int | None = None) -> Analysis:
     """{column (0-based): score of playing there} for every playable column (from the
     opening book where it holds the position or the column's own position, at once;
-    the solver's for the rest). `progress` (see ProgressOption): a function receives
-    each column's score interval as its solve narrows it (`Progress.column`); a bar
-    shows them (in a notebook by default) once the analysis has run a second."""
+    the solver's for the rest, centre columns first). `progress` (see ProgressOption): a
+    function receives each column's score interval as its solve narrows it
+    (`Progress.column`); a bar shows them (in a notebook by default) once the analysis
+    has run a second. `workers`: how many columns the compiled solver solves at once
+    (None: two on a computer with two cores or more; see `gamelib.solver.parallel`: the
+    scores are the same, the node count may differ from run to run)."""
     pos = to_position(position)
+    threads = checked_workers(workers)
     known = book_column_scores(pos)
     start = time.perf_counter()
     searched = [col for col in range(WIDTH) if pos.can_play(col) and col not in known]
-    solver = get_solver(engine) if searched else None
-    before = solver.nodes if solver is not None else 0
-    report = progress_report(progress, len(searched)) if searched else None
+    found: dict[int, int] = {}
+    nodes = 0
+    if searched:
+        solver = get_solver(engine)
+        report = progress_report(progress, len(searched))
+
+        def score_one(one: Any, col: int, told: Report | None, since: int) -> int:
+            """The score of `col`, searched with the solver `one`."""
+            if told is None:
+                return child_score(one, pos, col, weak)
+            return child_score_reporting(one, pos, col, weak, told, start, since)
+
+        done = report.column_done if isinstance(report, SolveBar) else None
+        try:
+            found, nodes = solve_columns(solver, searched, score_one, threads, report, done)
+        finally:
+            close(report)
     scores = Analysis()
-    try:
-        for col in range(WIDTH):
-            if col in known:
-                scores[col] = sign(known[col]) if weak else known[col]
-            elif col in searched:
-                scores[col] = (child_score(solver, pos, col, weak) if report is None else
-                               child_score_reporting(solver, pos, col, weak, report, start,
-                                                     before))
-                if isinstance(report, SolveBar):
-                    report.column_done()
-    finally:
-        close(report)
-    scores.nodes = solver.nodes - before if solver is not None else 0
+    for col in range(WIDTH):
+        if col in known:
+            scores[col] = sign(known[col]) if weak else known[col]
+        elif col in found:
+            scores[col] = found[col]
+    scores.nodes = nodes
     scores.seconds = time.perf_counter() - start
     scores.weak = weak
     scores.from_book = all(col in known for col in scores)

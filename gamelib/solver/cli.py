@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import IO, Iterator
 
 from gamelib.platform import _, clip, display_width, error_line, pad
-from gamelib.solver.api import (ENGINES, Analysis, book_column_scores, get_solver,
-                                sign, solve, to_position, warm_up)
+from gamelib.solver.api import (ENGINES, Analysis, analyze, book_column_scores,
+                                centre_distance, get_solver, solve, to_position, warm_up)
 from gamelib.solver.book import COMPLETE_STONES
 from gamelib.solver.position import SIZE, WIDTH, Position
-from gamelib.solver.progress import Progress, Report, child_score_reporting
+from gamelib.solver.parallel import MAX_WORKERS, checked_workers
+from gamelib.solver.progress import Progress, Report
 from gamelib.solver.steps import SETS, parse_test_lines, standard_lines
 
 
@@ -97,45 +98,35 @@ def ctrl_c_stops_at_once() -> Iterator[None]:
 
 
 def column_scores(pos: Position, weak: bool = False, engine: str = "auto",
-                  status: Status | None = None) -> Analysis:
-    """{column: score} for every playable column, as `analyze` gives (the book's answers
-    from `book_column_scores` first), saying on a terminal which column is being solved
-    and the interval its score is known to lie in so far. Only what the book does not
-    hold is searched."""
+                  status: Status | None = None, workers: int | None = None) -> Analysis:
+    """`analyze(pos, weak, engine, workers=workers)`, saying on a terminal which column
+    is being solved and the interval its score is known to lie in so far. Only what the
+    book does not hold is searched."""
     status = status or Status()
-    start = time.perf_counter()
-    scores = Analysis()
-    for col, score in book_column_scores(pos).items():
-        scores[col] = sign(score) if weak else score
-    todo = [col for col in range(WIDTH) if pos.can_play(col) and col not in scores]
-    scores.from_book = not todo
+    checked_workers(workers)
+    known = book_column_scores(pos)
+    todo = [col for col in range(WIDTH) if pos.can_play(col) and col not in known]
     if todo:
         status.say(_("loading the solver"))
-        solver = get_solver(engine)
+        get_solver(engine)
         warm_up(engine)
-        before, start = solver.nodes, time.perf_counter()
-        try:        # (the search comes back every fraction of a second: Ctrl-C works)
-            for number, col in enumerate(todo, start=1):
-                scores[col] = child_score_reporting(
-                    solver, pos, col, weak, column_line(status, number, len(todo)),
-                    start, before)
-        finally:
-            status.done()
-        scores.nodes = solver.nodes - before
-    ordered = Analysis(sorted(scores.items()))
-    ordered.nodes, ordered.from_book, ordered.weak = scores.nodes, scores.from_book, weak
-    ordered.seconds = time.perf_counter() - start
-    return ordered
+    numbers = {col: n for n, col in enumerate(sorted(todo, key=centre_distance), start=1)}
+    try:        # (the search comes back every fraction of a second: Ctrl-C works)
+        return analyze(pos, weak, engine, progress=column_line(status, numbers),
+                       workers=workers)
+    finally:
+        status.done()
 
 
-def column_line(status: Status, number: int, count: int) -> Report:
-    """What draws a column's progress on `status`: the column, which of how many, and
-    its score's interval so far."""
+def column_line(status: Status, numbers: dict[int, int]) -> Report:
+    """What draws a column's progress on `status`: the column, which of how many (by
+    `numbers`, its place in the order they are solved), and its score's interval so far."""
     def show(progress: Progress) -> None:
         """Say where the column's solve stands."""
+        number = numbers.get(progress.column if progress.column is not None else -1, 0)
         status.say(_("solving column {column} ({number} of {count}): score in [{low}, "
                      "{high}], {nodes:,} nodes").format(
-            column=progress.column, number=number, count=count, low=progress.low,
+            column=progress.column, number=number, count=len(numbers), low=progress.low,
             high=progress.high, nodes=progress.nodes), _("Ctrl-C stops"))
     return show
 
@@ -157,7 +148,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     try:
         pos = to_position(text)
         scores = column_scores(pos, weak=args.weak, engine=args.engine,
-                               status=Status(forced=args.progress))
+                               status=Status(forced=args.progress), workers=args.workers)
     except (ValueError, RuntimeError) as error:     # (RuntimeError: the engine cannot run here)
         print(error_line(clip(str(error))), file=sys.stderr)
         return 2
@@ -358,6 +349,10 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                        help=_("numba (fast), the same search compiled to WebAssembly (wasm; "
                               "outside the browser it needs wasmtime) or pure Python "
                               "(default: auto)"))
+    solve.add_argument("--workers", type=int, default=None, metavar="N", help=_(
+        "how many columns to solve at once, each on a core with a table of its own (1 to "
+        "{most}; default: 2 on a computer with two cores or more; the compiled solver only)"
+        ).format(most=MAX_WORKERS))
     solve.set_defaults(run=cmd_solve)
     book = sub.add_parser("book", help=_("extend the Connect Four opening book (resumable)"))
     book.add_argument("--plies", type=int, default=2,
