@@ -7,6 +7,7 @@
     python benchmarks/bench_solver.py Test_L3_R1 --repeat 5  # fastest of 5 per position
     python benchmarks/bench_solver.py --player 40      # the perfect player's moves
     python benchmarks/bench_solver.py --plies 6-24 --per-ply 10   # random positions by ply
+    python benchmarks/bench_solver.py --analyze 7-12 --per-ply 6  # analyze: one core and two
 
 Both programs solve the same positions, each from an empty transposition table (the C++
 benchmark program resets its table before every position and times the search alone;
@@ -288,6 +289,35 @@ def player_games(games: int, seed: int = 0) -> None:
     print(f"the perfect player won {won}, drew {drawn}, lost {len(results) - won - drawn}")
 
 
+def analyze_columns(plies: list[int], per_ply: int, seed: int = 0) -> None:
+    """`analyze` of random positions, one column at a time and two at once (workers=1
+    and 2, both tables emptied before each position): the mean and slowest time per ply,
+    and the ratio of the two, measured in the same run; the scores must agree."""
+    from gamelib.solver import analyze, parallel
+
+    warm_up()
+    print("analyze, one column at a time (workers=1) and two at once (workers=2):")
+    print(f"{'ply':>4} {'positions':>9} {'mean, one':>10} {'mean, two':>10} "
+          f"{'slowest, two':>13} {'two / one':>9}")
+    for ply in plies:
+        rng = random.Random(seed * 1000 + ply)
+        positions = [random_unfinished(ply, rng) for _ in range(per_ply)]
+        seconds: dict[int, list[float]] = {1: [], 2: []}
+        for moves in positions:
+            found = {}
+            for workers in (1, 2):
+                get_solver("fast").reset()
+                parallel.reset_spares()
+                scores = analyze(moves, progress=False, workers=workers)
+                seconds[workers].append(scores.seconds)
+                found[workers] = dict(scores)
+            if found[1] != found[2]:
+                raise SystemExit(f"{moves}: one thread {found[1]}, two {found[2]}")
+        one, two = (statistics.mean(seconds[w]) for w in (1, 2))
+        print(f"{ply:>4} {per_ply:>9} {_duration(one):>10} {_duration(two):>10} "
+              f"{_duration(max(seconds[2])):>13} {two / one:>9.2f}")
+
+
 def main() -> None:
     """Parse the command line and run the chosen measurements."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -306,6 +336,9 @@ def main() -> None:
                              "C++ program's answers are checked against them")
     parser.add_argument("--per-ply", type=int, default=10,
                         help="random positions per ply with --plies (default 10)")
+    parser.add_argument("--analyze", metavar="PLIES", default=None,
+                        help="also analyze random positions at these plies (as --plies), "
+                             "one column at a time and two at once")
     parser.add_argument("--repeat", type=int, default=1,
                         help="time each position this many times in both programs and keep "
                              "the fastest (for the microsecond sets on a busy machine)")
@@ -318,7 +351,7 @@ def main() -> None:
         raise SystemExit(f"GAMELIB_C4={c4} is not a file")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"C++: {cpp or 'figures from benchmarks/README.md'}; load average {load:.1f}")
-    sets = args.sets or ([] if args.empty or args.player or args.plies
+    sets = args.sets or ([] if args.empty or args.player or args.plies or args.analyze
                          else list(CPP_SECONDS))
     if args.ideas:
         ideas(sets, args.limit, args.weak, cpp)
@@ -330,6 +363,8 @@ def main() -> None:
         print(f"random positions, {args.per_ply} per ply (seeded), written to {folder}:")
         compare([f"ply_{ply:02d}" for ply in plies], None, args.weak, cpp, args.repeat,
                 data=folder)
+    if args.analyze:
+        analyze_columns(parse_plies(args.analyze), args.per_ply)
     if args.empty:
         empty_board(args.weak, c4)
     if args.player:

@@ -140,3 +140,12 @@ def test_the_empty_board_is_compared_with_c4_run_now_or_with_its_figures(tmp_pat
     broken = fake_c4(tmp_path, "Segmentation fault\n")
     with pytest.raises(RuntimeError, match="printed no final score"):
         bench.run_c4(broken)
+
+
+def test_analyze_on_one_core_and_two_is_measured_in_the_same_run():
+    shown = run_benchmark("--analyze", "16,18", "--per-ply", "2")
+    rows = [line.split() for line in shown.splitlines() if re.match(r"\s+1[68]\s+2\s", line)]
+    assert [row[0] for row in rows] == ["16", "18"], shown
+    for row in rows:
+        assert float(row[-1]) > 0                             # two / one
+        assert re.fullmatch(r"\d+\.\d+", row[2]) and row[3] in ("us", "ms", "s")
