@@ -400,6 +400,8 @@ BAD_COMMANDS = [
     ["book", "--plies", "43", "--out", "/tmp/unused-book.txt"],
     ["book", "--stones", "-1", "--out", "/tmp/unused-book.txt"],
     ["book", "--stones", "42", "--out", "/tmp/unused-book.txt"],
+    ["book", "--stones", "1", "--out", "/tmp/unused-book.txt", "--workers", "9"],
+    ["solve", "3342", "--workers", "0"],
     ["tournament", "tictactoe", "--players", "x" * 5000 + ",random", "--games", "2"],
     ["play", "connect4", "--opponent", "y" * 5000],
     ["analyse", "connect4", "--player", "z" * 5000],

@@ -140,12 +140,14 @@ def test_positions_of_counts_every_position_once():
         assert len(found) == len({min(p.key(), p.mirror().key()) for p in found})
 
 
+@pytest.mark.parametrize("workers", [1, 2])
 def test_generate_every_restores_lines_and_solves_only_what_no_line_answers(tmp_path,
-                                                                           monkeypatch):
+                                                                           monkeypatch,
+                                                                           workers):
     """Lines of the two deepest sizes (four and five stones) taken out of a copy of the
-    shipped book come back the same. A column is solved only if no line left reaches the
-    position it leads to (a line of four stones never: every position of five has its
-    line)."""
+    shipped book come back the same, one column at a time or two at once. A column is
+    solved only if no line left reaches the position it leads to (a line of four stones
+    never: every position of five has its line)."""
     from gamelib.solver.position import Position
     path = tmp_path / "book.txt"
     with book_module.open_book(default_path(), "rt") as shipped:
@@ -163,7 +165,8 @@ def test_generate_every_restores_lines_and_solves_only_what_no_line_answers(tmp_
         return truth.scores(pos)[col]
 
     monkeypatch.setattr(book_module, "child_score", child_score)
-    made = book_module.generate_every(COMPLETE_STONES, path, log=lambda text: None)
+    made = book_module.generate_every(COMPLETE_STONES, path, log=lambda text: None,
+                                      workers=workers)
     for line in removed:
         moves, scores = book_module.parse_line(line)
         now = made.scores(Position.from_string(moves))

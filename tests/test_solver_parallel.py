@@ -115,6 +115,8 @@ def test_the_command_line_takes_workers_and_refuses_a_bad_number(capsys):
     assert main(["solve", PAST_THE_BOOK, "--workers", "1"]) == 0
     one = capsys.readouterr().out
     assert two.splitlines()[:3] == one.splitlines()[:3]            # the same scores
-    assert main(["solve", PAST_THE_BOOK, "--workers", "0"]) == 2
-    err = capsys.readouterr().err
-    assert "workers is how many columns to solve at once" in err and "got 0" in err
+    for bad in ("0", "9", "two", "-1"):
+        with pytest.raises(SystemExit) as stop:
+            main(["solve", PAST_THE_BOOK, "--workers", bad])
+        err = capsys.readouterr().err
+        assert stop.value.code == 2 and "--workers: a whole number from 1 to 8" in err, err

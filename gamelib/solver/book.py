@@ -42,6 +42,7 @@ from typing import IO, Any, Callable, Iterator
 from gamelib.games.checks import brief
 from gamelib.solver.engine import (centre_distance, child_score, first_best_column, get_solver,
                                    to_position)
+from gamelib.solver.parallel import checked_workers, solve_columns
 from gamelib.solver.position import SIZE, WIDTH, Position
 
 BOOK_NAME = "connect4_book.txt.gz"
@@ -279,15 +280,27 @@ def format_line(moves: str, scores: Scores) -> str:
     return f"{moves or EMPTY} {' '.join(cells)}\n"
 
 
-def analyze_position(pos: Position, book: OpeningBook, engine: str = "auto") -> Scores:
+def analyze_position(pos: Position, book: OpeningBook, engine: str = "auto",
+                     workers: int | None = None) -> Scores:
     """The exact score of every playable column of `pos` (the book's answers where it has
-    them, the solver's for the rest; the solver keeps its table between columns)."""
-    solver = get_solver(engine)
+    them, the solver's for the rest, `workers` columns at once: see `parallel`)."""
     scores = book.scores(pos) or {}
-    for col in sorted(range(WIDTH), key=centre_distance):
-        if pos.can_play(col) and col not in scores:
-            scores[col] = child_score(solver, pos, col)
+    todo = [col for col in range(WIDTH) if pos.can_play(col) and col not in scores]
+    scores.update(solve_each(pos, todo, engine, workers))
     return scores
+
+
+def solve_each(pos: Position, columns: list[int], engine: str = "auto",
+               workers: int | None = None) -> Scores:
+    """{column: score} of each of `columns` of `pos`, searched, `workers` at once."""
+    if not columns:
+        return {}
+
+    def score_one(solver: Any, col: int, told: Any, since: int) -> int:
+        """The score of `col`, searched with `solver`."""
+        return child_score(solver, pos, col)
+
+    return solve_columns(get_solver(engine), columns, score_one, checked_workers(workers))[0]
 
 
 def best_column(pos: Position, book: OpeningBook, engine: str = "auto") -> Scores:
@@ -349,19 +362,22 @@ def positions_of(stones: int) -> list[str]:
 
 
 def generate_every(stones: int, path: str | Path | None = None, engine: str = "auto",
-                   log: Callable[[str], Any] = print) -> OpeningBook:
+                   log: Callable[[str], Any] = print,
+                   workers: int | None = None) -> OpeningBook:
     """Give every position of `stones` stones or fewer a line with every column's score,
     appended to the book file. The deepest positions come first: each column the book
     does not answer yet (a column leading to a position that a line already written
     reaches too is not solved again) is solved; a shallower position's columns then come
     from the lines after them. Positions already complete are skipped, so a stopped run
-    resumes. Five stones take about 4 hours on one core of a laptop (four, 75 minutes)."""
+    resumes. Five stones take about 4 hours on one core of a laptop (four, 75 minutes);
+    `workers` columns are solved at once (see `parallel`)."""
+    checked_workers(workers)
     path = Path(path) if path else default_path()
     book = OpeningBook.load(path) if path.exists() else OpeningBook()
     if not path.exists():
         with open_book(path, "wt") as out:
             out.write(HEADER)
-    solver = get_solver(engine)
+    get_solver(engine)                  # (an engine that cannot run here: said at once)
     pending: list[str] = []
     last_flush = time.perf_counter()
     try:
@@ -373,12 +389,16 @@ def generate_every(stones: int, path: str | Path | None = None, engine: str = "a
                 if set(book._by_key.get(pos.key(), {})) >= set(playable):
                     continue                                    # complete already
                 scores = book.scores(pos) or {}
+                searched = []
                 for col in sorted(playable, key=centre_distance):
                     if col not in scores:
                         known = (None if pos.is_winning_move(col)
                                  else book.score(pos.play_col(col)))
-                        scores[col] = -known if known is not None else child_score(
-                            solver, pos, col)
+                        if known is None:
+                            searched.append(col)
+                        else:
+                            scores[col] = -known
+                scores.update(solve_each(pos, searched, engine, workers))
                 book.add(moves, scores)
                 pending.append(format_line(moves, scores))
                 if time.perf_counter() - last_flush > FLUSH_SECONDS:
@@ -403,11 +423,13 @@ def _append(path: Path, lines: list[str]) -> None:
 
 def generate(plies: int, path: str | Path | None = None, engine: str = "auto",
              log: Callable[[str], Any] = print, root: str = "",
-             every_column: bool = True) -> OpeningBook:
+             every_column: bool = True, workers: int | None = None) -> OpeningBook:
     """Solve every position a perfect player meets in the first `plies` plies (from
     `root`, the empty board by default) and append each to the book file: the score of
     every column, or with every_column=False only the best one's (about 3 times
-    faster). Positions already there are skipped, so an interrupted run resumes."""
+    faster). Positions already there are skipped, so an interrupted run resumes.
+    `workers` columns are solved at once (see `parallel`)."""
+    checked_workers(workers)
     path = Path(path) if path else default_path()
     book = OpeningBook.load(path) if path.exists() else OpeningBook()
     if not path.exists():
@@ -424,7 +446,7 @@ def generate(plies: int, path: str | Path | None = None, engine: str = "auto",
     def solve_one(moves: str) -> Scores:
         start = time.perf_counter()
         pos = Position.from_string(moves)
-        scores = (analyze_position(pos, book, engine) if every_column
+        scores = (analyze_position(pos, book, engine, workers) if every_column
                   else best_column(pos, book, engine))
         book.add(moves, scores)
         pending.append(format_line(moves, scores))

@@ -300,9 +300,10 @@ def cmd_book(args: argparse.Namespace) -> int:
             with open_book(default_path(), "rt") as shipped, open_book(out, "wt") as copy:
                 copy.write(shipped.read())     # (.gz: compressed, any other name: plain text)
         if args.stones is not None:
-            generate_every(args.stones, out, args.engine)
+            generate_every(args.stones, out, args.engine, workers=args.workers)
         else:
-            generate(args.plies, out, args.engine, every_column=not args.best_only)
+            generate(args.plies, out, args.engine, every_column=not args.best_only,
+                     workers=args.workers)
     except OSError as error:
         print(error_line(_("cannot write the book {path}: {problem}").format(
             path=clip(str(out), 200), problem=error.strerror or error)), file=sys.stderr)
@@ -349,10 +350,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
                        help=_("numba (fast), the same search compiled to WebAssembly (wasm; "
                               "outside the browser it needs wasmtime) or pure Python "
                               "(default: auto)"))
-    solve.add_argument("--workers", type=int, default=None, metavar="N", help=_(
-        "how many columns to solve at once, each on a core with a table of its own (1 to "
-        "{most}; default: 2 on a computer with two cores or more; the compiled solver only)"
-        ).format(most=MAX_WORKERS))
+    add_workers(solve)
     solve.set_defaults(run=cmd_solve)
     book = sub.add_parser("book", help=_("extend the Connect Four opening book (resumable)"))
     book.add_argument("--plies", type=int, default=2,
@@ -369,4 +367,22 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         "several times longer)").format(stones=COMPLETE_STONES))
     book.add_argument("--best-only", action="store_true",
                       help=_("store only the best column's score (about 3x faster)"))
+    add_workers(book)
     book.set_defaults(run=cmd_book)
+
+
+def add_workers(command: argparse.ArgumentParser) -> None:
+    """The `--workers N` option: how many columns are solved at once."""
+    command.add_argument("--workers", type=workers_number, default=None, metavar="N", help=_(
+        "how many columns to solve at once, each on a core with a table of its own (1 to "
+        "{most}; default: 2 on a computer with two cores or more; the compiled solver only)"
+        ).format(most=MAX_WORKERS))
+
+
+def workers_number(text: str) -> int:
+    """`--workers N` read as a number of threads, or argparse's error saying what is allowed."""
+    if not text.strip().isdigit() or not 1 <= int(text) <= MAX_WORKERS:
+        raise argparse.ArgumentTypeError(_(
+            "a whole number from 1 to {most} (how many columns to solve at once), not "
+            "{text!r}").format(most=MAX_WORKERS, text=text))
+    return int(text)
