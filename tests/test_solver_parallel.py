@@ -36,17 +36,23 @@ def test_the_position_score_and_best_moves_hold_on_two_threads():
 
 
 def test_columns_are_shared_and_everything_is_drawn_by_the_calling_thread():
-    """A column takes a twentieth of a second here, so the helper takes some of them;
-    its progress and its finished columns reach the caller's report in the caller's
-    thread."""
+    """The caller's first column waits until the helper has taken one; the helper's
+    progress and its finished columns reach the caller's report in the caller's thread."""
     solver = get_solver("fast")
     solved_by: dict[int, str] = {}
     drawn_in: set[str] = set()
     done: list[int] = []
 
+    caller = threading.current_thread()
+    helper_took_one = threading.Event()
+
     def score_one(one, col, told, since):
         solved_by[col] = threading.current_thread().name
         told(Progress(-col, col, 10, 0.0, column=col))
+        if threading.current_thread() is caller:
+            helper_took_one.wait(10)            # (a slow start of the helper changes nothing)
+        else:
+            helper_took_one.set()
         time.sleep(0.05)
         return col * 2
 
@@ -65,10 +71,13 @@ def test_a_helper_failure_reaches_the_caller_and_frees_its_solver():
     solver = get_solver("fast")
     caller = threading.current_thread()
 
+    helper_failed = threading.Event()
+
     def score_one(one, col, told, since):
-        time.sleep(0.02)
         if threading.current_thread() is not caller:
+            helper_failed.set()
             raise RuntimeError(f"helper failed on column {col}")
+        helper_failed.wait(10)
         return 0
 
     with pytest.raises(RuntimeError, match="helper failed on column"):
