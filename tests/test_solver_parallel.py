@@ -4,6 +4,7 @@ and give the same scores as one column at a time; progress is drawn by the calle
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 
@@ -119,8 +120,13 @@ def test_workers_must_be_a_whole_number_of_threads(workers):
 
 
 def test_the_command_line_takes_workers_and_refuses_a_bad_number(capsys):
-    assert main(["solve", PAST_THE_BOOK, "--workers", "2"]) == 0
-    two = capsys.readouterr().out
+    assert main(["solve", PAST_THE_BOOK, "--workers", "2", "--progress"]) == 0
+    shown = capsys.readouterr()
+    two, lines = shown.out, shown.err.splitlines()
+    said = {int(c): int(k) for c, k in
+            (re.search(r"solving column (\d) \((\d) of 6\)", line).groups()
+             for line in lines if "solving column" in line)}
+    assert said == {3: 1, 2: 2, 1: 3, 5: 4, 0: 5, 6: 6}, shown.err   # centre first (4 is full)
     assert main(["solve", PAST_THE_BOOK, "--workers", "1"]) == 0
     one = capsys.readouterr().out
     assert two.splitlines()[:3] == one.splitlines()[:3]            # the same scores
