@@ -11,7 +11,8 @@ import pytest
 from gamelib.games import ConnectFour, IllegalMoveError, from_standard, to_standard
 from gamelib.solver import Position, Solver, analyze, solve
 from gamelib.solver import api, fast
-from gamelib.solver.negamax import claimeven_ahead, forced_move
+from gamelib.solver.negamax import (STEPPING_WIDTH, claimeven_ahead, forced_move,
+                                    narrow_by_null_windows, score_range)
 from gamelib.solver import table as tt
 from gamelib.solver.position import (EVEN_ROWS, H1, NO_BOUND, ODD_ROWS, WIDTH, claimeven_bound,
                                      column_mask, has_four, random_unfinished, threat_score)
@@ -443,7 +444,7 @@ def test_the_table_move_goes_first_and_the_others_are_sorted_only_if_it_fails():
             compiled.reset()
             assert compiled.solve(Position.from_string(moves)) == score
             totals[options] = totals.get(options, 0) + compiled.nodes
-    assert totals == {fast.HASH_MOVE: 744_605, both: 746_894}
+    assert totals == {fast.HASH_MOVE: 637_857, both: 639_201}
 
 
 def test_warming_the_cache_reads_every_slot_of_the_small_table_once():
@@ -542,3 +543,51 @@ def test_mirror_images_halve_the_search_of_a_symmetric_position_and_keep_its_mov
             left = compiled.solve(pos.play_col(col))
             compiled.reset()
             assert compiled.solve(pos.play_col(WIDTH - 1 - col)) == left
+
+
+def asked_for(score: int, low: int, high: int, soft: random.Random | None = None) -> tuple[int, list[int]]:
+    """(narrow_by_null_windows' answer, the windows it asked about) for a position whose
+    score is `score`: each search answers as a fail-hard one does (mid or mid + 1), or, with
+    `soft`, with any bound a fail-soft search may return (between the score and the window)."""
+    asked: list[int] = []
+
+    def above(mid: int, position: object) -> int:
+        asked.append(mid)
+        if soft is None:
+            return mid if score <= mid else mid + 1
+        return soft.randint(score, mid) if score <= mid else soft.randint(mid + 1, score)
+
+    return narrow_by_null_windows(above, low, high, None), asked
+
+
+def test_the_null_windows_find_every_score_of_every_range():
+    soft = random.Random(3)
+    for moves in range(0, 41):
+        low, high = score_range(moves, weak=False)
+        for score in range(low, high + 1):
+            assert asked_for(score, low, high)[0] == score, (moves, score)
+            for _ in range(5):
+                assert asked_for(score, low, high, soft)[0] == score, (moves, score)
+    for score in (-1, 0, 1):
+        assert asked_for(score, -1, 1)[0] == score
+
+
+def test_the_null_windows_halve_a_wide_range_far_out_first_then_step_from_zero():
+    # the empty board (the first player wins, score 1): half-way to the biggest loss, then
+    # to the biggest win, until at most STEPPING_WIDTH points are left; then 0, then 1
+    assert asked_for(1, -21, 21)[1] == [-10, 10, -4, 5, 0, 1]
+    # a narrow range: a point at a time from 0, towards the score, up or down
+    assert asked_for(4, -6, 6)[1] == [0, 1, 2, 3, 4]
+    assert asked_for(-3, -6, 6)[1] == [0, -1, -2, -3, -4]
+    # a narrow range that does not hold 0: from its end nearest 0
+    assert asked_for(3, 2, 9)[1] == [2, 3]
+    assert asked_for(-5, -8, -2)[1] == [-3, -4, -5, -6]
+
+
+def test_the_null_windows_never_ask_a_question_whose_answer_is_known():
+    soft = random.Random(4)
+    for moves in range(0, 41, 3):
+        low, high = score_range(moves, weak=False)
+        for score in range(low, high + 1):
+            answer, asked = asked_for(score, low, high, soft)
+            assert len(asked) == len(set(asked)) and all(low <= mid < high for mid in asked)

@@ -190,7 +190,7 @@ def test_the_compiled_step_searches_the_nodes_of_the_last_readable_step():
 def test_a_search_that_fills_the_table_keeps_the_compiled_nodes_too():
     """The readable steps keep the compiled engine's table, slot for slot: where a new
     entry replaces an old one in its slot, both forget the same entry (an unbounded table
-    searched 72,966 nodes here, the compiled engine 72,984)."""
+    searched 72,940 nodes here, the compiled engine 72,956)."""
     from gamelib.solver.steps import measure
 
     moves = "2062136134305"
@@ -198,7 +198,7 @@ def test_a_search_that_fills_the_table_keeps_the_compiled_nodes_too():
     readable = measure(READABLE[-1], hard, 200_000)
     compiled = measure(STEPS[len(READABLE)], hard, 200_000)
     assert readable is not None and compiled is not None
-    assert readable.nodes == compiled.nodes == 72_984
+    assert readable.nodes == compiled.nodes == 72_956
 
 
 def test_without_numba_the_compiled_step_gets_the_readable_budget(monkeypatch, capsys):

@@ -66,6 +66,7 @@ static const int ORDER[WIDTH] = {3, 2, 4, 1, 5, 0, 6};  /* COLUMN_ORDER: centre 
 #define BEST (HASH_MOVE | TWO_TABLES | FAIL_SOFT | ETC | CLAIMEVEN | FORCED | THREAT_ORDER | MIRROR \
               | CLAIMEVEN_AHEAD)
 #define ETC_DEPTH 12
+#define STEPPING_WIDTH 12               /* negamax.STEPPING_WIDTH */
 #define NOW_WEIGHT 2                    /* position.THREAT_WEIGHTS (THREAT_ORDER) */
 #define ABOVE_WEIGHT 4
 #define EVERY_WEIGHT 1
@@ -459,17 +460,29 @@ static void score_range(i64 moves, int weak, i64 *low, i64 *high) {
 }
 
 /* fast.solve_position (negamax.narrow_by_null_windows around fast.null_window): the
-   score found by null-window searches, big scores tried half-way out first. */
+   score found by null-window searches, halving a wide range (big scores tried half-way
+   out first), then stepping a point at a time from the score nearest 0. */
 static i64 solve_position(i64 current, i64 mask, i64 moves, int weak) {
     i64 low, high;
     score_range(moves, weak, &low, &high);
-    while (low < high) {
+    while (high - low > STEPPING_WIDTH) {
         i64 mid = low + floor_div(high - low, 2);
         if (mid <= 0 && -floor_div(-low, 2) < mid) mid = -floor_div(-low, 2);
         else if (mid >= 0 && floor_div(high, 2) > mid) mid = floor_div(high, 2);
         i64 score = negamax(current, mask, moves, mid, mid + 1, 0);
         if (score <= mid) high = score;
         else low = score;
+    }
+    i64 mid = low > 0 ? low : (high - 1 < 0 ? high - 1 : 0);
+    while (low < high) {
+        i64 score = negamax(current, mask, moves, mid, mid + 1, 0);
+        if (score <= mid) {
+            high = score;
+            mid = score - 1 > low ? score - 1 : low;
+        } else {
+            low = score;
+            mid = score;
+        }
     }
     return weak ? (low > 0) - (low < 0) : low;
 }
@@ -584,3 +597,4 @@ EXPORT(table_size) double wasm_table_size(void) { return (double)TT_SIZE; }
 EXPORT(near_size) double wasm_near_size(void) { return (double)NEAR_SIZE; }
 EXPORT(near_moves) int wasm_near_moves(void) { return NEAR_MOVES; }
 EXPORT(generations) int wasm_generations(void) { return GENERATIONS; }
+EXPORT(stepping_width) int wasm_stepping_width(void) { return STEPPING_WIDTH; }

@@ -261,16 +261,26 @@ def score_range(moves: int, weak: bool) -> tuple[int, int]:
     return -((SIZE - moves) // 2), (SIZE + 1 - moves) // 2
 
 
+STEPPING_WIDTH = 12
+"""`narrow_by_null_windows` halves a range of scores wider than this, and steps through
+a narrower one a point at a time."""
+
+
 def narrow_by_null_windows(above: Callable[[int, Any], int], low: int, high: int,
                            position: Any) -> int:
     """The score of `position` in [low, high], found by null-window searches:
     `above(mid, position)` is a search with the window (mid, mid + 1), whose answer says
     whether the score is above mid. (`fast.solve_position` runs this same loop, compiled,
-    around its own search.)"""
-    while low < high:
+    around its own search.)
+
+    While the range is wide, it is halved; a big score needs only a shallow search (a big
+    win comes soon), so half-way to the biggest loss or win is tried first when that is
+    further out than half-way. Once the range is at most STEPPING_WIDTH points wide, the searches
+    near the true score are the deep ones, and every one counts: the first asks about 0
+    (or the end of the range nearest it), and each next one about the bound the last one
+    returned, a point at a time towards the score (as Steininger's c4 does)."""
+    while high - low > STEPPING_WIDTH:
         mid = low + (high - low) // 2
-        # a big score needs only a shallow search (a big win comes soon), so try half-way
-        # to the biggest loss or win first when that is further out than half-way
         if mid <= 0 and -(-low // 2) < mid:
             mid = -(-low // 2)
         elif mid >= 0 and high // 2 > mid:
@@ -280,4 +290,13 @@ def narrow_by_null_windows(above: Callable[[int, Any], int], low: int, high: int
             high = score
         else:                       # above mid: at least `score`
             low = score
+    mid = min(max(0, low), high - 1)
+    while low < high:
+        score = above(mid, position)
+        if score <= mid:            # at most `score`: is it exactly `score`?
+            high = score
+            mid = max(score - 1, low)
+        else:                       # at least `score`: is it more?
+            low = score
+            mid = score
     return low

@@ -22,6 +22,7 @@ from typing import Any, Callable
 
 from gamelib.platform import in_browser
 from gamelib.solver import table as tt
+from gamelib.solver.negamax import STEPPING_WIDTH
 from gamelib.solver.position import SIZE, THREAT_WEIGHTS, Position
 
 CORE = Path(__file__).with_name("core.wasm")
@@ -40,7 +41,7 @@ GENERATIONS = 1 << 16
 """Table generations before a reset really zeroes the table (as fast.GENERATIONS)."""
 EXPECTED = {"table_size": tt.TT_SIZE, "near_size": tt.NEAR_SIZE, "near_moves": tt.NEAR_MOVES,
             "known_options": KNOWN_OPTIONS, "best_options": BEST,
-            "generations": GENERATIONS,
+            "generations": GENERATIONS, "stepping_width": STEPPING_WIDTH,
             "threat_weights": sum(weight * 100 ** (2 - i)
                                   for i, weight in enumerate(THREAT_WEIGHTS))}
 """What core.wasm must say about itself: the Python side's own constants (the three
