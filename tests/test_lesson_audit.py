@@ -53,6 +53,7 @@ ALLOWED = (
             "a definition or a question, not a measured verdict"),
     Allowed(r"twice as deep|twice the depth|the exponent halved|grows like|grows like the "
             r"square root|tried twice|twice the time|passing only half the window|half-way"
+            r"|each question halves it"
             r"|grows (slowly|with N|a tree)|shrinks as the child",
             "a theorem or a rule of the algorithm (Knuth & Moore 1975; UCB1), or an instruction"),
     Allowed(r"who is really stronger|which is stronger|is really stronger|stronger\?",

@@ -251,11 +251,17 @@ def test_09_the_steps_table_has_a_row_per_step(executed_lesson):
     assert "too hard for every readable step" in out
 
 
-def test_09_null_windows_ask_half_way_to_the_extremes_first(executed_lesson):
+def test_09_null_windows_ask_half_way_to_the_extremes_first_then_step(executed_lesson):
+    from gamelib.solver.negamax import STEPPING_WIDTH
+
     out = text(executed_lesson, L09, "fact-null-windows")
     probes = [int(m) for m in re.findall(r"is the score above\s+(-?\d+)\?", out)]
-    said = re.search(r"\(below: above (\S+)\? above (\S+)\?\)", L09.read_text())
-    assert said and probes[:2] == [int(n.replace("\u2212", "-")) for n in said.groups()]
+    said = re.findall(r"\(below: ((?:above \S+\? ?)+)\)", L09.read_text())
+    asked = [[int(n.replace("\u2212", "-")) for n in re.findall(r"above (\S+)\?", group)]
+             for group in said]
+    assert len(asked) == 2 and probes[:2] == asked[0] and probes[2:] == asked[1]
+    assert all(b - a == 1 for a, b in zip(probes[2:], probes[3:]))    # a point at a time
+    assert f"at most {STEPPING_WIDTH} points wide (`STEPPING_WIDTH`" in L09.read_text()
     assert "exact score: 8" in out
 
 
