@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import math
+import os
 import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -591,3 +596,54 @@ def test_the_null_windows_never_ask_a_question_whose_answer_is_known():
         for score in range(low, high + 1):
             answer, asked = asked_for(score, low, high, soft)
             assert len(asked) == len(set(asked)) and all(low <= mid < high for mid in asked)
+
+
+def test_the_compiled_solver_names_the_readable_sources_it_compiles():
+    assert fast.sources_digest() == fast.SOURCES_DIGEST, (
+        f"negamax.py, position.py or table.py changed: set SOURCES_DIGEST = "
+        f"{fast.sources_digest()!r} in gamelib/solver/fast.py, so that numba compiles "
+        f"the solver again instead of running its cached copy")
+
+
+SOLVE_3342 = ("from gamelib.solver import fast\n"
+              "from gamelib.solver.position import Position\n"
+              "solver = fast.FastSolver()\n"
+              "print(solver.solve(Position.from_string('3342')), solver.nodes)\n")
+
+
+def run_in(copy: Path, code: str) -> str:
+    """What `code` prints, run with the package copied to `copy` (numba's cache in the
+    copy's own __pycache__ folders)."""
+    env = {**os.environ, "PYTHONPATH": str(copy)}
+    env.pop("NUMBA_CACHE_DIR", None)
+    return subprocess.run([sys.executable, "-c", code], cwd=copy, env=env,
+                          capture_output=True, text=True, check=True).stdout
+
+
+def solved_in(copy: Path) -> tuple[int, int]:
+    """(score, nodes) of the position 3342, solved by the compiled solver of `copy`."""
+    score, nodes = run_in(copy, SOLVE_3342).split()
+    return int(score), int(nodes)
+
+
+@pytest.mark.slow
+def test_a_change_in_a_readable_source_compiles_the_solver_again(tmp_path: Path):
+    """numba caches the compiled solver keyed by fast.py's text: a change in negamax.py
+    reaches it through SOURCES_DIGEST (without it, the cached copy ran the old search)."""
+    package = Path(fast.__file__).resolve().parent.parent
+    shutil.copytree(package, tmp_path / "gamelib", ignore=shutil.ignore_patterns("__pycache__"))
+    solver_dir = tmp_path / "gamelib" / "solver"
+    score, nodes = solved_in(tmp_path)
+    assert list(solver_dir.glob("__pycache__/fast.*.nbi"))          # cached, as a user's is
+    assert solved_in(tmp_path) == (score, nodes)
+    negamax = solver_dir / "negamax.py"
+    negamax.write_text(negamax.read_text().replace("STEPPING_WIDTH = 12",
+                                                   "STEPPING_WIDTH = 42"))
+    source = solver_dir / "fast.py"
+    source.write_text(source.read_text().replace(fast.SOURCES_DIGEST, run_in(
+        tmp_path, "from gamelib.solver import fast; print(fast.sources_digest())").strip()))
+    changed = solved_in(tmp_path)
+    assert changed[0] == score and changed[1] != nodes
+    for cached in solver_dir.glob("__pycache__/fast.*.nb*"):
+        cached.unlink()
+    assert solved_in(tmp_path) == changed                           # as a fresh compile

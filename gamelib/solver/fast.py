@@ -74,6 +74,8 @@ threads at once: its table and stack are shared arrays.
 
 from __future__ import annotations
 
+import hashlib
+from pathlib import Path
 from typing import Callable
 
 import numpy as np
@@ -89,6 +91,22 @@ from gamelib.solver.position import (BOARD, BOARD_FULL, BOTTOM, COLUMN_FULL, COL
                                      SIZE, THREAT_WEIGHTS, WIDTH, Position)
 
 assert (WIDTH, HEIGHT) == (7, 6), "the unrolled shifts below assume 7 columns of 6 rows"
+
+COMPILED_FROM = ("negamax.py", "position.py", "table.py")
+SOURCES_DIGEST = "7205a7d0217e336574a306b9a7e38aa9230667d868bf6e2e06159e8d9982298d"
+"""SHA-256 of the readable modules (COMPILED_FROM) whose functions and constants this file
+compiles. numba's cache recognises a compiled function by this file's text alone, so a
+change in those files must change this line too (a test checks it, and prints the new
+value), or a function compiled before the change would keep running their old code."""
+
+
+def sources_digest() -> str:
+    """SOURCES_DIGEST as the files are now (with a Unix checkout's line endings)."""
+    digest = hashlib.sha256()
+    for name in COMPILED_FROM:
+        text = Path(__file__).with_name(name).read_text(encoding="utf-8").replace("\r\n", "\n")
+        digest.update(name.encode() + b"\0" + text.encode() + b"\0")
+    return digest.hexdigest()
 
 TT_SIZE = tt.TT_SIZE
 NEAR_SIZE = tt.NEAR_SIZE
