@@ -1,6 +1,8 @@
 """Predict-then-run questions: each passes its true answer, names the known wrong ones,
 reads what a student may write, and finds the prediction by name in the notebook."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -187,6 +189,23 @@ def test_the_answers_of_lessons_04_to_09_are_what_the_code_does():
         col for col, score in solver.analyze(game.initial_state).items() if score > 0}
     assert predict.score_3344.answer() == int(solver.solve(game.play("3344"))) == 18
     assert predict.bit_index.answer() == 7 * 2 + 3
+    assert predict.next_probe.answer() == 0
+
+
+def test_the_next_question_is_asked_about_the_empty_board_as_the_question_says():
+    from gamelib.solver.negamax import STEPPING_WIDTH, narrow_by_null_windows, score_range
+    asked: list[int] = []
+
+    def above(mid, position):
+        asked.append(mid)
+        return mid if 1 <= mid else mid + 1             # the empty board scores 1
+
+    narrow_by_null_windows(above, *score_range(0, weak=False), None)
+    answers = ["yes" if 1 > mid else "no" for mid in asked]
+    said = re.findall(r'"above (-?\d+)\?" \((yes|no)\)', predict.next_probe.question)
+    assert [(str(mid), answer) for mid, answer in zip(asked, answers)][:4] == said
+    assert asked[4] == predict.next_probe.answer() == 0
+    assert f"at most {STEPPING_WIDTH} (STEPPING_WIDTH)" in predict.next_probe.why
 
 
 def test_the_round_robin_plays_the_games_the_question_counts():
@@ -205,7 +224,7 @@ def test_the_round_robin_plays_the_games_the_question_counts():
     (predict.double_threat, (2, 5)), (predict.rule_first, 0), (predict.score_3344, 18),
     (predict.zugzwang_outcome, "O"), (predict.zugzwang_outcome, " yellow"),
     (predict.first_move_wins, {3}), (predict.first_move_wins, 3),
-    (predict.bit_index, np.int64(17)),
+    (predict.bit_index, np.int64(17)), (predict.next_probe, 0),
 ])
 def test_the_questions_of_lessons_04_to_09_accept_the_right_answer(question, right):
     assert question.check(right).passed
@@ -227,6 +246,8 @@ def test_the_questions_of_lessons_04_to_09_accept_the_right_answer(question, rig
     (predict.first_move_wins, set(), "first player wins"),
     (predict.score_3344, 19, "fourth"), (predict.score_3344, 0, "double threat"),
     (predict.bit_index, 15, "7 bits"), (predict.bit_index, 23, "swapped"),
+    (predict.next_probe, 1, "not halved"), (predict.next_probe, 2, "not halved"),
+    (predict.next_probe, -3, "starts there"),
 ])
 def test_the_questions_of_lessons_04_to_09_name_known_wrong_answers(question, wrong, words):
     verdict = question.check(wrong)

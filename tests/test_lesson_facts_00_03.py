@@ -100,7 +100,8 @@ MAP_EXERCISES = {
     "07": {"predict.ucb_pick", "predict.blocks_without_flip", "ucb_exercise",
            "backprop_exercise"},
     "08": {"predict.games_needed", "predict.tournament_games", "wilson_exercise"},
-    "09": {"predict.score_3344", "predict.bit_index", "alignment_exercise"},
+    "09": {"predict.score_3344", "predict.bit_index", "predict.next_probe",
+           "alignment_exercise"},
     "10": {"predict.first_delta", "predict.quiet_delta", "td_step_exercise"},
 }
 """The checked questions and exercises of every lesson, which lesson 00's map lists."""

@@ -978,10 +978,50 @@ bit_index = Question(
 )
 
 
+def next_question() -> int:
+    """The fifth question the solver asks about the empty board: its loop
+    (`narrow_by_null_windows`), each search answered as the board's score (the opening
+    book's) says, as a search that stops at the window's edge does."""
+    from gamelib.solver.negamax import narrow_by_null_windows, score_range
+    score = _solve(ConnectFour().initial_state)
+    asked: list[int] = []
+
+    def above(mid: int, position: Any) -> int:
+        asked.append(mid)
+        return mid if score <= mid else mid + 1
+
+    narrow_by_null_windows(above, *score_range(0, weak=False), None)
+    return asked[4]
+
+
+next_probe = Question(
+    title=N_("which question comes next?"),
+    name="next_probe",
+    question=N_('The solver narrows the score of the empty board with yes/no questions. It '
+                'has asked "above -10?" (yes), "above 10?" (no), "above -4?" (yes) and '
+                '"above 5?" (no), so the score is in [-3, 5]. About which score m does it '
+                'ask next ("above m?")?'),
+    answer=next_question,
+    read=whole,
+    slip=lambda guess, right: (
+        N_("that halves [-3, 5], but a range at most 12 points wide is not halved: the "
+           "solver steps a point at a time, starting from 0.") if guess in (1, 2) else
+        N_("the range holds 0, so the solver starts there, not at an end of the range.")
+        if guess in (-3, -2, 4, 5) else ""),
+    hints=[N_("How wide is [-3, 5]? Step 5 says what the solver does once the range is at "
+              "most 12 points wide.")],
+    why=N_("[-3, 5] is 8 points wide, at most 12 (STEPPING_WIDTH), so the solver stops "
+           "halving and steps: it asks about 0 (yes: the empty board scores 1), then about "
+           "1 (no), and the score is 1."),
+    run=N_("the loop of narrow_by_null_windows in gamelib/solver/negamax.py, which the "
+           "compiled solver runs too"),
+)
+
+
 QUESTIONS = {q.name: q for q in (leaves_at_depth_3, minimax_value, pruned_leaves,
                                  moves_left, who_wins, tree_positions, games_digits,
                                  best_order_leaves, best_columns, deeper_search_agrees,
                                  ucb_pick, blocks_without_flip, tournament_games,
                                  games_needed, double_threat, zugzwang_outcome, rule_first,
-                                 first_move_wins, score_3344, bit_index)}
+                                 first_move_wins, score_3344, bit_index, next_probe)}
 """Every predict-then-run question, by the name of the variable the student sets."""
