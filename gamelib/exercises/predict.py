@@ -994,6 +994,17 @@ def next_question() -> int:
     return asked[4]
 
 
+def probe_slip(guess: int, right: int) -> str:
+    """The known wrong next questions: halving [-3, 5], or starting at an end of it."""
+    if guess in (1, 2):
+        return N_("that halves [-3, 5], but a range at most 12 points wide is not halved: "
+                  "the solver steps a point at a time, starting from 0.")
+    if guess in (-3, -2, 4, 5):
+        return N_("the range holds 0, so the solver starts there, not at an end of the "
+                  "range.")
+    return ""
+
+
 next_probe = Question(
     title=N_("which question comes next?"),
     name="next_probe",
@@ -1003,11 +1014,7 @@ next_probe = Question(
                 'ask next ("above m?")?'),
     answer=next_question,
     read=whole,
-    slip=lambda guess, right: (
-        N_("that halves [-3, 5], but a range at most 12 points wide is not halved: the "
-           "solver steps a point at a time, starting from 0.") if guess in (1, 2) else
-        N_("the range holds 0, so the solver starts there, not at an end of the range.")
-        if guess in (-3, -2, 4, 5) else ""),
+    slip=probe_slip,
     hints=[N_("How wide is [-3, 5]? Step 5 says what the solver does once the range is at "
               "most 12 points wide.")],
     why=N_("[-3, 5] is 8 points wide, at most 12 (STEPPING_WIDTH), so the solver stops "

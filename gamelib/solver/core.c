@@ -473,7 +473,8 @@ static i64 solve_position(i64 current, i64 mask, i64 moves, int weak) {
         if (score <= mid) high = score;
         else low = score;
     }
-    i64 mid = low > 0 ? low : (high - 1 < 0 ? high - 1 : 0);
+    i64 mid = low > 0 ? low : 0;                 /* min(max(0, low), high - 1) */
+    if (mid > high - 1) mid = high - 1;
     while (low < high) {
         i64 score = negamax(current, mask, moves, mid, mid + 1, 0);
         if (score <= mid) {
