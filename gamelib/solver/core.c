@@ -38,7 +38,7 @@ static const int ORDER[WIDTH] = {3, 2, 4, 1, 5, 0, 6};  /* COLUMN_ORDER: centre 
 /* ---- the table (table.py) ---- */
 #define TT_SIZE 16777259ULL             /* the first prime above 2**24 */
 #define NEAR_SIZE 1048583ULL            /* the first prime above 2**20 */
-#define NEAR_MOVES 14
+#define NEAR_MOVES 22
 #define KEY_BITS 29
 #define KEY_MASK ((1LL << KEY_BITS) - 1)
 #define VALUE_BITS 7

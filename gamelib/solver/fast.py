@@ -19,10 +19,11 @@ it). Each bit of `options` switches on one idea that makes it faster:
   the next search of that position (the null-window searches come back to the same
   positions with other windows) tries that column first, and sorts the other moves
   only if it does not reach beta again;
-- TWO_TABLES: positions with NEAR_MOVES stones or more (most of the nodes of any search)
-  get a second table of their own, small enough (8 MB) to stay in the CPU's cache, so
-  their probes rarely wait for memory; and they no longer overwrite the positions nearer
-  the root in the big table, which are worth more work each;
+- TWO_TABLES: positions with NEAR_MOVES stones or more (near the end of the game, where
+  every search spends many of its nodes) get a second table of their own, small enough
+  (8 MB) to stay in the CPU's cache, so their probes rarely wait for memory; and they no
+  longer overwrite the positions nearer the root in the big table, which are worth more
+  work each;
 - FAIL_SOFT: a node whose moves all fail low returns (and stores) the best of their
   scores, which can be below alpha, instead of alpha itself: a tighter upper bound,
   so the null-window searches of `solve_position` close in on the score in fewer steps,
@@ -93,7 +94,7 @@ from gamelib.solver.position import (BOARD, BOARD_FULL, BOTTOM, COLUMN_FULL, COL
 assert (WIDTH, HEIGHT) == (7, 6), "the unrolled shifts below assume 7 columns of 6 rows"
 
 COMPILED_FROM = ("negamax.py", "position.py", "table.py")
-SOURCES_DIGEST = "7205a7d0217e336574a306b9a7e38aa9230667d868bf6e2e06159e8d9982298d"
+SOURCES_DIGEST = "7cb78a0cdce41d14deb308e2ac4634050516f36a658e4ae4fdc8f84547c92751"
 """SHA-256 of the readable modules (COMPILED_FROM) whose functions and constants this file
 compiles. numba's cache recognises a compiled function by this file's text alone, so a
 change in those files must change this line too (a test checks it, and prints the new

@@ -37,8 +37,13 @@ TT_SIZE = 16_777_259
 NEAR_SIZE = 1_048_583
 """Slots in the compiled engine's second table (TWO_TABLES): the first prime above 2**20,
 8 MB, small enough to stay in the CPU's cache."""
-NEAR_MOVES = 14
-"""With TWO_TABLES, positions with this many stones or more go to the second table."""
+NEAR_MOVES = 22
+"""With TWO_TABLES, positions with this many stones or more go to the second table. Fewer
+go to the big one: a position of 14 to 21 stones can still head a big subtree, and in the
+small table, crowded by the positions near the end, its entry did not last. Measured
+(`benchmarks/README.md`): from 14 stones on, the empty board took 221 M nodes, from 22 on
+177 M and about four fifths of the time; from 24 on 171 M, but the standard sets took
+longer."""
 ETC_DEPTH = 12
 """Enhanced transposition cutoffs look up a node's children only where more than this many
 cells are empty: nearer the end, the lookups cost more than the nodes they save."""
