@@ -291,9 +291,9 @@ def player_games(games: int, seed: int = 0) -> None:
 
 def analyze_columns(plies: list[int], per_ply: int, seed: int = 0) -> None:
     """`analyze` of random positions, one column at a time and two at once (workers=1
-    and 2, both tables emptied before each position): the mean and slowest time per ply,
+    and 2, the table emptied before each position): the mean and slowest time per ply,
     and the ratio of the two, measured in the same run; the scores must agree."""
-    from gamelib.solver import analyze, parallel
+    from gamelib.solver import analyze
 
     warm_up()
     print("analyze, one column at a time (workers=1) and two at once (workers=2):")
@@ -306,8 +306,7 @@ def analyze_columns(plies: list[int], per_ply: int, seed: int = 0) -> None:
         for moves in positions:
             found = {}
             for workers in (1, 2):
-                get_solver("fast").reset()
-                parallel.reset_spares()
+                get_solver("fast").reset()      # (the helpers search its table too)
                 scores = analyze(moves, progress=False, workers=workers)
                 seconds[workers].append(scores.seconds)
                 found[workers] = dict(scores)

@@ -1,6 +1,7 @@
 """Several columns at once: `analyze` and the command line share a position's columns
-between the calling thread and helper threads, each with a compiled solver of its own,
-and give the same scores as one column at a time; progress is drawn by the caller."""
+between the calling thread and helper threads, each with a compiled solver of its own
+searching one table, and give the same scores as one column at a time; progress is drawn
+by the caller."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 from gamelib.cli import main
 from gamelib.solver import api, parallel
 from gamelib.solver.engine import get_solver
+from gamelib.solver.position import Position
 from gamelib.solver.progress import Progress
 from tests.test_solver import every_few
 
@@ -83,15 +85,15 @@ def test_a_helper_failure_reaches_the_caller_and_frees_its_solver():
 
     with pytest.raises(RuntimeError, match="helper failed on column"):
         parallel.solve_columns(solver, list(range(7)), score_one, 2)
-    lent = parallel.borrow_spares(1)
+    lent = parallel.borrow_spares(1, solver)
     assert len(lent) == 1                                  # its lock was given back
     lent[0].lock.release()
 
 
 def test_a_spare_still_busy_is_not_lent_and_the_caller_searches_alone():
     solver = get_solver("fast")
-    busy = parallel.borrow_spares(1)                       # (makes the first if needed)
-    busy += parallel.borrow_spares(len(parallel._spares))   # and any other
+    busy = parallel.borrow_spares(1, solver)               # (makes the first if needed)
+    busy += parallel.borrow_spares(len(parallel._spares), solver)   # and any other
     try:
         threads: set[str] = set()
 
@@ -104,6 +106,22 @@ def test_a_spare_still_busy_is_not_lent_and_the_caller_searches_alone():
     finally:
         for spare in busy:
             spare.lock.release()
+
+
+def test_a_helper_searches_the_callers_table_and_finds_what_it_learnt():
+    solver = get_solver("fast")
+    moves, score = every_few("Test_L1_R2", 1)[0]
+    solver.reset()
+    assert solver.solve(Position.from_string(moves)) == score
+    searched = solver.nodes
+    spare = parallel.borrow_spares(1, solver)[0]
+    try:
+        assert spare.solver.table is solver.table and spare.solver.options == solver.options
+        before = spare.solver.nodes
+        assert spare.solver.solve(Position.from_string(moves)) == score
+        assert spare.solver.nodes - before < searched / 10     # the caller's bounds, found
+    finally:
+        spare.lock.release()
 
 
 def test_other_engines_search_one_column_at_a_time():

@@ -374,7 +374,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
 def add_workers(command: argparse.ArgumentParser) -> None:
     """The `--workers N` option: how many columns are solved at once."""
     command.add_argument("--workers", type=workers_number, default=None, metavar="N", help=_(
-        "how many columns to solve at once, each on a core with a table of its own (1 to "
+        "how many columns to solve at once, each on a core, all searching one table (1 to "
         "{most}; default: 2 on a computer with two cores or more; the compiled solver only)"
         ).format(most=MAX_WORKERS))
 

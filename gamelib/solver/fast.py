@@ -669,15 +669,26 @@ class FastSolver:
     on the ideas that make it faster (ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN,
     FORCED, THREAT_ORDER, MIRROR, CLAIMEVEN_AHEAD; 0: exactly the readable search)."""
 
-    def __init__(self, options: int = BEST) -> None:
+    def __init__(self, options: int = BEST, share: FastSolver | None = None) -> None:
         # the big table, then the small one (TWO_TABLES); np.full writes every page now,
-        # so the search never stalls on a first touch
-        self.table = np.full(TT_SIZE + NEAR_SIZE, 0, dtype=np.uint64)
+        # so the search never stalls on a first touch; with `share`, that solver's table
+        self.table: np.ndarray = (share.table if share is not None
+                                  else np.full(TT_SIZE + NEAR_SIZE, 0, dtype=np.uint64))
         self.work = np.zeros(WORK_SIZE, dtype=np.int64)
         self.work[OPTIONS] = options
         self.work[GENERATION] = 1
         self.nodes = 0
         self.aborted = False
+
+    def share_table_of(self, other: FastSolver) -> None:
+        """Search `other`'s table from now on, in its current generation and with its
+        options, on this solver's own stack: a helper thread solving other columns of
+        the same position then finds what the calling thread has learnt, and the other
+        way round. A slot is one 64-bit number, written in one step, and its key bits
+        tell whose it is, so whatever either thread reads is a true bound."""
+        self.table = other.table
+        self.work[GENERATION] = other.work[GENERATION]
+        self.work[OPTIONS] = other.work[OPTIONS]
 
     def warm_cache(self) -> None:
         """Bring the small table (TWO_TABLES) into the CPU's cache: about 3 ms."""

@@ -3,11 +3,13 @@
 `analyze` and `python -m gamelib solve` score every column of a position. The compiled
 solver releases the GIL while it searches (`fast.py`), so with two cores two columns can
 be solved at the same time: the calling thread searches with the shared solver, and a
-helper thread with a spare compiled solver of its own (its own table: about 140 MB).
+helper thread with a spare compiled solver that searches the same table on a stack of
+its own (`FastSolver.share_table_of`), so each thread finds the positions the other has
+already searched (the columns of one position lead to many of the same positions).
 Each thread takes the next column when it has finished one, the centre columns first
 (they take longest). The scores are the same as one column at a time; the node count
-is not: it depends on which thread took which column, and on what each table already
-held, so it may differ from run to run.
+is not: it depends on which thread took which column, and on which of them reached a
+position first, so it may differ from run to run.
 
 Progress from a helper thread is handed to the calling thread, which draws it, so a bar
 or a terminal line is only ever touched by the thread that made it.
@@ -22,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from gamelib.platform import _
-from gamelib.solver.engine import centre_distance, make_solver
+from gamelib.solver.engine import centre_distance
 from gamelib.solver.progress import Progress, Report
 
 ScoreOne = Callable[[Any, int, "Report | None", int], int]
@@ -30,7 +32,7 @@ ScoreOne = Callable[[Any, int, "Report | None", int], int]
 with `solver`, reporting to `report` (if any) with nodes counted from `since`."""
 
 MAX_WORKERS = 8
-"""The most threads `workers` may ask for (each helper's table takes about 140 MB)."""
+"""The most threads `workers` may ask for."""
 
 
 @dataclass
@@ -47,7 +49,7 @@ _spares_lock = threading.Lock()
 
 def default_workers() -> int:
     """How many columns `analyze` solves at once by default: two where there are two
-    cores or more (more threads would each need a table of their own), else one."""
+    cores or more, else one."""
     return min(2, os.cpu_count() or 1)
 
 
@@ -64,29 +66,24 @@ def checked_workers(workers: Any) -> int:
     return workers
 
 
-def borrow_spares(count: int) -> list[Spare]:
-    """Up to `count` spare compiled solvers, locked for the caller's helper threads. A
-    spare still searching (for a call that was interrupted) is not lent; a new one is
-    made only while fewer than `count` exist."""
+def borrow_spares(count: int, solver: Any) -> list[Spare]:
+    """Up to `count` spare compiled solvers, locked for the caller's helper threads, each
+    searching the table of `solver` (the compiled one). A spare still searching (for a
+    call that was interrupted) is not lent; a new one is made only while fewer than
+    `count` exist."""
     lent: list[Spare] = []
     with _spares_lock:
         for spare in _spares:
             if len(lent) < count and spare.lock.acquire(blocking=False):
                 lent.append(spare)
         while len(lent) < count and len(_spares) < count:
-            spare = Spare(make_solver("fast"), threading.Lock())
+            spare = Spare(type(solver)(share=solver), threading.Lock())
             spare.lock.acquire()
             _spares.append(spare)
             lent.append(spare)
+    for spare in lent:
+        spare.solver.share_table_of(solver)
     return lent
-
-
-def reset_spares() -> None:
-    """Empty the spare solvers' tables (as `solver.reset()` empties the shared one's)."""
-    with _spares_lock:
-        for spare in _spares:
-            with spare.lock:
-                spare.solver.reset()
 
 
 def solve_columns(solver: Any, columns: list[int], score_one: ScoreOne, workers: int,
@@ -99,7 +96,7 @@ def solve_columns(solver: Any, columns: list[int], score_one: ScoreOne, workers:
     `column_done` is called once per column, both in this thread."""
     order = sorted(columns, key=centre_distance)
     helpers = min(workers, len(order)) - 1
-    spares = borrow_spares(helpers) if helpers > 0 and compiled(solver) else []
+    spares = borrow_spares(helpers, solver) if helpers > 0 and compiled(solver) else []
     if not spares:
         return one_thread(solver, order, score_one, report, column_done)
     return with_helpers(solver, spares, order, score_one, report, column_done)
