@@ -25,6 +25,12 @@ c4's own program solves the empty board (strongly or weakly, as it was built). S
 GAMELIB_C4 to its path, and `--empty` runs it after gamelib in the same run and prints
 gamelib's time and nodes as ratios of c4's; without it the ratios use c4's figures from
 benchmarks/README.md (C4_EMPTY). The machine is shared: compare ratios from one run only.
+
+Nodes are not counted alike. gamelib counts every position it enters, as Pons' program
+does; c4 counts a position only when the cheap checks (the window, claimeven, forced
+moves) have not settled it. So the sets and the empty board also print gamelib's
+"probes", the positions that reached its table (the same checks left them open), and
+their ratio to the running program's nodes: against c4, that is the like-for-like count.
 """
 
 from __future__ import annotations
@@ -132,14 +138,15 @@ def compare(names: list[str], limit: int | None, weak: bool, cpp: str | None,
     """One row per set: gamelib (default options) against the C++ program (for a set of
     random positions without it, gamelib alone)."""
     print(f"{'set':<11} {'lines':>5} {'correct':>9} {'gamelib':>10} {'C++':>10} {'ratio':>6} "
-          f"{'median':>9} {'C++ med.':>9} {'ratio':>6} {'nodes':>11} {'C++ nodes':>11}")
+          f"{'median':>9} {'C++ med.':>9} {'ratio':>6} {'nodes':>11} {'C++ nodes':>11} "
+          f"{'probes':>11} {'ratio':>6}")
     for name in names:
         count = limit or LIMIT.get(name)
         ours = bench_stats(data / f"{name}.txt", weak, "fast", count, repeat=repeat)
         ref: dict[str, float] | None = None
         correct = f"{ours['correct']}"
         if cpp:
-            ref = run_cpp(cpp, data / f"{name}.txt", count, weak, repeat)
+            ref = {**run_cpp(cpp, data / f"{name}.txt", count, weak, repeat), "running": 1}
             correct += f"/{ref['correct']}"
         elif name in CPP_SECONDS:
             ref = {"mean_seconds": CPP_SECONDS[name], "median_seconds": CPP_MEDIAN[name],
@@ -154,12 +161,15 @@ def compare_row(name: str, ours: dict[str, float], correct: str,
             f"{_duration(ours['mean_seconds']):>10} ")
     if ref is None:
         return (line + f"{'':>10} {'':>6} {_duration(ours['median_seconds']):>9} {'':>9} "
-                f"{'':>6} {ours['mean_nodes']:>11,.0f}")
+                f"{'':>6} {ours['mean_nodes']:>11,.0f} {'':>11} {ours['mean_probes']:>11,.0f}")
     return (line + f"{_duration(ref['mean_seconds']):>10} "
             f"{ours['mean_seconds'] / ref['mean_seconds']:>6.2f} "
             f"{_duration(ours['median_seconds']):>9} {_duration(ref['median_seconds']):>9} "
             f"{ours['median_seconds'] / ref['median_seconds']:>6.2f} "
-            f"{ours['mean_nodes']:>11,.0f} {ref['mean_nodes']:>11,.0f}")
+            f"{ours['mean_nodes']:>11,.0f} {ref['mean_nodes']:>11,.0f} "
+            f"{ours['mean_probes']:>11,.0f} " + (
+                f"{ours['mean_probes'] / ref['mean_nodes']:>6.2f}" if ref.get("running")
+                else ""))
 
 
 def ideas(names: list[str], limit: int | None, weak: bool, cpp: str | None) -> None:
@@ -192,7 +202,7 @@ def run_c4(binary: str) -> dict[str, Any]:
             "seconds": sum(float(t) for t in re.findall(r"Search took ([\d.]+) s", out))}
 
 
-def c4_comparison(weak: bool, score: int, nodes: int, seconds: float,
+def c4_comparison(weak: bool, score: int, nodes: int, probes: int, seconds: float,
                   c4: str | None) -> str:
     """gamelib's empty-board solve as ratios of c4's: run now (`c4`, its program's path),
     or from the figures of benchmarks/README.md."""
@@ -210,7 +220,8 @@ def c4_comparison(weak: bool, score: int, nodes: int, seconds: float,
         c4_seconds, c4_nodes = found["seconds"], found["nodes"]
         source = "c4 now"
     return (f"{source}: {c4_nodes:,} nodes, {c4_seconds:.1f} s; gamelib / c4: time "
-            f"{seconds / c4_seconds:.2f}, nodes {nodes / c4_nodes:.2f}")
+            f"{seconds / c4_seconds:.2f}, nodes {nodes / c4_nodes:.2f}, counted as c4 "
+            f"counts (probes) {probes / c4_nodes:.2f}")
 
 
 def empty_board(weak: bool, c4: str | None = None) -> None:
@@ -222,10 +233,11 @@ def empty_board(weak: bool, c4: str | None = None) -> None:
     start = time.perf_counter()
     score = solve("", weak=weak, engine="fast", use_book=False)
     seconds = time.perf_counter() - start
+    probes = get_solver("fast").probes
     print(f"empty board{' (weak)' if weak else ''}: score {int(score)}, {score.nodes:,} "
-          f"nodes, {seconds:.1f} s (C++ on an idle machine: "
+          f"nodes ({probes:,} probes), {seconds:.1f} s (C++ on an idle machine: "
           f"{'242 s, 1.61 G' if weak else '459 s, 3.11 G'} nodes)")
-    print(c4_comparison(weak, int(score), score.nodes, seconds, c4), flush=True)
+    print(c4_comparison(weak, int(score), score.nodes, probes, seconds, c4), flush=True)
     start = time.perf_counter()
     booked = solve("", weak=weak)
     print(f"empty board from the book: score {int(booked)} in "

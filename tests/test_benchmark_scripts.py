@@ -127,16 +127,17 @@ def test_the_empty_board_is_compared_with_c4_run_now_or_with_its_figures(tmp_pat
     c4 = fake_c4(tmp_path, C4_OUTPUT)
     assert bench.run_c4(c4) == {"weak": False, "score": 1, "nodes": 75_000_000,
                                 "seconds": 20.0}
-    line = bench.c4_comparison(False, 1, 150_000_000, 30.0, c4)
-    assert line == "c4 now: 75,000,000 nodes, 20.0 s; gamelib / c4: time 1.50, nodes 2.00"
+    line = bench.c4_comparison(False, 1, 150_000_000, 90_000_000, 30.0, c4)
+    assert line == ("c4 now: 75,000,000 nodes, 20.0 s; gamelib / c4: time 1.50, nodes 2.00, "
+                    "counted as c4 counts (probes) 1.20")
     assert "solves strongly: no ratio (run without --weak)" in bench.c4_comparison(
-        True, 1, 1, 1.0, c4)
+        True, 1, 1, 1, 1.0, c4)
     with pytest.raises(RuntimeError, match="c4 says 1, gamelib 2"):
-        bench.c4_comparison(False, 2, 1, 1.0, c4)
+        bench.c4_comparison(False, 2, 1, 1, 1.0, c4)
     seconds, nodes = bench.C4_EMPTY[True]
-    line = bench.c4_comparison(True, 1, 2 * nodes, seconds, None)
+    line = bench.c4_comparison(True, 1, 2 * nodes, nodes, seconds, None)
     assert line.startswith("c4 in benchmarks/README.md:") and line.endswith(
-        "gamelib / c4: time 1.00, nodes 2.00")
+        "gamelib / c4: time 1.00, nodes 2.00, counted as c4 counts (probes) 1.00")
     broken = fake_c4(tmp_path, "Segmentation fault\n")
     with pytest.raises(RuntimeError, match="printed no final score"):
         bench.run_c4(broken)

@@ -647,3 +647,30 @@ def test_a_change_in_a_readable_source_compiles_the_solver_again(tmp_path: Path)
     for cached in solver_dir.glob("__pycache__/fast.*.nb*"):
         cached.unlink()
     assert solved_in(tmp_path) == changed                           # as a fresh compile
+
+
+def test_probes_count_the_positions_the_cheap_checks_leave_open():
+    """`FastSolver.probes` counts the positions that reach the table (the window and
+    claimeven did not settle them), as c4 counts its nodes: exactly the readable
+    search's reads of its table, fewer than the nodes; `reset` empties the count."""
+    for claimeven in (False, True):
+        readable = Solver(claimeven=claimeven)
+        reads = 0
+        read = readable.table.get
+
+        def counted(key: int) -> int:
+            nonlocal reads
+            reads += 1
+            return read(key)
+
+        readable.table.get = counted        # type: ignore[method-assign]
+        compiled = fast.FastSolver(options=fast.CLAIMEVEN if claimeven else 0)
+        for moves, score in every_few("Test_L2_R1", 30) + every_few("Test_L2_R2", 4):
+            pos = Position.from_string(moves)
+            readable.reset()
+            compiled.reset()
+            reads = 0
+            assert readable.solve(pos) == compiled.solve(pos) == score
+            assert compiled.probes == reads and 0 < reads < compiled.nodes, (moves, claimeven)
+    compiled.reset()
+    assert compiled.probes == 0

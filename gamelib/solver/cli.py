@@ -222,7 +222,8 @@ def bench_stats(path: Path, weak: bool = False, engine: str = "auto",
     parsing included (with `repeat` > 1, the fastest of that many calls: the machine's
     noise only ever adds time). `options`: the compiled engine's switches (default: its
     own); `status`: where to say which line is being solved. Returns positions, correct,
-    mean_seconds, median_seconds, mean_nodes, nodes_per_second."""
+    mean_seconds, median_seconds, mean_nodes, nodes_per_second, and mean_probes (the
+    compiled engine's positions that reached the table, as c4 counts nodes; else 0)."""
     name, lines = read_bench_set(path)
     lines = lines[:limit] if limit else lines
     solver = get_solver(engine)
@@ -230,7 +231,7 @@ def bench_stats(path: Path, weak: bool = False, engine: str = "auto",
     saved = getattr(solver, "options", None)
     if options is not None and saved is not None:
         solver.options = options
-    correct = nodes = 0
+    correct = nodes = probes = 0
     times = []
     try:
         for number, (text, target) in enumerate(lines, start=1):
@@ -245,6 +246,7 @@ def bench_stats(path: Path, weak: bool = False, engine: str = "auto",
                 fastest = min(fastest, time.perf_counter() - start)
             times.append(fastest)
             nodes += score.nodes
+            probes += getattr(solver, "probes", 0)    # (reset before the last call)
             correct += score == ((target > 0) - (target < 0) if weak else target)
     finally:
         if saved is not None:
@@ -252,7 +254,8 @@ def bench_stats(path: Path, weak: bool = False, engine: str = "auto",
     n, total = max(len(lines), 1), sum(times)
     return {"positions": len(lines), "correct": correct, "mean_seconds": total / n,
             "median_seconds": statistics.median(times or [0.0]),
-            "mean_nodes": nodes / n, "nodes_per_second": nodes / max(total, 1e-9)}
+            "mean_nodes": nodes / n, "nodes_per_second": nodes / max(total, 1e-9),
+            "mean_probes": probes / n}
 
 
 def read_bench_set(where: str | Path) -> tuple[str, list[tuple[str, int]]]:

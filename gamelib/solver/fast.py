@@ -122,7 +122,7 @@ decode_lower = njit(cache=True, inline="always")(tt.decode_lower)
 decode_upper = njit(cache=True, inline="always")(tt.decode_upper)
 is_lower = njit(cache=True, inline="always")(tt.is_lower)
 
-NODES, BUDGET, ABORTED, OPTIONS, GENERATION, DEPTH = range(6)  # `work`'s first slots
+NODES, BUDGET, ABORTED, OPTIONS, GENERATION, DEPTH, PROBES = range(7)  # `work`'s first slots
 GENERATIONS = 1 << 16
 """Table generations before `reset` has to wipe the table (see `FastSolver.reset`)."""
 COUNTERS = 8
@@ -140,10 +140,10 @@ WORK_SIZE = SCORES_START + WIDTH
 
      0       5     6     8         8 + 10 * FRAMES   ORDER_START     SPOTS_START    SCORES_START
     +-------+-----+-----+--------------------------+---------------+--------------+------+
-    | NODES | DE- | (un-| 10 stacks of FRAMES      | WIDTH moves   | WIDTH spots  | WIDTH|
-    |  ..   | PTH | used| numbers, one per depth:  | per depth,    | per depth,   | sort |
-    | GENER-|     | )   | CURRENTS, MASKS, ALPHAS, | sorted        | the threats  | keys |
-    | ATION |     |     | BETAS, KEYS, TRYING, ... | (`order`)     | each makes   |      |
+    | NODES | DE- | PRO-| 10 stacks of FRAMES      | WIDTH moves   | WIDTH spots  | WIDTH|
+    |  ..   | PTH | BES,| numbers, one per depth:  | per depth,    | per depth,   | sort |
+    | GENER-|     | (un-| CURRENTS, MASKS, ALPHAS, | sorted        | the threats  | keys |
+    | ATION |     | used| BETAS, KEYS, TRYING, ... | (`order`)     | each makes   |      |
     +-------+-----+-----+--------------------------+---------------+--------------+------+
 
 A stack's number at depth d is the node d plies below the search's root, on the path
@@ -502,6 +502,7 @@ def negamax(root_current: int, root_mask: int, root_moves: int, root_alpha: int,
         key = current + mask
         entry = 0
         if alpha < beta:
+            work[PROBES] += 1
             entry = probe(table, key, moves, near, tag, mirrors)
             alpha, beta = narrow(alpha, beta, moves, entry & VALUE_MASK)
         if alpha < beta and options & CLAIMEVEN_AHEAD and moves % 2 and beta <= 1:
@@ -624,6 +625,7 @@ def parse_moves(codes: bytes | np.ndarray) -> tuple:
 def start(work: np.ndarray, max_nodes: int) -> None:
     """Clear the counters before a search."""
     work[NODES] = 0
+    work[PROBES] = 0
     work[BUDGET] = max_nodes if max_nodes > 0 else 1 << 62
     work[ABORTED] = 0
 
@@ -678,6 +680,9 @@ class FastSolver:
         self.work[OPTIONS] = options
         self.work[GENERATION] = 1
         self.nodes = 0
+        self.probes = 0
+        """The positions that reached the table (the window and claimeven did not settle
+        them): c4 counts its nodes this way, so benchmarks compare it with c4's count."""
         self.aborted = False
 
     def share_table_of(self, other: FastSolver) -> None:
@@ -705,7 +710,7 @@ class FastSolver:
         self.work[OPTIONS] = value
 
     def reset(self, wipe: bool = False) -> None:
-        """Empty the transposition table and the node counter.
+        """Empty the transposition table and the node counters.
 
         A slot belongs to the generation that wrote it (see `gamelib.solver.table`), and
         a slot of an older generation reads as empty, so emptying the table only counts
@@ -718,7 +723,7 @@ class FastSolver:
             self.warm_cache()
             generation = 1
         self.work[GENERATION] = generation
-        self.nodes = 0
+        self.nodes = self.probes = 0
 
     def solve(self, pos: Position, weak: bool = False, max_nodes: int = 0) -> int:
         """The exact score of `pos` (weak=True: its sign). With `max_nodes`, gives up after
@@ -726,6 +731,7 @@ class FastSolver:
         score = solve_full(pos.current, pos.mask, pos.moves, weak, max_nodes, self.table,
                            self.work)
         self.nodes += int(self.work[NODES])
+        self.probes += int(self.work[PROBES])
         self.aborted = bool(self.work[ABORTED])
         return 0 if self.aborted else int(score)
 
@@ -734,6 +740,8 @@ class FastSolver:
         """Parse and solve ASCII column digits: (score, nodes, error code, error index)."""
         found = solve_codes(codes, weak, self.table, self.work)
         self.nodes += found[1]
+        if found[2] == 0:                   # (a bad string searches nothing)
+            self.probes += int(self.work[PROBES])
         return found
 
     def at_least(self, pos: Position, value: int) -> bool:
@@ -744,6 +752,7 @@ class FastSolver:
         score = negamax(pos.current, pos.mask, pos.moves, value - 1, value, self.table,
                         self.work)
         self.nodes += int(self.work[NODES])
+        self.probes += int(self.work[PROBES])
         return score >= value
 
     def search_window(self, pos: Position, mid: int, every: int = 0,
@@ -762,4 +771,5 @@ class FastSolver:
             score = negamax(pos.current, pos.mask, pos.moves, mid, mid + 1, self.table,
                             self.work, True)
         self.nodes += int(self.work[NODES])
+        self.probes += int(self.work[PROBES])
         return int(score)
