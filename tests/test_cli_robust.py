@@ -197,9 +197,9 @@ def test_a_command_line_tournament_too_big_for_memory_is_refused(capsys):
     assert status == 2 and "at most 1,000,000" in err
 
 
-OFF_THE_BOOK = "125601"
-"""Six stones: the book knows the position's score but not its columns (it holds every
-column of every position of five stones), which take the solver seconds each."""
+OFF_THE_BOOK = "6601110"
+"""Seven stones: the book knows the position's score but not its columns (it holds every
+column of every position of six stones), which take the solver seconds."""
 
 
 def test_ctrl_c_stops_a_long_solve_at_once(tmp_path):

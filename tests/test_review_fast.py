@@ -37,8 +37,8 @@ def test_a_whole_game_is_reviewed_within_its_budget(text: str) -> None:
     reviews = review_game(ConnectFour(), moves_of(text), seconds=2.0)
     assert time.perf_counter() - start < 3.0        # 2 s and a margin for a busy machine
     assert [r.index for r in reviews] == list(range(len(text)))
-    for review in reviews:      # the book answers the first six, the solver the late
-        if review.index < 6 or review.index >= 12:     # ones in milliseconds
+    for review in reviews:      # the book answers the first seven, the solver the late
+        if review.index < 7 or review.index >= 12:     # ones in milliseconds
             assert review.verdict != UNKNOWN, review
 
 
@@ -126,16 +126,16 @@ def test_a_review_by_the_pure_python_solver_keeps_its_time_budget(
     assert len(reviews) == 10 and reviews[0].verdict != UNKNOWN      # the book's answer
 
 
-@pytest.mark.parametrize("first", ["061523", "302614", "660135", "253406", "125601"])
+@pytest.mark.parametrize("first", ["0615234", "3026140", "6601352", "2534061", "1256013"])
 def test_the_first_moves_of_any_game_are_judged_from_the_book_alone(first: str) -> None:
-    """Whatever both sides play, the first six moves (three of each player's) are judged
-    with no time to search, as a full solve judges them (the book holds every column of
-    every position of five stones or fewer)."""
+    """Whatever both sides play, the first seven moves (four of X's, three of O's) are
+    judged with no time to search, as a full solve judges them (the book holds every
+    column of every position of six stones or fewer)."""
     game = ConnectFour()
-    for side in ("X", "O"):
-        moves = moves_of(first[:5] if side == "X" else first)
+    for side, count in (("X", 4), ("O", 3)):
+        moves = moves_of(first if side == "X" else first[:6])
         at_once = review_game(game, moves, side=side, seconds=0.0)
-        assert len(at_once) == 3 and all(r.verdict != UNKNOWN for r in at_once), at_once
+        assert len(at_once) == count and all(r.verdict != UNKNOWN for r in at_once), at_once
         assert at_once == review_game(game, moves, side=side, seconds=600.0)
 
 

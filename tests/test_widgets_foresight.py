@@ -24,7 +24,7 @@ LATE = "3122120345"
 """Ten stones off the book: its positions take the solver a second or less."""
 FOUR_STONES = 4
 """These tests read the book cut to its positions of this many stones or fewer (the
-shipped one holds every column of every position of five), so that the positions a
+shipped one holds every column of every position of six), so that the positions a
 stone or two after the starts below take the solver seconds, as later ones do in a game."""
 OFF_BOOK = "1256"
 """Four stones, the deepest the cut book holds every column of: the positions two moves on

@@ -10,10 +10,10 @@ gzip-compressed text file, `gamelib/data/connect4_book.txt.gz`, one line per pos
 with 0-based columns, as everywhere in gamelib; a score is for the player to move, and
 '.' marks a column that is full or was not solved (the oldest, shallowest entries hold
 only their best column: solving every column of a 1-stone position takes minutes). Later
-lines, made by `python -m gamelib book --stones 5`, add every column of every position
-of five stones or fewer (`COMPLETE_STONES`): any position of six stones or fewer is
-then answered at once (one of six stones is a column of one of five), and a review of
-any game judges its first six moves from the book.
+lines, made by `python -m gamelib book --stones 6`, add every column of every position
+of six stones or fewer (`COMPLETE_STONES`): any position of seven stones or fewer is
+then answered at once (one of seven stones is a column of one of six), and a review of
+any game judges its first seven moves from the book.
 
 Mirror images share a line (the board is left-right symmetric). A position's missing
 column scores are filled in from the book's own entries for the positions after them.
@@ -51,11 +51,11 @@ UNKNOWN = "."
 HEADER = ("# Connect Four opening book for gamelib.solver (7 columns x 6 rows)\n"
           "# <moves ('-' = empty board)> <score of columns 0..6 for the side to move; "
           "'.' = full or not solved>\n")
-SHIPPED_SIZE = 42786
-SHIPPED_SHA256 = "52039888c8225a1739b362497024704d9e67c215785b847dfbda79b2edb9a935"
+SHIPPED_SIZE = 97756
+SHIPPED_SHA256 = "d902aa90935c3be1e4d72423675f9028f98f81ce76eb84904b3a20dce5f4204c"
 """The shipped book's size in bytes and SHA-256 checksum: loading it checks both (a test
 checks they are the file's; update them when the book is regenerated)."""
-COMPLETE_STONES = 5
+COMPLETE_STONES = 6
 """The shipped book holds every column of every position of this many stones or fewer."""
 FLUSH_SECONDS = 20.0
 """The generator writes what it solved at least this often (a stop loses no more)."""
@@ -141,8 +141,8 @@ class OpeningBook:
 
     def score(self, pos: Position) -> int | None:
         """The exact score of `pos` for the player to move, if the book holds it or holds
-        the column that led to it in a position before it (so a position of six stones
-        is answered from the lines of five), else None."""
+        the column that led to it in a position before it (so a position of seven
+        stones is answered from the lines of six), else None."""
         found = self.lookup(pos)
         if found is not None:
             return found[0]
@@ -369,8 +369,8 @@ def generate_every(stones: int, path: str | Path | None = None, engine: str = "a
     does not answer yet (a column leading to a position that a line already written
     reaches too is not solved again) is solved; a shallower position's columns then come
     from the lines after them. Positions already complete are skipped, so a stopped run
-    resumes. Five stones take about 4 hours on one core of a laptop (four, 75 minutes);
-    `workers` columns are solved at once (see `parallel`)."""
+    resumes. Six stones take about 2 hours on two cores of a laptop, each stone fewer
+    several times less; `workers` columns are solved at once (see `parallel`)."""
     checked_workers(workers)
     path = Path(path) if path else default_path()
     book = OpeningBook.load(path) if path.exists() else OpeningBook()

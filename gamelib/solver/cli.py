@@ -366,7 +366,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     book.add_argument("--engine", choices=ENGINES, default="auto")
     book.add_argument("--stones", type=int, default=None, help=_(
         "instead of --plies: every column of every position of N stones or fewer (the "
-        "shipped book holds {stones}: about 4 hours on one core; each stone more takes "
+        "shipped book holds {stones}: about 2 hours on two cores; each stone more takes "
         "several times longer)").format(stones=COMPLETE_STONES))
     book.add_argument("--best-only", action="store_true",
                       help=_("store only the best column's score (about 3x faster)"))
