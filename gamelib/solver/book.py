@@ -113,9 +113,10 @@ class OpeningBook:
         self.plies = max(self.plies, len(moves))
         self._by_key[pos.key()] = merged
         self._first.setdefault(pos.key(), dict(scores))
-        if pos.mirror().key() != pos.key():
-            self._by_key[pos.mirror().key()] = mirrored(merged)
-            self._first.setdefault(pos.mirror().key(), mirrored(scores))
+        mirror_key = pos.mirror().key()
+        if mirror_key != pos.key():
+            self._by_key[mirror_key] = mirrored(merged)
+            self._first.setdefault(mirror_key, mirrored(scores))
 
     def scores(self, pos: Position) -> Scores | None:
         """Every column score the book knows for `pos` (its own, then those of the positions
