@@ -26,6 +26,16 @@ def test_the_recorded_size_and_checksum_are_the_shipped_books(shipped_bytes):
     assert len(OpeningBook.load()) > 6000
 
 
+def test_every_line_of_the_shipped_book_passes_the_checks_its_checksum_stands_for(tmp_path,
+                                                                                    shipped_bytes):
+    """The shipped book loads without checking each score (its checksum vouches for it);
+    a copy, loaded as any other book, has every score checked, and holds the same."""
+    copy = tmp_path / "copy.txt.gz"
+    copy.write_bytes(shipped_bytes)
+    checked, trusted = OpeningBook.load(copy), OpeningBook.load()
+    assert checked.entries == trusted.entries and len(checked) > 17_000
+
+
 def test_a_cut_book_names_the_file(tmp_path, shipped_bytes):
     path = tmp_path / "cut.txt.gz"
     path.write_bytes(shipped_bytes[:len(shipped_bytes) // 2])
