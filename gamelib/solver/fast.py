@@ -672,13 +672,15 @@ class FastSolver:
     FORCED, THREAT_ORDER, MIRROR, CLAIMEVEN_AHEAD; 0: exactly the readable search)."""
 
     def __init__(self, options: int = BEST, share: FastSolver | None = None) -> None:
-        # the big table, then the small one (TWO_TABLES); np.full writes every page now,
-        # so the search never stalls on a first touch; with `share`, that solver's table
-        self.table: np.ndarray = (share.table if share is not None
-                                  else np.full(TT_SIZE + NEAR_SIZE, 0, dtype=np.uint64))
+        """With `share`, no table of its own: it searches that solver's (`share_table_of`)."""
         self.work = np.zeros(WORK_SIZE, dtype=np.int64)
         self.work[OPTIONS] = options
         self.work[GENERATION] = 1
+        if share is not None:
+            self.share_table_of(share)
+        else:   # the big table, then the small one (TWO_TABLES); np.full writes every
+            # page now, so the search never stalls on a first touch
+            self.table = np.full(TT_SIZE + NEAR_SIZE, 0, dtype=np.uint64)
         self.nodes = 0
         self.probes = 0
         """The positions that reached the table (the window and claimeven did not settle
@@ -730,8 +732,7 @@ class FastSolver:
         that many nodes, sets `self.aborted` and returns 0."""
         score = solve_full(pos.current, pos.mask, pos.moves, weak, max_nodes, self.table,
                            self.work)
-        self.nodes += int(self.work[NODES])
-        self.probes += int(self.work[PROBES])
+        self.count_search()
         self.aborted = bool(self.work[ABORTED])
         return 0 if self.aborted else int(score)
 
@@ -739,10 +740,14 @@ class FastSolver:
                      weak: bool = False) -> tuple[int, int, int, int]:
         """Parse and solve ASCII column digits: (score, nodes, error code, error index)."""
         found = solve_codes(codes, weak, self.table, self.work)
-        self.nodes += found[1]
         if found[2] == 0:                   # (a bad string searches nothing)
-            self.probes += int(self.work[PROBES])
+            self.count_search()
         return found
+
+    def count_search(self) -> None:
+        """Add the counters of the search just run (`work`) to the solver's totals."""
+        self.nodes += int(self.work[NODES])
+        self.probes += int(self.work[PROBES])
 
     def at_least(self, pos: Position, value: int) -> bool:
         """True if the score of `pos` is `value` or more (one null-window search)."""
@@ -751,8 +756,7 @@ class FastSolver:
         start(self.work, 0)
         score = negamax(pos.current, pos.mask, pos.moves, value - 1, value, self.table,
                         self.work)
-        self.nodes += int(self.work[NODES])
-        self.probes += int(self.work[PROBES])
+        self.count_search()
         return score >= value
 
     def search_window(self, pos: Position, mid: int, every: int = 0,
@@ -770,6 +774,5 @@ class FastSolver:
             self.work[ABORTED] = 0
             score = negamax(pos.current, pos.mask, pos.moves, mid, mid + 1, self.table,
                             self.work, True)
-        self.nodes += int(self.work[NODES])
-        self.probes += int(self.work[PROBES])
+        self.count_search()
         return int(score)

@@ -81,7 +81,7 @@ def borrow_spares(count: int, solver: Any) -> list[Spare]:
             spare.lock.acquire()
             _spares.append(spare)
             lent.append(spare)
-    for spare in lent:
+    for spare in lent:                  # (the caller's generation may have moved on)
         spare.solver.share_table_of(solver)
     return lent
 
