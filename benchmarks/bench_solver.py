@@ -81,6 +81,7 @@ IDEAS = {"Pons' search (options=0)": 0, "+ ETC": fast.ETC, "+ HASH_MOVE": fast.H
          "+ THREAT_ORDER + speed": fast.THREAT_ORDER | fast.SPEED,
          "+ MIRROR + speed": fast.MIRROR | fast.SPEED,
          "+ CLAIMEVEN_AHEAD + speed": fast.CLAIMEVEN_AHEAD | fast.SPEED,
+         "+ DOUBLE_THREATS + speed": fast.DOUBLE_THREATS | fast.SPEED,
          "every idea (default)": fast.BEST}
 """The compiled engine's switches, measured one by one with --ideas."""
 

@@ -39,7 +39,7 @@ def test_the_solver_benchmark_measures_every_idea_on_a_set():
              "+ HASH_MOVE + TWO_TABLES + FAIL_SOFT (speed)", "+ ETC + speed",
              "+ CLAIMEVEN", "+ CLAIMEVEN + speed", "+ FORCED", "+ FORCED + speed",
              "+ FORCED + ETC + speed", "+ THREAT_ORDER + speed", "+ MIRROR + speed",
-             "+ CLAIMEVEN_AHEAD + speed", "every idea (default)"]
+             "+ CLAIMEVEN_AHEAD + speed", "+ DOUBLE_THREATS + speed", "every idea (default)"]
     assert [row[12:58].strip() for row in rows] == names
     ratios = [float(row.split()[-1]) for row in rows]
     assert ratios[0] == 1.0 and all(r > 0 for r in ratios)

@@ -355,14 +355,33 @@ def test_09_claimeven_ahead_bounds_a_position_and_saves_nodes_node_for_node(exec
     assert shown is not None, out
     cap, sure, exact = (int(value) for value in shown.groups())
     assert -cap == sure <= exact                    # the prose: "at least -c"
+    assert_random_games_shrink_node_for_node(out, "with mirror images", "with claimeven ahead too")
+
+
+def test_09_double_threats_ahead_find_the_bottom_row_threat_and_save_nodes(executed_lesson):
+    out = text(executed_lesson, L09, "fact-double-threats")
+    shown = re.search(r"X's moves that make a double threat: columns \[([\d, ]+)\] \| "
+                      r"X's stone (\d+) wins: 22 − (\d+) = (\d+) \| X's exact score: (-?\d+)", out)
+    assert shown is not None, out
+    assert [int(col) for col in shown.group(1).split(",")] == [1, 4]   # either end of three
+    stone, again, best, exact = (int(value) for value in shown.groups()[1:])
+    assert stone == again == 4 and best == 22 - 4 == exact      # "no score is higher"
+    assert_random_games_shrink_node_for_node(out, "with claimeven ahead",
+                                             "with double threats ahead too")
+
+
+def assert_random_games_shrink_node_for_node(out: str, before: str, after: str) -> None:
+    """A step's lines ("L2_R1, readable: 102 nodes per position <before>, 78 <after> ..."):
+    the table's sets and the random games measured, fewer nodes on the random games, and
+    the compiled engine searching the readable one's nodes."""
     found = re.findall(r"(L\d_R\d|openings|random games), (readable|compiled): ([\d,]+) nodes "
-                       r"per position with mirror images, ([\d,]+) with claimeven ahead too", out)
+                       rf"per position {re.escape(before)}, ([\d,]+) {re.escape(after)}", out)
     nodes = {(name, engine): (int(a.replace(",", "")), int(b.replace(",", "")))
              for name, engine, a, b in found}
-    assert {"L3_R1", "L2_R1", "random games"} <= {name for name, _ in nodes}
+    assert {"L3_R1", "L2_R1", "random games"} <= {name for name, _ in nodes}, out
     for engine in ("readable", "compiled"):
-        before, after = nodes[("random games", engine)]
-        assert after < before
+        fewer_before, fewer_after = nodes[("random games", engine)]
+        assert fewer_after < fewer_before
     for (name, engine), figures in nodes.items():     # the same search, compiled
         if engine == "readable":
             assert nodes[(name, "compiled")] == figures, name

@@ -17,9 +17,10 @@ from gamelib.games import ConnectFour, IllegalMoveError, from_standard, to_stand
 from gamelib.solver import Position, Solver, analyze, solve
 from gamelib.solver import api, fast
 from gamelib.solver.negamax import (STEPPING_WIDTH, claimeven_ahead, forced_move,
-                                    narrow_by_null_windows, score_range)
+                                    makes_double_threat, narrow_by_null_windows, score_range)
 from gamelib.solver import table as tt
-from gamelib.solver.position import (EVEN_ROWS, H1, NO_BOUND, ODD_ROWS, WIDTH, claimeven_bound,
+from gamelib.solver.position import (EVEN_ROWS, H1, NO_BOUND, ODD_ROWS, SIZE, WIDTH,
+                                     claimeven_bound,
                                      column_mask, has_four, random_unfinished, threat_score)
 from gamelib.solver.steps import standard_lines
 
@@ -108,15 +109,19 @@ KNOWLEDGE = {"none": 0, "claimeven": fast.CLAIMEVEN, "forced": fast.FORCED, "etc
              "claimeven_ahead": fast.CLAIMEVEN_AHEAD,
              "claimeven forced etc threat_order mirror claimeven_ahead": (
                  fast.CLAIMEVEN | fast.FORCED | fast.ETC | fast.THREAT_ORDER | fast.MIRROR
-                 | fast.CLAIMEVEN_AHEAD)}
+                 | fast.CLAIMEVEN_AHEAD),
+             "double_threats": fast.DOUBLE_THREATS,
+             "claimeven forced etc threat_order mirror claimeven_ahead double_threats": (
+                 fast.CLAIMEVEN | fast.FORCED | fast.ETC | fast.THREAT_ORDER | fast.MIRROR
+                 | fast.CLAIMEVEN_AHEAD | fast.DOUBLE_THREATS)}
 """The readable engine's switches (by their names) and the compiled engine's options; the
-ones together in the fast suite, forced moves, ETC, the threat order, the mirror images and
-claimeven ahead alone in the slow one."""
+ones together in the fast suite, forced moves, ETC, the threat order, the mirror images,
+claimeven ahead and double threats alone in the slow one."""
 
 
 @pytest.mark.parametrize("knowledge", [pytest.param(name, marks=pytest.mark.slow)
                                        if name in ("forced", "etc", "threat_order", "mirror",
-                                                   "claimeven_ahead")
+                                                   "claimeven_ahead", "double_threats")
                                        else name
                                        for name in KNOWLEDGE])
 @pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow)
@@ -154,7 +159,8 @@ def test_both_engines_give_up_the_same_way_when_the_node_budget_is_spent():
                                      fast.THREAT_ORDER | fast.FORCED | fast.ETC
                                      | fast.CLAIMEVEN | fast.SPEED, fast.MIRROR,
                                      fast.MIRROR | fast.SPEED, fast.CLAIMEVEN_AHEAD,
-                                     fast.CLAIMEVEN_AHEAD | fast.SPEED, fast.BEST])
+                                     fast.CLAIMEVEN_AHEAD | fast.SPEED, fast.DOUBLE_THREATS,
+                                     fast.DOUBLE_THREATS | fast.SPEED, fast.BEST])
 @pytest.mark.parametrize("name, count", [("Test_L3_R1", 100), ("Test_L2_R1", 100),
                                          ("Test_L2_R2", 10), ("Test_L1_R1", 40),
                                          ("Test_L1_R2", 1)])
@@ -247,15 +253,67 @@ idea (a few percent on the standard sets, a fifth on the empty board)."""
 
 def test_claimeven_ahead_saves_nodes_on_openings():
     """With every other idea on, claimeven ahead searches fewer nodes for the same scores."""
+    without, with_it = nodes_without_and_with(fast.CLAIMEVEN_AHEAD, OPENINGS)
+    assert with_it < 0.9 * without
+
+
+def nodes_without_and_with(option: int, games: list[str]) -> tuple[int, int]:
+    """The nodes `BEST` without `option`, then `BEST`, search on `games` (a fresh table for
+    each), after checking that both find the same scores."""
     nodes, scores = {}, {}
-    for options in (fast.BEST & ~fast.CLAIMEVEN_AHEAD, fast.BEST):
+    for options in (fast.BEST & ~option, fast.BEST):
         compiled = fast.FastSolver(options=options)
-        for moves in OPENINGS:
+        for moves in games:
             compiled.reset()
             scores.setdefault(moves, set()).add(compiled.solve(Position.from_string(moves)))
             nodes[options] = nodes.get(options, 0) + compiled.nodes
     assert all(len(found) == 1 for found in scores.values())
-    assert nodes[fast.BEST] < 0.9 * nodes[fast.BEST & ~fast.CLAIMEVEN_AHEAD]
+    return nodes[fast.BEST & ~option], nodes[fast.BEST]
+
+
+def test_a_move_makes_a_double_threat_when_every_reply_loses_at_once():
+    """X's stones in columns 2 and 3 of the bottom row: a third in column 1 or 4 leaves O
+    two cells to block (lesson 05's double threat); X wins with its next stone but one, the
+    best score left (18 with 4 stones down)."""
+    pos = Position.from_string("3322")
+    moves = pos.non_losing_moves()
+    assert [col for col in range(WIDTH)
+            if makes_double_threat(pos, moves & column_mask(col))] == [1, 4]
+    assert not makes_double_threat(pos, moves & ~column_mask(1) & ~column_mask(4))
+    assert not makes_double_threat(pos, 0)
+    assert solve("3322", use_book=False) == (SIZE - 1 - pos.moves) // 2 == 18
+    stacked = Position.from_string("3131466643")
+    after = stacked.play_col(2)     # X's threats in column 5: on the bottom row and above it
+    blocks = after.possible() & after.opponent_winning_spots()
+    assert blocks and not blocks & (blocks - 1)     # one cell for O to block, not two
+    assert makes_double_threat(stacked, stacked.non_losing_moves() & column_mask(2))
+
+
+def test_double_threats_ahead_agree_with_the_exact_score_of_random_positions():
+    """A position with a move that makes a double threat scores exactly the win with the
+    next stone but one; one without scores at least a point less (found without the idea)."""
+    rng = random.Random(14)
+    compiled, found = fast.FastSolver(options=fast.SPEED), []
+    for _ in range(400):
+        pos = Position.from_string(random_unfinished(rng.choice(range(10, 36)), rng))
+        if pos.can_win_next():
+            continue
+        best = (SIZE - 1 - pos.moves) // 2
+        compiled.reset()
+        score = compiled.solve(pos)
+        made = makes_double_threat(pos, pos.non_losing_moves())
+        assert score == best if made else score <= best - 1, pos
+        found.append(made)
+    assert 10 <= sum(found) < len(found) - 200
+
+
+def test_double_threats_ahead_save_nodes_late_in_the_game():
+    """With every other idea on, looking for double threats ahead searches fewer nodes for
+    the same scores on random positions of 14 to 24 stones."""
+    rng = random.Random(22)
+    games = [random_unfinished(rng.choice(range(14, 25)), rng) for _ in range(12)]
+    without, with_it = nodes_without_and_with(fast.DOUBLE_THREATS, games)
+    assert with_it < 0.95 * without
 
 
 @pytest.mark.heavy
@@ -311,6 +369,7 @@ def test_the_claimeven_search_is_exact_on_whole_sets(name, count):
 @pytest.mark.slow
 @pytest.mark.parametrize("options", [fast.SPEED | fast.FORCED, fast.SPEED | fast.ETC,
                                      fast.SPEED | fast.CLAIMEVEN_AHEAD,
+                                     fast.SPEED | fast.DOUBLE_THREATS,
                                      fast.SPEED | fast.FORCED | fast.ETC | fast.CLAIMEVEN,
                                      fast.SPEED | fast.THREAT_ORDER,
                                      fast.SPEED | fast.FORCED | fast.ETC | fast.CLAIMEVEN
@@ -413,7 +472,7 @@ def test_the_ideas_search_fewer_nodes():
     assert nodes[fast.HASH_MOVE] < nodes[0] and nodes[fast.FAIL_SOFT] < nodes[0]
     assert fast.SPEED == fast.HASH_MOVE | fast.TWO_TABLES | fast.FAIL_SOFT
     assert fast.BEST == (fast.SPEED | fast.ETC | fast.CLAIMEVEN | fast.FORCED | fast.THREAT_ORDER
-                         | fast.MIRROR | fast.CLAIMEVEN_AHEAD)
+                         | fast.MIRROR | fast.CLAIMEVEN_AHEAD | fast.DOUBLE_THREATS)
 
 
 @pytest.mark.slow

@@ -21,7 +21,8 @@ OPTIONS = [0, fast.ETC, fast.HASH_MOVE, fast.TWO_TABLES, fast.FAIL_SOFT, fast.SP
            fast.THREAT_ORDER, fast.THREAT_ORDER | fast.SPEED,
            fast.THREAT_ORDER | fast.FORCED | fast.ETC | fast.CLAIMEVEN | fast.SPEED,
            fast.MIRROR, fast.MIRROR | fast.SPEED, fast.CLAIMEVEN_AHEAD,
-           fast.CLAIMEVEN_AHEAD | fast.SPEED, fast.BEST]
+           fast.CLAIMEVEN_AHEAD | fast.SPEED, fast.DOUBLE_THREATS,
+           fast.DOUBLE_THREATS | fast.SPEED, fast.BEST]
 SAMPLES = {"Test_L3_R1": 8, "Test_L2_R1": 8, "Test_L2_R2": 1, "Test_L1_R1": 3}
 """Positions of each easier standard set compared, spread over the set."""
 CHOSEN = {"Test_L1_R2": [10], "Test_L1_R3": [282]}
@@ -158,20 +159,20 @@ def test_the_empty_table_by_generation_equals_a_wiped_one(pair) -> None:
 
 def test_unknown_options_are_a_clear_error(pair) -> None:
     web = pair[1]
-    for bad in (512, -1, fast.SPEED | 1024):
+    for bad in (1024, -1, fast.SPEED | 2048):
         with pytest.raises(ValueError, match="unknown solver options.*ETC=1"):
             web.options = bad
     with pytest.raises(ValueError, match="unknown solver options"):
-        wasm.WasmSolver(options=512)
+        wasm.WasmSolver(options=1024)
     assert web.options in (0, *OPTIONS)              # unchanged by the refused values
 
 
 def test_the_options_and_table_are_fast_pys() -> None:
     """One meaning for each constant in both engines (core.c checks its own at load)."""
     assert (wasm.ETC, wasm.HASH_MOVE, wasm.TWO_TABLES, wasm.FAIL_SOFT, wasm.CLAIMEVEN,
-            wasm.FORCED, wasm.THREAT_ORDER, wasm.MIRROR, wasm.CLAIMEVEN_AHEAD, wasm.BEST) == (
+            wasm.FORCED, wasm.THREAT_ORDER, wasm.MIRROR, wasm.CLAIMEVEN_AHEAD, wasm.DOUBLE_THREATS, wasm.BEST) == (
                 fast.ETC, fast.HASH_MOVE, fast.TWO_TABLES, fast.FAIL_SOFT, fast.CLAIMEVEN,
-                fast.FORCED, fast.THREAT_ORDER, fast.MIRROR, fast.CLAIMEVEN_AHEAD, fast.BEST)
+                fast.FORCED, fast.THREAT_ORDER, fast.MIRROR, fast.CLAIMEVEN_AHEAD, fast.DOUBLE_THREATS, fast.BEST)
     assert wasm.GENERATIONS == fast.GENERATIONS
 
 

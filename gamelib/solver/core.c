@@ -61,10 +61,11 @@ static const int ORDER[WIDTH] = {3, 2, 4, 1, 5, 0, 6};  /* COLUMN_ORDER: centre 
 #define THREAT_ORDER 64
 #define MIRROR 128
 #define CLAIMEVEN_AHEAD 256
+#define DOUBLE_THREATS 512
 #define KNOWN_OPTIONS (ETC | HASH_MOVE | TWO_TABLES | FAIL_SOFT | CLAIMEVEN | FORCED | THREAT_ORDER \
-                       | MIRROR | CLAIMEVEN_AHEAD)
+                       | MIRROR | CLAIMEVEN_AHEAD | DOUBLE_THREATS)
 #define BEST (HASH_MOVE | TWO_TABLES | FAIL_SOFT | ETC | CLAIMEVEN | FORCED | THREAT_ORDER | MIRROR \
-              | CLAIMEVEN_AHEAD)
+              | CLAIMEVEN_AHEAD | DOUBLE_THREATS)
 #define ETC_DEPTH 12
 #define STEPPING_WIDTH 12               /* negamax.STEPPING_WIDTH */
 #define NOW_WEIGHT 2                    /* position.THREAT_WEIGHTS (THREAT_ORDER) */
@@ -175,6 +176,20 @@ static i64 non_losing_moves(u64 mask, u64 their_spots) {
         possible = forced;
     }
     return (i64)(possible & ~(their_spots >> 1));
+}
+
+/* fast.makes_double_threat: 1 if a move of `possible` leaves the opponent no move that
+   does not lose at once. */
+static int makes_double_threat(i64 current, i64 mask, i64 possible) {
+    i64 rest = possible;
+    while (rest) {
+        i64 move = rest & -rest;
+        rest ^= move;
+        if (non_losing_moves((u64)(mask | move),
+                             (u64)winning_spots((u64)(current | move), (u64)mask)) == 0)
+            return 1;
+    }
+    return 0;
 }
 
 /* fast.slot: the slot of `key`, in the big table or, from `near` stones on, the small one. */
@@ -366,6 +381,15 @@ static i64 negamax(i64 root_current, i64 root_mask, i64 root_moves, i64 root_alp
             i64 cap = claimeven_bound((u64)current, (u64)mask);
             if (cap < beta) beta = cap;
             if (alpha >= beta) alpha = beta;
+        }
+        i64 high = (SIZE - 1 - moves) / 2;
+        if (alpha < beta && (opts & DOUBLE_THREATS) && beta > high - 1) {
+            if (makes_double_threat(current, mask, possible)) {
+                alpha = beta = high;                 /* won with the next stone but one */
+            } else {
+                beta = high - 1;
+                if (alpha >= beta) alpha = beta;
+            }
         }
         i64 key = current + mask;
         i64 entry = 0;

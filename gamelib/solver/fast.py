@@ -54,6 +54,12 @@ it). Each bit of `options` switches on one idea that makes it faster:
   caps are 0 or -1, so only a beta of 1 or less can be reached: the search skips the
   caps for a higher beta (the same nodes, less work). On the empty board it saves a
   fifth of the nodes and of the time.
+- DOUBLE_THREATS: a move after which the opponent has no move that does not lose at
+  once (a double threat, made now) wins with the player's next stone but one, the best
+  score left; where no move does that, the best score possible drops by one
+  (`Solver(double_threats=True)`). Only a beta above that lower best can be helped, so
+  the search looks at the moves only then. It saves 4-21% of the nodes on random
+  positions of plies 8-24.
 The default, `BEST`, is every option. Alone, ETC searches 10-25% fewer nodes, but since
 the search fetches its children's table slots ahead of time (`sort_moves`), a node costs
 little more than that wait, and ETC's extra probes cost about the time its nodes save;
@@ -94,7 +100,7 @@ from gamelib.solver.position import (BOARD, BOARD_FULL, BOTTOM, COLUMN_FULL, COL
 assert (WIDTH, HEIGHT) == (7, 6), "the unrolled shifts below assume 7 columns of 6 rows"
 
 COMPILED_FROM = ("negamax.py", "position.py", "table.py")
-SOURCES_DIGEST = "7cb78a0cdce41d14deb308e2ac4634050516f36a658e4ae4fdc8f84547c92751"
+SOURCES_DIGEST = "9f0638aa4ff2a60725d9efc1ec9d87f71bd5b48b8ff33412e0016f1a55403446"
 """SHA-256 of the readable modules (COMPILED_FROM) whose functions and constants this file
 compiles. numba's cache recognises a compiled function by this file's text alone, so a
 change in those files must change this line too (a test checks it, and prints the new
@@ -153,7 +159,7 @@ out of how many sorted so far (COUNTS), the moves still to sort (UNSORTED, HASH_
 the opponent's winning spots (THREATS, -1: not known yet; kept once the node sorts its
 moves, for THREAT_ORDER) and the best score of its moves so far (BESTS, FAIL_SOFT)."""
 (ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN, FORCED, THREAT_ORDER, MIRROR,
- CLAIMEVEN_AHEAD) = (1, 2, 4, 8, 16, 32, 64, 128, 256)
+ CLAIMEVEN_AHEAD, DOUBLE_THREATS) = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512)
 NOW_WEIGHT, ABOVE_WEIGHT, EVERY_WEIGHT = THREAT_WEIGHTS
 ETC_DEPTH = tt.ETC_DEPTH
 FORCED_FRAME = -1
@@ -163,7 +169,8 @@ SCATTER = 8191
 it visits every slot)."""
 SPEED = HASH_MOVE | TWO_TABLES | FAIL_SOFT
 """The switches that make each node's work count for more, knowing nothing of the game."""
-BEST = SPEED | ETC | CLAIMEVEN | FORCED | THREAT_ORDER | MIRROR | CLAIMEVEN_AHEAD
+BEST = (SPEED | ETC | CLAIMEVEN | FORCED | THREAT_ORDER | MIRROR | CLAIMEVEN_AHEAD
+        | DOUBLE_THREATS)
 """Every switch: together they make the search fastest (see the module docstring)."""
 COLUMN_BITS = tt.COLUMN_BITS
 ORDER = np.array(COLUMN_ORDER, dtype=np.int64)
@@ -350,6 +357,19 @@ def claimeven_ahead(current: int, mask: int, possible: int) -> int:
 
 
 @njit(cache=True, inline="always")
+def makes_double_threat(current: int, mask: int, possible: int) -> bool:
+    """`negamax.makes_double_threat`: True if a move of `possible` leaves the opponent no
+    move that does not lose at once."""
+    rest = possible
+    while rest:
+        move = rest & -rest
+        rest ^= move
+        if non_losing_moves(mask | move, winning_spots(current | move, mask)) == 0:
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
 def open_window(mask: int, threats: int, moves: int, alpha: int,
                 beta: int) -> tuple[int, int, int]:
     """The first steps of `Solver.negamax`, before the table: (possible, alpha, beta).
@@ -499,6 +519,14 @@ def negamax(root_current: int, root_mask: int, root_moves: int, root_alpha: int,
             beta = min(beta, claimeven_bound(current, mask))
             if alpha >= beta:
                 alpha = beta
+        high = (SIZE - 1 - moves) // 2
+        if alpha < beta and options & DOUBLE_THREATS and beta > high - 1:
+            if makes_double_threat(current, mask, possible):
+                alpha = beta = high                 # won with the next stone but one
+            else:
+                beta = high - 1
+                if alpha >= beta:
+                    alpha = beta
         key = current + mask
         entry = 0
         if alpha < beta:

@@ -32,7 +32,11 @@ Then knowledge of the game, each switched on by its own argument of `Solver`:
 13. claimeven ahead: where the second player is to move, the first player is to move
    in every position after a move, so claimeven caps each of them; a child capped at c
    proves at least -c here, and if that reaches beta the node is cut without a search
-   (`claimeven_ahead`).
+   (`claimeven_ahead`);
+14. double threats ahead: a move after which the opponent has no move that does not lose
+   at once (lesson 05's double threat, made now) wins with the player's next stone but
+   one, the best score left; where no move does that, no win comes that soon, and the
+   best score possible drops by one (`makes_double_threat`).
 
 `gamelib.solver.fast` is the same algorithm compiled with numba.
 """
@@ -57,11 +61,12 @@ class Solver:
     forced moves without a node (idea 9); with `etc`, looks up the children first (idea 10);
     with `threat_order`, tries the moves with the most useful threats first (idea 11);
     with `mirror`, keeps a position and its mirror image under one key (idea 12); with
-    `claimeven_ahead`, bounds the score by the children's claimeven caps first (idea 13)."""
+    `claimeven_ahead`, bounds the score by the children's claimeven caps first (idea 13);
+    with `double_threats`, looks for a move that makes a double threat first (idea 14)."""
 
     def __init__(self, tt_size: int = TT_SIZE, claimeven: bool = False, forced: bool = False,
                  etc: bool = False, threat_order: bool = False, mirror: bool = False,
-                 claimeven_ahead: bool = False) -> None:
+                 claimeven_ahead: bool = False, double_threats: bool = False) -> None:
         self.table = SolverTable(tt_size)
         self.claimeven = claimeven
         self.forced = forced
@@ -69,6 +74,7 @@ class Solver:
         self.threat_order = threat_order
         self.mirror = mirror
         self.claimeven_ahead = claimeven_ahead
+        self.double_threats = double_threats
         self.nodes = 0
         self.budget: int | None = None   # stop when `nodes` passes this (see `solve`)
         self.aborted = False
@@ -111,6 +117,12 @@ class Solver:
                 if alpha >= beta:
                     return beta
         high = (SIZE - 1 - pos.moves) // 2  # we cannot win with our next stone
+        if self.double_threats and beta > high - 1:     # a win that soon may be near
+            if makes_double_threat(pos, moves):
+                return high                 # won with our next stone but one
+            beta = high - 1                 # no win before our third stone
+            if alpha >= beta:
+                return beta
         stored = self.table.get(self.key(pos))
         if stored and is_lower(stored):
             low = decode_lower(stored)
@@ -236,6 +248,17 @@ def etc_bound(pos: Position, moves: int, stored: Callable[[int], int],
         if value and not is_lower(value):
             best = max(best, -decode_upper(value))
     return best
+
+
+def makes_double_threat(pos: Position, moves: int) -> bool:
+    """True if one of `moves` (one bit each) leaves the opponent no move that does not lose
+    at once: two threats to block, or one with another right above it (lesson 05's double
+    threat). The player to move must not be able to win at once."""
+    for col in range(WIDTH):
+        move = moves & column_mask(col)
+        if move and pos.play(move).non_losing_moves() == 0:
+            return True
+    return False
 
 
 def claimeven_ahead(pos: Position, moves: int) -> int:

@@ -27,14 +27,19 @@
                          keeps both under one key (`Position.shared_key`);
 - "claimeven ahead":     where the second player is to move, claimeven caps every position
                          after a move: a child capped at c proves at least -c, which may
-                         already reach beta (`negamax.claimeven_ahead`).
+                         already reach beta (`negamax.claimeven_ahead`);
+- "double threats":      a move that leaves the opponent no move that does not lose at once
+                         wins with the next stone but one; where no move does, no win comes
+                         that soon, and the best score possible drops by one
+                         (`negamax.makes_double_threat`).
 
 Every combination returns the exact score (tests check them against the standard test
 sets). `STEPS` lists the lesson's steps in order, each adding one idea; the last rows
 run the compiled solver (`gamelib.solver.fast`), which has every idea but the book.
 `KNOWLEDGE_STEPS` add knowledge of the game to the last readable step, one idea at a time,
 each readable and compiled; `THREAT_STEPS` add the useful threats to the last of them,
-`MIRROR_STEPS` the mirror images to that, and `AHEAD_STEPS` claimeven ahead to that.
+`MIRROR_STEPS` the mirror images to that, `AHEAD_STEPS` claimeven ahead to that, and
+`DOUBLE_STEPS` the double threats to that.
 `benchmark_steps(...)` measures them on the same positions, like Pons' tables: mean time,
 mean nodes and thousands of nodes per second, "n/a" where a step needs too many nodes.
 """
@@ -58,8 +63,8 @@ from gamelib.platform import N_, _, display_width, ngettext, pad
 from gamelib.solver.book import OpeningBook
 from gamelib.solver import wasm
 from gamelib.solver.engine import engine_name, fast_module, get_solver
-from gamelib.solver.negamax import (OutOfBudget, forced_move, narrow_by_null_windows,
-                                    ordered_moves)
+from gamelib.solver.negamax import (OutOfBudget, forced_move, makes_double_threat,
+                                    narrow_by_null_windows, ordered_moves)
 from gamelib.solver.position import (COLUMN_ORDER, HEIGHT, MIN_SCORE, SIZE, WIDTH,
                                      Position, claimeven_bound, column_mask)
 from gamelib.solver.table import ETC_DEPTH, LOWER_OFFSET, UPPER_LIMIT, SolverTable
@@ -67,13 +72,13 @@ from gamelib.solver.table import ETC_DEPTH, LOWER_OFFSET, UPPER_LIMIT, SolverTab
 IDEAS = ("move order", "bitboards", "transposition table", "null windows",
          "anticipate losses", "threat order", "lower bounds", "opening book", "claimeven",
          "forced moves", "enhanced cutoffs", "useful threats", "mirror images",
-         "claimeven ahead")
+         "claimeven ahead", "double threats")
 NEEDS = {"transposition table": "bitboards", "anticipate losses": "bitboards",
          "threat order": "bitboards", "lower bounds": "transposition table",
          "opening book": "bitboards", "claimeven": "bitboards",
          "forced moves": "anticipate losses", "enhanced cutoffs": "transposition table",
          "useful threats": "threat order", "mirror images": "transposition table",
-         "claimeven ahead": "claimeven"}
+         "claimeven ahead": "claimeven", "double threats": "anticipate losses"}
 """Ideas that build on another (the table's key and the threat tests use bitboards)."""
 
 LEFT_TO_RIGHT = tuple(range(WIDTH))
@@ -222,6 +227,13 @@ class StepSolver:
                 if alpha >= beta:
                     return beta
         high = (SIZE - 1 - pos.moves) // 2      # we cannot win with our next stone
+        if self.uses("double threats") and beta > high - 1:   # a win that soon may be near
+            assert isinstance(pos, Position)
+            if makes_double_threat(pos, candidates):
+                return high                     # won with our next stone but one
+            beta = high - 1                     # no win before our third stone
+            if alpha >= beta:
+                return beta
         known = self.recall(pos)
         if known is not None:
             kind, bound = known
@@ -401,13 +413,21 @@ AHEAD_STEPS = [Step(N_("+ claimeven ahead"), _AHEAD),
 """Knowledge one move ahead: the last mirror step bounding a node where the second player
 is to move by its children's claimeven caps before searching them, readable then compiled
 (CLAIMEVEN_AHEAD), node for node."""
+_DOUBLE = _AHEAD | {"double threats"}
+DOUBLE_STEPS = [Step(N_("+ double threats ahead"), _DOUBLE),
+                Step(N_("+ double threats ahead, compiled"), _DOUBLE, "compiled")]
+"""Lesson 05's double threat one move ahead: the last claimeven-ahead step looking, before
+searching a node whose window reaches its best score, for a move that makes a double
+threat, readable then compiled (DOUBLE_THREATS), node for node."""
 COMPILED_OPTIONS = {"claimeven": "CLAIMEVEN", "forced moves": "FORCED",
                     "enhanced cutoffs": "ETC", "useful threats": "THREAT_ORDER",
-                    "mirror images": "MIRROR", "claimeven ahead": "CLAIMEVEN_AHEAD"}
+                    "mirror images": "MIRROR", "claimeven ahead": "CLAIMEVEN_AHEAD",
+                    "double threats": "DOUBLE_THREATS"}
 """The compiled engines' option (the same bit in numba and WebAssembly) for each idea."""
 READABLE_SWITCHES = {"claimeven": "claimeven", "forced moves": "forced",
                      "enhanced cutoffs": "etc", "useful threats": "threat_order",
-                     "mirror images": "mirror", "claimeven ahead": "claimeven_ahead"}
+                     "mirror images": "mirror", "claimeven ahead": "claimeven_ahead",
+                     "double threats": "double_threats"}
 """`negamax.Solver`'s switch for each idea (the compiled steps' fallback)."""
 
 

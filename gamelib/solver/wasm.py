@@ -27,16 +27,16 @@ from gamelib.solver.position import SIZE, THREAT_WEIGHTS, Position
 
 CORE = Path(__file__).with_name("core.wasm")
 (ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN, FORCED, THREAT_ORDER, MIRROR,
- CLAIMEVEN_AHEAD) = (1, 2, 4, 8, 16, 32, 64, 128, 256)
+ CLAIMEVEN_AHEAD, DOUBLE_THREATS) = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512)
 """The options, the bits of fast.py's `options` (same meanings, same numbers)."""
 OPTION_NAMES = {ETC: "ETC", HASH_MOVE: "HASH_MOVE", TWO_TABLES: "TWO_TABLES",
                 FAIL_SOFT: "FAIL_SOFT", CLAIMEVEN: "CLAIMEVEN", FORCED: "FORCED",
                 THREAT_ORDER: "THREAT_ORDER", MIRROR: "MIRROR",
-                CLAIMEVEN_AHEAD: "CLAIMEVEN_AHEAD"}
+                CLAIMEVEN_AHEAD: "CLAIMEVEN_AHEAD", DOUBLE_THREATS: "DOUBLE_THREATS"}
 KNOWN_OPTIONS = (ETC | HASH_MOVE | TWO_TABLES | FAIL_SOFT | CLAIMEVEN | FORCED | THREAT_ORDER
-                 | MIRROR | CLAIMEVEN_AHEAD)
+                 | MIRROR | CLAIMEVEN_AHEAD | DOUBLE_THREATS)
 BEST = (HASH_MOVE | TWO_TABLES | FAIL_SOFT | ETC | CLAIMEVEN | FORCED | THREAT_ORDER | MIRROR
-        | CLAIMEVEN_AHEAD)
+        | CLAIMEVEN_AHEAD | DOUBLE_THREATS)
 GENERATIONS = 1 << 16
 """Table generations before a reset really zeroes the table (as fast.GENERATIONS)."""
 EXPECTED = {"table_size": tt.TT_SIZE, "near_size": tt.NEAR_SIZE, "near_moves": tt.NEAR_MOVES,
@@ -165,7 +165,7 @@ class WasmSolver:
     @property
     def options(self) -> int:
         """The switched-on ideas (bits ETC, HASH_MOVE, TWO_TABLES, FAIL_SOFT, CLAIMEVEN,
-        FORCED, THREAT_ORDER, MIRROR, CLAIMEVEN_AHEAD)."""
+        FORCED, THREAT_ORDER, MIRROR, CLAIMEVEN_AHEAD, DOUBLE_THREATS)."""
         return int(self.core.call("get_options"))
 
     @options.setter
