@@ -164,13 +164,18 @@ def compare_row(name: str, ours: dict[str, float], correct: str,
         return (line + f"{'':>10} {'':>6} {_duration(ours['median_seconds']):>9} {'':>9} "
                 f"{'':>6} {ours['mean_nodes']:>11,.0f} {'':>11} {ours['mean_probes']:>11,.0f}")
     return (line + f"{_duration(ref['mean_seconds']):>10} "
-            f"{ours['mean_seconds'] / ref['mean_seconds']:>6.2f} "
+            f"{ratio(ours['mean_seconds'], ref['mean_seconds'])} "
             f"{_duration(ours['median_seconds']):>9} {_duration(ref['median_seconds']):>9} "
-            f"{ours['median_seconds'] / ref['median_seconds']:>6.2f} "
+            f"{ratio(ours['median_seconds'], ref['median_seconds'])} "
             f"{ours['mean_nodes']:>11,.0f} {ref['mean_nodes']:>11,.0f} "
             f"{ours['mean_probes']:>11,.0f} " + (
-                f"{ours['mean_probes'] / ref['mean_nodes']:>6.2f}" if ref.get("running")
-                else ""))
+                ratio(ours['mean_probes'], ref['mean_nodes']) if ref.get("running") else ""))
+
+
+def ratio(ours: float, theirs: float) -> str:
+    """ours / theirs in a column of 6, "n/a" where theirs is 0 (a position the other
+    program settles without a node, or faster than its clock ticks)."""
+    return f"{ours / theirs:>6.2f}" if theirs else f"{'n/a':>6}"
 
 
 def ideas(names: list[str], limit: int | None, weak: bool, cpp: str | None) -> None:

@@ -143,6 +143,18 @@ def test_the_empty_board_is_compared_with_c4_run_now_or_with_its_figures(tmp_pat
         bench.run_c4(broken)
 
 
+def test_a_row_against_a_program_that_counted_no_nodes_says_n_a():
+    """c4 settles some end games without a node, and a fast one can take 0 microseconds:
+    the row prints "n/a" for those ratios instead of failing."""
+    bench = bench_solver_module()
+    ours = {"positions": 1, "mean_seconds": 2e-6, "median_seconds": 2e-6, "mean_nodes": 3.0,
+            "mean_probes": 2.0}
+    ref = {"mean_seconds": 0.0, "median_seconds": 1e-6, "mean_nodes": 0.0, "running": 1}
+    row = bench.compare_row("Test_L3_R1", ours, "1/1/1", ref)
+    assert row.count(" n/a") == 2 and row.endswith(" n/a")      # the means and the nodes
+    assert " 2.00 " in row                                  # the medians: 2 us against 1 us
+
+
 def test_analyze_on_one_core_and_two_is_measured_in_the_same_run():
     shown = run_benchmark("--analyze", "16,18", "--per-ply", "2")
     rows = [line.split() for line in shown.splitlines() if re.match(r"\s+1[68]\s+2\s", line)]
